@@ -1,0 +1,95 @@
+"""gamekit: the rules of five board games, playable, testable and explorable.
+
+>>> import gamekit
+>>> gamekit.games()                      # doctest: +SKIP
+['itc', ...]
+>>> state = gamekit.game("itc").new(players=3, seed=1)   # doctest: +SKIP
+
+The rules engine is pure Python (standard library only), so the same code runs in a Jupyter kernel
+and in the reader's browser through Pyodide. numpy is imported only by the vectorised samplers
+(:meth:`gamekit.dice.Die.sample`), the widgets import anywidget only when they are used.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from .core import Game, IllegalAction, InvalidSave, State
+from .rng import Rng
+
+__all__ = [
+    "Game",
+    "IllegalAction",
+    "InvalidSave",
+    "Rng",
+    "State",
+    "UnknownGame",
+    "game",
+    "games",
+    "planned_games",
+    "register",
+]
+
+__version__ = "0.1.0"
+
+
+class UnknownGame(LookupError):
+    """A game name that gamekit does not know or does not implement yet."""
+
+
+#: Every game of the project, by its protocol name, with the module that implements it.
+#: A module is listed once it exists; the others are planned (see :func:`planned_games`).
+_PLANNED = {
+    "itc": ("gamekit.itc", "ITC – International Trade Company"),
+    "auf-achse": ("gamekit.auf_achse", "Auf Achse"),
+    "factories": ("gamekit.catan.factories", "Catan with factories (Fabriken)"),
+    "trade-feud": ("gamekit.catan.trade_feud", "Trade Feud (Handelsfehde), a Seafarers scenario"),
+    "transportspelet": ("gamekit.transportspelet", "Transportspelet"),
+}
+
+_registry: dict[str, Game] = {}
+
+
+def register(game_: Game) -> Game:
+    """Make a game available under ``game_.name`` (game modules call this once on import)."""
+    if not isinstance(game_, Game):
+        raise TypeError(f"register takes a gamekit.Game, not {game_!r}")
+    _registry[game_.name] = game_
+    return game_
+
+
+def _load(name: str) -> Game | None:
+    if name in _registry:
+        return _registry[name]
+    module = _PLANNED.get(name, (None,))[0]
+    if module is None:
+        return None
+    try:
+        importlib.import_module(module)
+    except ModuleNotFoundError as err:
+        if err.name and module.startswith(err.name):
+            return None  # not written yet
+        raise
+    return _registry.get(name)
+
+
+def game(name: str) -> Game:
+    """The game called ``name``: one of :func:`games`."""
+    found = _load(name)
+    if found is not None:
+        return found
+    if name in _PLANNED:
+        raise UnknownGame(f"{name!r} ({_PLANNED[name][1]}) is planned but not implemented yet; available: {games()}")
+    raise UnknownGame(f"no game called {name!r}; available: {games()}")
+
+
+def games() -> list[str]:
+    """The names of the games that can be played now."""
+    for name in _PLANNED:
+        _load(name)
+    return sorted(_registry)
+
+
+def planned_games() -> dict[str, str]:
+    """Every game of the project (implemented or not): name to title."""
+    return {name: title for name, (_, title) in _PLANNED.items()}

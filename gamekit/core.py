@@ -1,0 +1,362 @@
+"""The common game protocol: one way to set up, play, save and analyse every game.
+
+A *game* (:class:`Game`) describes the rules; it makes *states*::
+
+    game = gamekit.game("itc")
+    state = game.new(players=3, seed=7)          # the start of a game
+    while not state.is_over():
+        action = state.legal_actions()[0]        # actions are small immutable values
+        state.apply(action)                      # changes the state in place, returns it
+    state.scores()                               # {0: ..., 1: ..., 2: ...}
+    text = state.to_json()                       # everything, the generator included
+    same = game.from_json(text)                  # an exact copy
+
+Rules for every game written on this protocol (see the book page "The game protocol"):
+
+* ``apply`` validates first. An action that is not legal raises :class:`IllegalAction`, whose
+  message names the rule (by its book label) that forbids it, and the state is left exactly as it
+  was. A game implements this by checking everything in :meth:`State._check` before
+  :meth:`State._perform` changes anything.
+* All randomness comes from ``state.rng`` (a :class:`gamekit.rng.Rng`), drawn through
+  :meth:`State.draw` so that every chance result is written to the log.
+* The engine is pure Python, standard library only, so that it runs unchanged in the reader's
+  browser (Pyodide).
+"""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+import dataclasses
+import json
+from typing import Any, Callable, ClassVar, Iterable, Mapping
+
+from .rng import Rng
+
+__all__ = [
+    "IllegalAction",
+    "InvalidSave",
+    "Game",
+    "State",
+    "action_to_data",
+    "action_from_data",
+]
+
+SAVE_FORMAT = 1
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow at this moment.
+
+    ``rule`` is the book label of the rule that forbids it (for example ``"itc-selling"``); the
+    message ends with it so a reader can look the rule up. The state that refused the action is
+    unchanged.
+    """
+
+    def __init__(self, message: str, rule: str | None = None) -> None:
+        self.rule = rule
+        self.reason = message
+        super().__init__(f"{message} [rule: {rule}]" if rule else message)
+
+
+class InvalidSave(ValueError):
+    """A saved game (``to_json`` text) that cannot be restored; nothing is half-loaded."""
+
+
+# -- actions ---------------------------------------------------------------------------------
+
+
+def action_to_data(action: Any) -> dict[str, Any]:
+    """A JSON-ready dict for an action that is a frozen dataclass: its type and fields."""
+    if not dataclasses.is_dataclass(action) or isinstance(action, type):
+        raise TypeError(f"an action is a dataclass instance, not {action!r}")
+    data: dict[str, Any] = {"type": type(action).__name__}
+    for field in dataclasses.fields(action):
+        value = getattr(action, field.name)
+        data[field.name] = list(value) if isinstance(value, tuple) else value
+    return data
+
+
+def action_from_data(data: Any, action_types: Iterable[type]) -> Any:
+    """The action that :func:`action_to_data` wrote; ``ValueError`` if it is not one of ``action_types``."""
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise ValueError(f"an action is an object with a 'type', not {data!r}")
+    by_name = {t.__name__: t for t in action_types}
+    kind = by_name.get(data["type"])
+    if kind is None:
+        raise ValueError(f"unknown action type {data['type']!r}; known: {sorted(by_name)}")
+    fields = {f.name: f for f in dataclasses.fields(kind)}
+    given = {k: v for k, v in data.items() if k != "type"}
+    if set(given) != set(fields):
+        raise ValueError(f"action {data['type']} needs fields {sorted(fields)}, got {sorted(given)}")
+    values = {k: tuple(v) if isinstance(v, list) else v for k, v in given.items()}
+    return kind(**values)
+
+
+# -- games -----------------------------------------------------------------------------------
+
+
+class Game:
+    """A game's rules: how to start a game and how to restore a saved one.
+
+    A game module makes one instance, naming its :class:`State` subclass and its options (a frozen
+    dataclass whose fields are the named settings, each with its documented default).
+    """
+
+    def __init__(
+        self,
+        name: str,
+        title: str,
+        state_class: type["State"],
+        options_class: type,
+        min_players: int,
+        max_players: int,
+        description: str = "",
+    ) -> None:
+        if not dataclasses.is_dataclass(options_class):
+            raise TypeError("a game's options are a dataclass")
+        self.name = name
+        self.title = title
+        self.state_class = state_class
+        self.options_class = options_class
+        self.min_players = min_players
+        self.max_players = max_players
+        self.description = description
+
+    def __repr__(self) -> str:
+        return f"<gamekit game {self.name!r}: {self.title}, {self.min_players}-{self.max_players} players>"
+
+    def default_options(self) -> Any:
+        """The options with every setting at its documented default."""
+        return self.options_class()
+
+    def make_options(self, **options: Any) -> Any:
+        """The game's options with the given settings changed; an unknown name is a ``ValueError``."""
+        known = {f.name for f in dataclasses.fields(self.options_class)}
+        unknown = sorted(set(options) - known)
+        if unknown:
+            raise ValueError(f"{self.name} has no setting {', '.join(unknown)}; its settings are {sorted(known)}")
+        return self.options_class(**options)
+
+    def new(self, players: int = 2, seed: int = 0, **options: Any) -> "State":
+        """The start state of a game for ``players`` players, its randomness seeded by ``seed``."""
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise TypeError(f"players is a number of players, not {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}")
+        opts = self.make_options(**options)
+        state = self.state_class.__new__(self.state_class)
+        State.__init__(state, self, players, seed, opts, Rng(seed))
+        state._setup()
+        return state
+
+    def from_json(self, text: str) -> "State":
+        """A state restored exactly from :meth:`State.to_json`; malformed text raises :class:`InvalidSave`."""
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as err:
+            raise InvalidSave(f"not a saved game: {err}") from None
+        return self.from_data(data)
+
+    def from_data(self, data: Any) -> "State":
+        """Like :meth:`from_json`, from the already parsed dict."""
+        if not isinstance(data, dict):
+            raise InvalidSave("a saved game is a JSON object")
+        if data.get("game") != self.name:
+            raise InvalidSave(f"this is a saved game of {data.get('game')!r}, not of {self.name!r}")
+        if data.get("format") != SAVE_FORMAT:
+            raise InvalidSave(f"unknown save format {data.get('format')!r} (this gamekit reads format {SAVE_FORMAT})")
+        missing = [k for k in ("players", "seed", "options", "rng", "state", "log") if k not in data]
+        if missing:
+            raise InvalidSave(f"the saved game lacks {', '.join(missing)}")
+        try:
+            players, seed = data["players"], data["seed"]
+            if isinstance(players, bool) or not isinstance(players, int):
+                raise ValueError(f"players must be an integer, not {players!r}")
+            if not self.min_players <= players <= self.max_players:
+                raise ValueError(f"{players} players is outside {self.min_players}-{self.max_players}")
+            if isinstance(seed, bool) or not isinstance(seed, int):
+                raise ValueError(f"seed must be an integer, not {seed!r}")
+            if not isinstance(data["options"], dict):
+                raise ValueError("options must be an object")
+            opts = self.make_options(**_tuples(data["options"]))
+            rng = Rng.fromstate(data["rng"])
+            log = data["log"]
+            if not isinstance(log, list) or not all(isinstance(e, dict) for e in log):
+                raise ValueError("the log must be a list of objects")
+            state = self.state_class.__new__(self.state_class)
+            State.__init__(state, self, players, seed, opts, rng)
+            state.log = copy.deepcopy(log)
+            state._restore(data["state"])
+        except InvalidSave:
+            raise
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as err:
+            raise InvalidSave(f"the saved {self.name} game is malformed: {err}") from None
+        return state
+
+
+def _tuples(mapping: Mapping[str, Any]) -> dict[str, Any]:
+    """JSON arrays back to tuples (options dataclasses hold tuples, being frozen)."""
+
+    def conv(v: Any) -> Any:
+        if isinstance(v, list):
+            return tuple(conv(x) for x in v)
+        return v
+
+    return {k: conv(v) for k, v in mapping.items()}
+
+
+def _jsonable(value: Any) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    return value
+
+
+# -- states ----------------------------------------------------------------------------------
+
+
+class State(ABC):
+    """The position of one game in progress. Subclasses implement the hooks marked below.
+
+    Attributes every state has: ``game``, ``players`` (the number of players, who are numbered
+    from 0), ``seed``, ``options``, ``rng`` and ``log``: one entry per applied action,
+    ``{"player": p, "action": {...}, "text": "...", "chance": [...]}``, where ``chance`` lists the
+    random results drawn while the action was carried out.
+    """
+
+    #: The frozen dataclasses that are this game's actions (for saving and loading the log).
+    action_types: ClassVar[tuple[type, ...]] = ()
+
+    def __init__(self, game: Game, players: int, seed: int, options: Any, rng: Rng) -> None:
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.rng = rng
+        self.log: list[dict[str, Any]] = []
+        self._chance: list[Any] | None = None
+
+    # -- hooks a game implements ---------------------------------------------------------
+    @abstractmethod
+    def _setup(self) -> None:
+        """Lay out the start of the game (called once by :meth:`Game.new`)."""
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The player to act, or ``None`` once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Any]:
+        """Every action the current player may take now (empty once the game is over)."""
+
+    @abstractmethod
+    def _check(self, action: Any) -> None:
+        """Raise :class:`IllegalAction` if ``action`` is not legal now; change nothing."""
+
+    @abstractmethod
+    def _perform(self, action: Any) -> None:
+        """Carry out a legal action (only called after :meth:`_check` passed)."""
+
+    @abstractmethod
+    def is_over(self) -> bool:
+        """Whether the game has ended (a winner can be named)."""
+
+    @abstractmethod
+    def scores(self) -> dict[int, Any]:
+        """Each player's score (victory points, profit in euros, ...)."""
+
+    @abstractmethod
+    def _to_data(self) -> Any:
+        """The game-specific part of the state as JSON-ready data."""
+
+    @abstractmethod
+    def _restore(self, data: Any) -> None:
+        """Set the game-specific part from :meth:`_to_data`'s output, validating it
+        (raise ``ValueError`` with a clear message for anything malformed)."""
+
+    # -- the protocol ----------------------------------------------------------------------
+    def apply(self, action: Any) -> "State":
+        """Carry out ``action`` for the current player and return this state.
+
+        ``action`` is one of :meth:`legal_actions`, or its text (``str(action)``). An illegal
+        action raises :class:`IllegalAction` and leaves the state exactly as it was.
+        """
+        if isinstance(action, str):
+            action = self._action_from_text(action)
+        if self.is_over():
+            raise IllegalAction(f"the game is over; {action} cannot be played", "protocol-game-over")
+        self._check(action)
+        player = self.current_player
+        self._chance = []
+        try:
+            self._perform(action)
+        finally:
+            chance, self._chance = self._chance, None
+        entry: dict[str, Any] = {"player": player, "action": action_to_data(action), "text": str(action)}
+        if chance:
+            entry["chance"] = chance
+        self.log.append(entry)
+        return self
+
+    def _action_from_text(self, text: str) -> Any:
+        matches = [a for a in self.legal_actions() if str(a) == text]
+        if not matches:
+            raise IllegalAction(f"{text!r} is not one of the legal actions now", "protocol-legal-actions")
+        return matches[0]
+
+    def draw(self, sampler: Callable[[Rng], Any], what: str = "") -> Any:
+        """Draw a random result with this state's generator and write it to the log.
+
+        ``sampler`` takes the generator and returns the result, e.g. ``gamekit.dice.d6.roll``.
+        """
+        result = sampler(self.rng)
+        if self._chance is not None:
+            self._chance.append({"what": what, "result": _jsonable(result)} if what else _jsonable(result))
+        return result
+
+    def clone(self) -> "State":
+        """An independent copy (its generator too), so trying a move never disturbs this one."""
+        return copy.deepcopy(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "State":
+        new = self.__class__.__new__(self.__class__)
+        memo[id(self)] = new
+        for key, value in self.__dict__.items():
+            if key in ("game", "options"):
+                setattr(new, key, value)  # immutable, shared
+            else:
+                setattr(new, key, copy.deepcopy(value, memo))
+        return new
+
+    def winners(self) -> list[int]:
+        """The players with the highest score (more than one on a tie); empty before the end."""
+        if not self.is_over():
+            return []
+        scores = self.scores()
+        best = max(scores.values())
+        return [p for p, s in scores.items() if s == best]
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "game": self.game.name,
+            "format": SAVE_FORMAT,
+            "players": self.players,
+            "seed": self.seed,
+            "options": _jsonable(self.options),
+            "rng": self.rng.getstate(),
+            "state": self._to_data(),
+            "log": copy.deepcopy(self.log),
+        }
+
+    def to_json(self, indent: int | None = None) -> str:
+        """Everything needed to restore this state exactly with ``game.from_json``."""
+        return json.dumps(self.to_data(), indent=indent, sort_keys=True)
+
+    def __repr__(self) -> str:
+        status = "over" if self.is_over() else f"player {self.current_player} to act"
+        return f"<{self.game.title}: {self.players} players, seed {self.seed}, {len(self.log)} actions, {status}>"

@@ -1,0 +1,391 @@
+"""The dice of the five games, with exact distributions and seeded rolls.
+
+A :class:`Die` is an immutable random outcome with an exact distribution (``fractions.Fraction``):
+a single die, or a combination the games need, built from dice:
+
+>>> from gamekit.dice import d6, d8
+>>> (d6 + d6)[7]                       # 2d6 shows 7
+Fraction(1, 6)
+>>> (2 @ d6) == d6 + d6
+True
+>>> d6.highest_of(2).probability(6)    # the higher of two d6 is a 6
+Fraction(11, 36)
+>>> d6.beats(d8)                       # a d6 against a d8, ties rolled again
+Fraction(5, 14)
+
+Rolls are exact and reproducible: :meth:`Die.roll` draws with a :class:`gamekit.rng.Rng` (the
+generator a game state owns), rolling the physical dice one by one; :meth:`Die.sample` draws many
+results at once with numpy for Monte Carlo work (numpy is imported only there).
+
+The dice of the games (book label ``dice``):
+
+* :data:`blue_die`, :data:`red_die` (d6) and :data:`green_die` (an eight-sided die) of ITC;
+* :data:`two_d6` (the sum of two d6) for Catan production, and :data:`white_die` / :data:`red_production_die`;
+* :data:`colour_die` of the factories variant (six colours);
+* :data:`d6` for Auf Achse, Transportspelet and the factory investment.
+"""
+
+from __future__ import annotations
+
+import math
+from bisect import bisect_right
+from fractions import Fraction
+from typing import Any, Callable, Hashable, Iterable, Mapping, Sequence
+
+from .rng import Rng
+
+__all__ = [
+    "Die",
+    "d6",
+    "d8",
+    "blue_die",
+    "green_die",
+    "red_die",
+    "two_d6",
+    "white_die",
+    "red_production_die",
+    "colour_die",
+    "COLOURS",
+    "named_dice",
+]
+
+Outcome = Hashable
+
+
+class Die:
+    """A random outcome with an exact probability for each result.
+
+    Make one with :meth:`uniform` (a fair die) or from weights (``Die({"hit": 1, "miss": 2})``);
+    combine dice with ``+``, ``n @ die``, :meth:`highest_of`, :meth:`compare` and :meth:`map`.
+    A die is immutable and hashable; two dice are equal when their distributions are equal.
+    """
+
+    __slots__ = ("_outcomes", "_probs", "name", "_recipe", "_cumulative", "_denominator", "_uniform")
+
+    def __init__(self, weights: Mapping[Outcome, int | Fraction], name: str = "", *, _recipe: tuple | None = None):
+        items = [(o, Fraction(w)) for o, w in weights.items() if w]
+        if not items:
+            raise ValueError("a die needs at least one outcome with positive weight")
+        if any(w < 0 for _, w in items):
+            raise ValueError("weights cannot be negative")
+        total = sum(w for _, w in items)
+        numeric = all(isinstance(o, (int, Fraction)) and not isinstance(o, bool) for o, _ in items)
+        ordered = sorted(items, key=lambda ow: ow[0]) if numeric else items  # else: the given order
+        self._outcomes = tuple(o for o, _ in ordered)
+        self._probs = tuple(w / total for _, w in ordered)
+        self.name = name
+        self._recipe = _recipe
+        self._denominator = math.lcm(*(p.denominator for p in self._probs))
+        running, cumulative = 0, []
+        for p in self._probs:
+            running += p.numerator * (self._denominator // p.denominator)
+            cumulative.append(running)
+        self._cumulative = tuple(cumulative)
+        self._uniform = len(set(self._probs)) == 1
+
+    # -- construction ----------------------------------------------------------------------
+    @classmethod
+    def uniform(cls, faces: int | Sequence[Outcome], name: str = "") -> "Die":
+        """A fair die: ``uniform(6)`` has faces 1-6; ``uniform(["red", "blue"])`` the given faces."""
+        if isinstance(faces, int):
+            if faces < 1:
+                raise ValueError("a die needs at least one face")
+            faces = range(1, faces + 1)
+        faces = list(faces)
+        if len(set(faces)) != len(faces):
+            raise ValueError("a fair die's faces must differ (use weights for repeated faces)")
+        die = cls({f: 1 for f in faces}, name or f"d{len(faces)}")
+        die._recipe = ("faces", tuple(faces))
+        return die
+
+    def named(self, name: str) -> "Die":
+        """The same die under another name (names show in pictures and widgets)."""
+        die = Die(dict(zip(self._outcomes, self._probs)), name, _recipe=self._recipe)
+        return die
+
+    # -- reading the distribution ------------------------------------------------------------
+    @property
+    def outcomes(self) -> tuple[Outcome, ...]:
+        """The possible results: numbers smallest first, other results in the order given."""
+        return self._outcomes
+
+    @property
+    def probabilities(self) -> dict[Outcome, Fraction]:
+        """Result to exact probability."""
+        return dict(zip(self._outcomes, self._probs))
+
+    def probability(self, outcome_or_test: Outcome | Callable[[Any], bool]) -> Fraction:
+        """The chance of one result, or of every result for which a test returns true."""
+        if callable(outcome_or_test):
+            return sum((p for o, p in zip(self._outcomes, self._probs) if outcome_or_test(o)), Fraction(0))
+        return self.probabilities.get(outcome_or_test, Fraction(0))
+
+    def __getitem__(self, outcome: Outcome) -> Fraction:
+        return self.probability(outcome)
+
+    def __len__(self) -> int:
+        return len(self._outcomes)
+
+    def __iter__(self):
+        return iter(self._outcomes)
+
+    def __bool__(self) -> bool:
+        raise TypeError("a die has no truth value; compare its probabilities instead")
+
+    def mean(self) -> Fraction:
+        """The exact expected value (numeric results only)."""
+        return sum((Fraction(o) * p for o, p in zip(self._outcomes, self._probs)), Fraction(0))
+
+    def variance(self) -> Fraction:
+        m = self.mean()
+        return sum(((Fraction(o) - m) ** 2 * p for o, p in zip(self._outcomes, self._probs)), Fraction(0))
+
+    # -- combinations -----------------------------------------------------------------------
+    def map(self, function: Callable[[Any], Outcome], name: str = "") -> "Die":
+        """The die whose results are ``function(result)``."""
+        weights: dict[Outcome, Fraction] = {}
+        for o, p in zip(self._outcomes, self._probs):
+            key = function(o)
+            weights[key] = weights.get(key, Fraction(0)) + p
+        return Die(weights, name or f"f({self.name})", _recipe=("map", self, function))
+
+    def __add__(self, other: "Die | int") -> "Die":
+        if isinstance(other, int):
+            return self.map(lambda o: o + other, f"{self.name}+{other}")
+        if not isinstance(other, Die):
+            return NotImplemented
+        weights: dict[Outcome, Fraction] = {}
+        for a, pa in zip(self._outcomes, self._probs):
+            for b, pb in zip(other._outcomes, other._probs):
+                weights[a + b] = weights.get(a + b, Fraction(0)) + pa * pb
+        name = _sum_name([self, other])
+        return Die(weights, name, _recipe=("sum", (self, other)))
+
+    __radd__ = __add__
+
+    def sum_of(self, n: int) -> "Die":
+        """The sum of ``n`` rolls of this die (``n @ die`` says the same)."""
+        if not isinstance(n, int) or n < 1:
+            raise ValueError("sum_of needs a positive number of dice")
+        weights = dict(zip(self._outcomes, self._probs))
+        for _ in range(n - 1):
+            nxt: dict[Outcome, Fraction] = {}
+            for a, pa in weights.items():
+                for b, pb in zip(self._outcomes, self._probs):
+                    nxt[a + b] = nxt.get(a + b, Fraction(0)) + pa * pb
+            weights = nxt
+        return Die(weights, f"{n}{self.name}" if self.name.startswith("d") else f"{n}×{self.name}",
+                   _recipe=("sum", (self,) * n))
+
+    def __rmatmul__(self, n: int) -> "Die":
+        if not isinstance(n, int):
+            return NotImplemented
+        return self.sum_of(n)
+
+    def highest_of(self, n: int) -> "Die":
+        """The highest result of ``n`` rolls of this die."""
+        if not isinstance(n, int) or n < 1:
+            raise ValueError("highest_of needs a positive number of dice")
+        # P(max <= x) = F(x)^n
+        weights: dict[Outcome, Fraction] = {}
+        below = Fraction(0)
+        for o, p in zip(self._outcomes, self._probs):
+            weights[o] = (below + p) ** n - below**n
+            below += p
+        return Die(weights, f"highest of {n}{self.name}", _recipe=("highest", (self,) * n))
+
+    def compare(self, other: "Die", reroll_ties: bool = True) -> "Die":
+        """One contest of this die against ``other``: results ``"win"``, ``"lose"`` (and ``"tie"``
+        unless ties are rolled again, as in ITC's grey-market fight)."""
+        win = lose = Fraction(0)
+        for a, pa in zip(self._outcomes, self._probs):
+            for b, pb in zip(other._outcomes, other._probs):
+                if a > b:
+                    win += pa * pb
+                elif a < b:
+                    lose += pa * pb
+        weights = {"win": win, "lose": lose}
+        if not reroll_ties:
+            weights["tie"] = 1 - win - lose
+        elif win + lose == 0:
+            raise ValueError("these dice always tie; ties cannot be rolled again")
+        label = f"{self.name} vs {other.name}" + (", ties again" if reroll_ties else "")
+        return Die(weights, label, _recipe=("compare", (self, other), reroll_ties))
+
+    def beats(self, other: "Die") -> Fraction:
+        """The chance that this die shows more than ``other``, ties rolled again."""
+        return self.compare(other, reroll_ties=True)["win"]
+
+    # -- rolling ---------------------------------------------------------------------------
+    def roll(self, rng: Rng) -> Any:
+        """One result, drawn exactly with the seeded generator ``rng``."""
+        return self.roll_detail(rng)[0]
+
+    def roll_detail(self, rng: Rng) -> tuple[Any, list[Any]]:
+        """One result and the faces of the physical dice that made it (``(7, [3, 4])`` for 2d6)."""
+        recipe = self._recipe
+        if recipe is None:
+            return self._draw(rng), []
+        kind = recipe[0]
+        if kind == "faces":
+            face = recipe[1][rng.randbelow(len(recipe[1]))]
+            return face, [face]
+        if kind == "sum":
+            details = [d.roll_detail(rng) for d in recipe[1]]
+            return sum(r for r, _ in details), [f for _, fs in details for f in fs]
+        if kind == "highest":
+            details = [d.roll_detail(rng) for d in recipe[1]]
+            return max(r for r, _ in details), [f for _, fs in details for f in fs]
+        if kind == "map":
+            result, faces = recipe[1].roll_detail(rng)
+            return recipe[2](result), faces
+        if kind == "compare":
+            a, b = recipe[1]
+            faces = []
+            while True:
+                ra, rb = a.roll(rng), b.roll(rng)
+                faces.append((ra, rb))
+                if ra > rb:
+                    return "win", faces
+                if ra < rb:
+                    return "lose", faces
+                if not recipe[2]:
+                    return "tie", faces
+        raise ValueError(f"unknown recipe {kind!r}")  # pragma: no cover - guarded by construction
+
+    def _draw(self, rng: Rng) -> Any:
+        """Draw straight from the exact distribution (one generator call, no physical dice)."""
+        if self._uniform:
+            return self._outcomes[rng.randbelow(len(self._outcomes))]
+        ticket = rng.randbelow(self._denominator)
+        return self._outcomes[bisect_right(self._cumulative, ticket)]
+
+    def sample(self, size: int | tuple[int, ...], seed: Any = None):
+        """``size`` results drawn at once with numpy (a numpy array), for Monte Carlo work.
+
+        ``seed`` is an int, a ``numpy.random.Generator`` or ``None`` (fresh entropy). Results come
+        from the exact distribution; they are not the same numbers as :meth:`roll` draws.
+        """
+        import numpy as np
+
+        gen = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+        outcomes = self._outcomes
+        ints = all(isinstance(o, int) and not isinstance(o, bool) for o in outcomes)
+        if self._uniform and ints and outcomes == tuple(range(outcomes[0], outcomes[0] + len(outcomes))):
+            return gen.integers(outcomes[0], outcomes[-1] + 1, size=size, dtype=np.int64)
+        values = np.array(outcomes, dtype=np.int64 if ints else object)
+        if self._denominator <= 1 << 16:
+            # One uniform integer per result, looked up in a table as long as the denominator.
+            counts = np.diff(np.array((0,) + self._cumulative, dtype=np.int64))
+            table = np.repeat(values, counts)
+            return table[gen.integers(0, self._denominator, size=size, dtype=np.int64)]
+        tickets = gen.integers(0, self._denominator, size=size, dtype=np.int64) if self._denominator < 2**63 else None
+        if tickets is None:
+            probs = np.array([float(p) for p in self._probs])
+            return values[gen.choice(len(values), size=size, p=probs / probs.sum())]
+        return values[np.searchsorted(np.array(self._cumulative, dtype=np.int64), tickets, side="right")]
+
+    # -- comparing, showing, saving ------------------------------------------------------------
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Die):
+            return NotImplemented
+        return self.probabilities == other.probabilities
+
+    def __hash__(self) -> int:
+        return hash(tuple(zip(self._outcomes, self._probs)))
+
+    def __repr__(self) -> str:
+        body = ", ".join(f"{o!r}: {p}" for o, p in zip(self._outcomes, self._probs))
+        return f"Die({self.name!r}: {{{body}}})"
+
+    def table(self) -> list[tuple[Outcome, Fraction]]:
+        """(result, probability) pairs, smallest result first."""
+        return list(zip(self._outcomes, self._probs))
+
+    def to_data(self) -> dict[str, Any]:
+        """A JSON-ready form: outcomes with integer weights over a common denominator."""
+        return {
+            "name": self.name,
+            "outcomes": list(self._outcomes),
+            "weights": [p.numerator * (self._denominator // p.denominator) for p in self._probs],
+            "denominator": self._denominator,
+        }
+
+    def _repr_svg_(self) -> str:
+        return bar_chart_svg(self)
+
+
+def _sum_name(dice: Iterable[Die]) -> str:
+    names = [d.name for d in dice]
+    if len(set(names)) == 1 and names[0].startswith("d"):
+        return f"{len(names)}{names[0]}"
+    return " + ".join(names)
+
+
+def bar_chart_svg(die: Die, width: int = 360, height: int = 160) -> str:
+    """A small bar chart of a distribution, as SVG text (no plotting library needed)."""
+    from html import escape
+
+    n = len(die)
+    left, bottom, top = 34, 28, 22
+    plot_w, plot_h = width - left - 8, height - bottom - top
+    peak = max(die._probs)
+    step = plot_w / n
+    bar_w = max(2.0, step * 0.72)
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11" role="img">',
+        f"<title>{escape(die.name)}: exact distribution</title>",
+        f'<text x="{left}" y="14" font-weight="bold">{escape(die.name)}</text>',
+        f'<line x1="{left}" y1="{top + plot_h}" x2="{width - 8}" y2="{top + plot_h}" stroke="#555"/>',
+    ]
+    for i, (o, p) in enumerate(zip(die._outcomes, die._probs)):
+        h = plot_h * float(p / peak)
+        x = left + i * step + (step - bar_w) / 2
+        y = top + plot_h - h
+        parts.append(
+            f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar_w:.1f}" height="{h:.1f}" fill="#4a78b5">'
+            f"<title>{escape(str(o))}: {p} ≈ {float(p):.4f}</title></rect>"
+        )
+        if n <= 24 or i % max(1, n // 12) == 0:
+            parts.append(
+                f'<text x="{x + bar_w / 2:.1f}" y="{top + plot_h + 14}" text-anchor="middle">{escape(str(o))}</text>'
+            )
+    parts.append(f'<text x="{left - 4}" y="{top + 4}" text-anchor="end">{float(peak):.2f}</text>')
+    parts.append(f'<text x="{left - 4}" y="{top + plot_h}" text-anchor="end">0</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+# -- the dice of the five games ------------------------------------------------------------------
+
+d6 = Die.uniform(6, "d6")
+d8 = Die.uniform(8, "d8")
+
+#: ITC (rule ``itc-dice``): the blue die counts transport points, the green eight-sided die
+#: continent points, the red die the cards to draw (its other points are leftover points).
+blue_die = d6.named("blue d6")
+green_die = d8.named("green d8")
+red_die = d6.named("red d6")
+
+#: Catan: production is the sum of two dice; the factories rule reads the red one on its own.
+white_die = d6.named("white d6")
+red_production_die = d6.named("red d6")
+two_d6 = (white_die + red_production_die).named("2d6")
+
+#: The colour die of Godwin Solcher's factories variant: six colours, each a player's colour.
+COLOURS = ("red", "blue", "white", "orange", "green", "yellow")
+colour_die = Die.uniform(COLOURS, "colour die")
+
+
+def named_dice() -> dict[str, Die]:
+    """The dice and combinations shown in the book's dice chapter and its DiceRoller, by key."""
+    return {
+        "d6": d6,
+        "green-d8": green_die,
+        "2d6": two_d6,
+        "3d6": d6.sum_of(3),
+        "highest-of-2d6": d6.highest_of(2),
+        "blue-vs-green": blue_die.compare(green_die),
+        "colour": colour_die,
+    }
