@@ -133,8 +133,14 @@ class Die:
         raise TypeError("a die has no truth value; compare its probabilities instead")
 
     def mean(self) -> Fraction:
-        """The exact expected value (numeric results only)."""
+        """The exact expected value (numeric results only; others raise ``TypeError``)."""
+        if not self.is_numeric():
+            raise TypeError(f"{self.name} has results that are not numbers; it has no mean")
         return sum((Fraction(o) * p for o, p in zip(self._outcomes, self._probs)), Fraction(0))
+
+    def is_numeric(self) -> bool:
+        """Whether every result is a number (then mean and variance exist)."""
+        return all(isinstance(o, (int, Fraction)) and not isinstance(o, bool) for o in self._outcomes)
 
     def variance(self) -> Fraction:
         m = self.mean()

@@ -1,0 +1,116 @@
+"""Pig, the classic dice game, as the smallest complete example of a gamekit game.
+
+Rules (book page "The game protocol", label ``protocol-example``): on your turn, roll a d6 as often
+as you like. Each roll adds to your turn total, but a 1 ends the turn and loses the turn total
+(rule ``pig-one``). Hold to bank the turn total (rule ``pig-hold``). Whoever first banks the goal
+(100 by default, the setting ``goal``) wins at once (rule ``pig-goal``).
+
+It is here to be read: one options dataclass, frozen action values, a state whose ``_check``
+raises :class:`~gamekit.IllegalAction` before ``_perform`` changes anything, randomness through
+``self.draw``, and a validating ``_restore``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..core import Game, IllegalAction, State
+from ..dice import d6
+
+__all__ = ["Roll", "Hold", "PigOptions", "PigState", "PIG"]
+
+
+@dataclass(frozen=True)
+class Roll:
+    """Roll the die once more."""
+
+    def __str__(self) -> str:
+        return "roll"
+
+
+@dataclass(frozen=True)
+class Hold:
+    """Bank the turn total and pass the die."""
+
+    def __str__(self) -> str:
+        return "hold"
+
+
+@dataclass(frozen=True)
+class PigOptions:
+    #: Points that win (rule ``pig-goal``).
+    goal: int = 100
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.goal, int) or self.goal < 1:
+            raise ValueError(f"goal must be a positive whole number, not {self.goal!r}")
+
+
+class PigState(State):
+    action_types = (Roll, Hold)
+
+    def _setup(self) -> None:
+        self.banked = [0] * self.players
+        self.turn_total = 0
+        self.player = 0
+        self.winner: int | None = None
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.winner is not None else self.player
+
+    def legal_actions(self) -> list[Any]:
+        if self.winner is not None:
+            return []
+        return [Roll(), Hold()] if self.turn_total else [Roll()]
+
+    def _check(self, action: Any) -> None:
+        if not isinstance(action, (Roll, Hold)):
+            raise IllegalAction(f"{action!r} is not a Pig action", "protocol-example")
+        if isinstance(action, Hold) and self.turn_total == 0:
+            raise IllegalAction("hold needs a turn total above zero: roll first", "pig-hold")
+
+    def _perform(self, action: Any) -> None:
+        if isinstance(action, Roll):
+            face = self.draw(d6.roll, "d6")
+            if face == 1:  # rule pig-one
+                self.turn_total = 0
+                self._pass()
+            else:
+                self.turn_total += face
+            return
+        self.banked[self.player] += self.turn_total  # rule pig-hold
+        self.turn_total = 0
+        if self.banked[self.player] >= self.options.goal:  # rule pig-goal
+            self.winner = self.player
+        else:
+            self._pass()
+
+    def _pass(self) -> None:
+        self.player = (self.player + 1) % self.players
+
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def scores(self) -> dict[int, Any]:
+        return dict(enumerate(self.banked))
+
+    def _to_data(self) -> Any:
+        return {"banked": self.banked, "turn_total": self.turn_total, "player": self.player, "winner": self.winner}
+
+    def _restore(self, data: Any) -> None:
+        banked, turn_total, player, winner = data["banked"], data["turn_total"], data["player"], data["winner"]
+        if not (isinstance(banked, list) and len(banked) == self.players and all(isinstance(b, int) and b >= 0 for b in banked)):
+            raise ValueError(f"banked must be {self.players} non-negative whole numbers")
+        if not isinstance(turn_total, int) or turn_total < 0:
+            raise ValueError("turn_total must be a non-negative whole number")
+        if not isinstance(player, int) or not 0 <= player < self.players:
+            raise ValueError(f"player must be 0-{self.players - 1}")
+        if winner is not None and winner != player:
+            raise ValueError("the winner is the player who banked last")
+        self.banked, self.turn_total, self.player, self.winner = list(banked), turn_total, player, winner
+
+
+PIG = Game("pig", "Pig (an example game)", PigState, PigOptions, min_players=2, max_players=8,
+           description="Roll a d6 and bank points; a 1 loses the turn total.")

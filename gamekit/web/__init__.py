@@ -1,0 +1,76 @@
+"""The calls that gamekit's widgets make, in one place, standard library only.
+
+A widget's front end (its anywidget ESM) never applies a rule itself. It calls a *service* here by
+name with JSON arguments and gets JSON back:
+
+* in JupyterLab, through the widget's comm to the kernel (``gamekit.widgets.base``);
+* on the book's static pages, through Pyodide: the page unpacks ``gamekit.zip`` (these very
+  sources) into the browser's Python and calls :func:`dispatch` directly.
+
+Both paths run the same function with the same arguments, so the page and the kernel agree.
+Services are stateless: whatever must persist between calls (a generator's state, a game saved
+with ``to_json``) travels in the arguments and the result.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+from ..core import IllegalAction, InvalidSave
+
+__all__ = ["dispatch", "call", "service", "SERVICES"]
+
+SERVICES: dict[str, Callable[..., Any]] = {}
+
+
+def service(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Register a function as the service ``name`` (``"dice.roll"``, ``"itc.sell"``, ...)."""
+
+    def register(function: Callable[..., Any]) -> Callable[..., Any]:
+        SERVICES[name] = function
+        return function
+
+    return register
+
+
+def call(name: str, args: dict[str, Any]) -> dict[str, Any]:
+    """Run a service; the answer is ``{"ok": result}`` or ``{"error": message, "rule": label}``.
+
+    Errors a reader can cause (an illegal action, a bad argument) come back as an answer for the
+    widget to show, not as an exception that would break the page.
+    """
+    _load_services()
+    function = SERVICES.get(name)
+    if function is None:
+        return {"error": f"no service called {name!r}", "rule": None}
+    if not isinstance(args, dict):
+        return {"error": "service arguments are a JSON object", "rule": None}
+    try:
+        return {"ok": function(**args)}
+    except IllegalAction as err:
+        return {"error": err.reason, "rule": err.rule}
+    except (InvalidSave, ValueError, TypeError, KeyError) as err:
+        return {"error": str(err), "rule": None}
+
+
+def dispatch(name: str, args_json: str) -> str:
+    """:func:`call` with JSON text in and out (what the page's JavaScript uses)."""
+    try:
+        args = json.loads(args_json)
+    except ValueError as err:
+        return json.dumps({"error": f"arguments are not JSON: {err}", "rule": None})
+    return json.dumps(call(name, args))
+
+
+_loaded = False
+
+
+def _load_services() -> None:
+    """Import the modules that define services (cheap; done on the first call)."""
+    global _loaded
+    if _loaded:
+        return
+    from . import dice  # noqa: F401
+
+    _loaded = True

@@ -1,0 +1,77 @@
+"""The DiceRoller widget: roll the games' dice and watch the results approach the exact distribution.
+
+Book: chapter "Dice in these games" (label ``dice``). In a notebook::
+
+    from gamekit.widgets import DiceRoller
+    roller = DiceRoller(die="2d6", seed=2026)
+    roller            # shows the widget
+    roller.roll(1000) # rolls from Python; the widget updates
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import traitlets
+
+from ..web import dice as dice_service
+from .base import GamekitWidget, esm_for
+
+
+class DiceRoller(GamekitWidget):
+    """Pick a die or combination, roll it once or many times, compare with the exact distribution.
+
+    Every roll is made by :mod:`gamekit.dice` with a :class:`gamekit.rng.Rng` seeded by ``seed``: the
+    first roll after a reset is ``named_dice()[die].roll(Rng(seed))``, in the kernel and in the
+    browser alike.
+    """
+
+    _esm = esm_for("dice")
+    _css = """
+    .gk-dice { font-family: var(--pst-font-family-base, sans-serif); border: 1px solid #ccd; border-radius: 6px;
+               padding: 0.6em 0.8em; max-width: 40em; }
+    .gk-dice .gk-row { display: flex; flex-wrap: wrap; gap: 0.4em; align-items: center; margin-bottom: 0.4em; }
+    .gk-dice button { padding: 0.2em 0.7em; border: 1px solid #889; border-radius: 4px; background: #f4f6fb; cursor: pointer; }
+    .gk-dice button:disabled { opacity: 0.5; cursor: wait; }
+    .gk-dice input[type=number] { width: 7em; }
+    .gk-dice .gk-result { font-size: 1.3em; font-weight: bold; }
+    .gk-dice .gk-status { color: #8a5a00; min-height: 1.2em; }
+    .gk-dice .gk-error { color: #b00020; }
+    .gk-dice svg text { font-size: 11px; }
+    """
+
+    dice = traitlets.Dict(help="every die offered, with its exact distribution").tag(sync=True)
+    die = traitlets.Unicode("2d6", help="key of the chosen die (see gamekit.dice.named_dice)").tag(sync=True)
+    seed = traitlets.Int(2026, help="seed of the generator after a reset").tag(sync=True)
+    rng_state = traitlets.List(help="the generator's state for the next roll; empty: start from seed").tag(sync=True)
+    counts = traitlets.Dict(help="how often each result came up since the last reset").tag(sync=True)
+    rolls = traitlets.Int(0, help="rolls since the last reset").tag(sync=True)
+    last = traitlets.Dict(help="the last roll: result and the faces that made it").tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(dice=dice_service.describe(), **kwargs)
+
+    @traitlets.validate("die")
+    def _valid_die(self, proposal: Any) -> str:
+        if proposal["value"] not in dice_service.describe():
+            raise traitlets.TraitError(f"no die called {proposal['value']!r}; choose one of {sorted(self.dice)}")
+        return proposal["value"]
+
+    @traitlets.observe("die", "seed")
+    def _restart(self, _change: Any) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        """Forget the rolls so far and restart the generator from ``seed``."""
+        self.counts, self.rolls, self.last, self.rng_state = {}, 0, {}, []
+
+    def roll(self, n: int = 1) -> Any:
+        """Roll the chosen die ``n`` times; returns the last result."""
+        answer = self._call("dice.roll", die=self.die, n=n, seed=self.seed, rng_state=self.rng_state or None)
+        counts = dict(self.counts)
+        for key, count in answer["counts"].items():
+            counts[key] = counts.get(key, 0) + count
+        self.counts, self.rolls = counts, self.rolls + n
+        self.last = {"result": answer["result"], "faces": answer["faces"]}
+        self.rng_state = answer["rng_state"]
+        return answer["result"]

@@ -1,0 +1,82 @@
+// gamekit widget runtime: prepended to every widget's own module (see gamekit/widgets/base.py).
+// It holds no rule. It only finds gamekit: Pyodide on the book's static pages, the kernel elsewhere.
+
+const GAMEKIT_RUNTIME_KEY = "__gamekitRuntime";
+
+// Pages built by the book embed the widgets' state in a script tag of this type; a live notebook
+// does not. That tells us whether a kernel will answer.
+function isStaticPage() {
+  return document.querySelector('script[type="application/vnd.jupyter.widget-state+json"]') !== null;
+}
+
+function siteAssets() {
+  const root = document.documentElement.dataset.content_root || "./";
+  return new URL(root, document.baseURI).href + "gamekit-assets/";
+}
+
+// One interpreter per page, shared by every widget on it, loaded on first use.
+function loadRules(onStatus) {
+  if (!globalThis[GAMEKIT_RUNTIME_KEY]) {
+    globalThis[GAMEKIT_RUNTIME_KEY] = (async () => {
+      const started = performance.now();
+      const assets = siteAssets();
+      const { loadPyodide } = await import(assets + "pyodide/pyodide.mjs");
+      const pyodide = await loadPyodide({ indexURL: assets + "pyodide/", stdout: () => {}, stderr: () => {} });
+      const zip = await fetch(assets + "gamekit.zip");
+      if (!zip.ok) throw new Error(`gamekit.zip: HTTP ${zip.status}`);
+      pyodide.unpackArchive(await zip.arrayBuffer(), "zip", { extractDir: "/home/pyodide/gamekit-src" });
+      pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/gamekit-src')");
+      const dispatch = pyodide.pyimport("gamekit.web").dispatch;
+      const runtime = { pyodide, dispatch, loadMs: performance.now() - started };
+      globalThis.gamekitRuntime = runtime; // for the browser test and the curious reader
+      return runtime;
+    })();
+  }
+  const pending = globalThis[GAMEKIT_RUNTIME_KEY];
+  if (onStatus && !globalThis.gamekitRuntime) {
+    onStatus("Loading the rules (Python in your browser, first time only)…");
+    pending.then(() => onStatus(""), (err) => onStatus(`The rules could not be loaded: ${err}`));
+  }
+  return pending;
+}
+
+let gamekitCallCounter = 0;
+
+// Call a gamekit service (gamekit/web); resolves to {ok: result} or {error, rule}.
+async function callRules(model, service, args, onStatus) {
+  if (isStaticPage()) {
+    const runtime = await loadRules(onStatus);
+    const started = performance.now();
+    const answer = JSON.parse(runtime.dispatch(service, JSON.stringify(args)));
+    runtime.lastCallMs = performance.now() - started;
+    return answer;
+  }
+  const id = `call-${Date.now()}-${++gamekitCallCounter}`;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      model.off("msg:custom", onMessage);
+      resolve({ error: "The kernel did not answer: is it running?", rule: null });
+    }, 30000);
+    function onMessage(msg) {
+      if (msg && msg.kind === "answer" && msg.id === id) {
+        clearTimeout(timer);
+        model.off("msg:custom", onMessage);
+        resolve(msg.answer);
+      }
+    }
+    model.on("msg:custom", onMessage);
+    model.send({ kind: "call", id, service, args });
+  });
+}
+
+// A small helper for building the widgets' DOM.
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value);
+  }
+  for (const child of children) node.append(child);
+  return node;
+}

@@ -1,0 +1,100 @@
+"""Fixtures for the real-browser tests: the built book served on 127.0.0.1, headless Chromium.
+
+The book must have been built (``make book``; ``make test`` does it). Chromium is Debian's
+``/usr/bin/chromium`` (Playwright cannot download its own browser here); set ``GAMEKIT_CHROMIUM``
+to use another. Every request that does not go to the local server is blocked and recorded, and
+every page error is recorded; the tests fail on either.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import threading
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE = ROOT / "_build" / "html"
+CHROMIUM = os.environ.get("GAMEKIT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript",
+                      ".wasm": "application/wasm", ".js": "text/javascript"}
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
+        pass
+
+
+@pytest.fixture(scope="session")
+def site_url() -> str:
+    if not (SITE / "index.html").is_file():
+        pytest.fail(f"the book is not built ({SITE / 'index.html'} is missing): run `make book` first")
+    handler = functools.partial(_QuietHandler, directory=str(SITE))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium not found at {CHROMIUM}: install Debian's chromium (make test does this as root)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+class PageWatch:
+    """A page whose outside requests are blocked and whose errors are collected."""
+
+    def __init__(self, browser, site_url: str) -> None:
+        self.site = urlparse(site_url)
+        self.context = browser.new_context()
+        self.page = self.context.new_page()
+        self.outside: list[str] = []
+        self.errors: list[str] = []
+        self.context.route("**/*", self._route)
+        self.page.on("pageerror", lambda exc: self.errors.append(f"page error: {exc}"))
+        self.page.on(
+            "console",
+            lambda msg: self.errors.append(f"console {msg.type}: {msg.text}") if msg.type == "error" else None,
+        )
+
+    def _route(self, route) -> None:
+        url = urlparse(route.request.url)
+        if url.scheme in ("data", "blob") or (url.hostname == self.site.hostname and url.port == self.site.port):
+            route.continue_()
+        else:
+            self.outside.append(route.request.url)
+            route.abort()
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture
+def watch(browser, site_url):
+    w = PageWatch(browser, site_url)
+    yield w
+    w.close()

@@ -1,0 +1,83 @@
+"""Lay out the files the built book serves itself, in ``_build/assets/gamekit-assets``.
+
+Sphinx copies ``_build/assets`` into the site root (``html_extra_path`` in ``_config.yml``), so
+every page finds, under ``gamekit-assets/``:
+
+* ``require.js``, ``require-config.js`` and ``html-manager/embed-amd.js`` (with its fonts): the
+  widget manager that renders the widgets stored in a page, from the pinned npm install in
+  ``web/node_modules`` (``npm ci`` in ``web/``);
+* ``anywidget/index.js``: anywidget's AMD module, the same version as the Python package;
+* ``pyodide/``: the Python interpreter for the browser (core files only);
+* ``gamekit.zip``: gamekit's sources from the working tree, which the widgets unpack into Pyodide
+  so that the page runs the very rules engine the book was built with.
+
+Run by ``make book``; safe to run again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE = ROOT / "web" / "node_modules"
+OUT = ROOT / "_build" / "assets" / "gamekit-assets"
+
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+
+
+def npm_version(package: str) -> str:
+    return json.loads((NODE / package / "package.json").read_text())["version"]
+
+
+def build_gamekit_zip(target: Path) -> str:
+    """Zip the gamekit package (Python sources and data, no caches, no widget front-end)."""
+    files = sorted(
+        p
+        for p in (ROOT / "gamekit").rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts and p.suffix in {".py", ".json"}
+    )
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zf:
+        for path in files:
+            info = zipfile.ZipInfo(str(path.relative_to(ROOT)), date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, path.read_bytes())
+    return hashlib.sha256(target.read_bytes()).hexdigest()
+
+
+def main() -> int:
+    missing = [p for p in ("pyodide", "anywidget", "requirejs", "@jupyter-widgets/html-manager") if not (NODE / p).is_dir()]
+    if missing:
+        print(f"build_assets: missing npm packages {missing}; run 'npm ci' in web/ (make does this)", file=sys.stderr)
+        return 1
+    if OUT.exists():
+        shutil.rmtree(OUT)
+    (OUT / "pyodide").mkdir(parents=True)
+    (OUT / "anywidget").mkdir()
+    shutil.copy2(NODE / "requirejs" / "require.js", OUT / "require.js")
+    shutil.copy2(ROOT / "web" / "src" / "require-config.js", OUT / "require-config.js")
+    shutil.copytree(
+        NODE / "@jupyter-widgets" / "html-manager" / "dist",
+        OUT / "html-manager",
+        ignore=shutil.ignore_patterns("*.map", "embed.js", "embed.js.LICENSE.txt", "libembed-amd.js"),
+    )
+    shutil.copy2(NODE / "anywidget" / "dist" / "index.js", OUT / "anywidget" / "index.js")
+    for name in PYODIDE_FILES:
+        shutil.copy2(NODE / "pyodide" / name, OUT / "pyodide" / name)
+    digest = build_gamekit_zip(OUT / "gamekit.zip")
+    manifest = {
+        "gamekit.zip": {"sha256": digest},
+        "versions": {p: npm_version(p) for p in ("pyodide", "anywidget", "requirejs", "@jupyter-widgets/html-manager")},
+    }
+    (OUT / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
+    size = sum(p.stat().st_size for p in OUT.rglob("*") if p.is_file())
+    print(f"build_assets: {OUT.relative_to(ROOT)} ready ({size / 1e6:.1f} MB; gamekit.zip sha256 {digest[:12]})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
