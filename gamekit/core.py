@@ -26,10 +26,11 @@ Rules for every game written on this protocol (see the book page "The game proto
 from __future__ import annotations
 
 import copy
-from abc import ABC, abstractmethod
 import dataclasses
 import json
-from typing import Any, Callable, ClassVar, Iterable, Mapping
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, ClassVar
 
 from .rng import Rng
 
@@ -107,7 +108,7 @@ class Game:
         self,
         name: str,
         title: str,
-        state_class: type["State"],
+        state_class: type[State],
         options_class: type,
         min_players: int,
         max_players: int,
@@ -138,7 +139,7 @@ class Game:
             raise ValueError(f"{self.name} has no setting {', '.join(unknown)}; its settings are {sorted(known)}")
         return self.options_class(**options)
 
-    def new(self, players: int = 2, seed: int = 0, **options: Any) -> "State":
+    def new(self, players: int = 2, seed: int = 0, **options: Any) -> State:
         """The start state of a game for ``players`` players, its randomness seeded by ``seed``."""
         if isinstance(players, bool) or not isinstance(players, int):
             raise TypeError(f"players is a number of players, not {players!r}")
@@ -150,7 +151,7 @@ class Game:
         state._setup()
         return state
 
-    def from_json(self, text: str) -> "State":
+    def from_json(self, text: str) -> State:
         """A state restored exactly from :meth:`State.to_json`; malformed text raises :class:`InvalidSave`."""
         try:
             data = json.loads(text)
@@ -158,7 +159,7 @@ class Game:
             raise InvalidSave(f"not a saved game: {err}") from None
         return self.from_data(data)
 
-    def from_data(self, data: Any) -> "State":
+    def from_data(self, data: Any) -> State:
         """Like :meth:`from_json`, from the already parsed dict."""
         if not isinstance(data, dict):
             raise InvalidSave("a saved game is a JSON object")
@@ -280,7 +281,7 @@ class State(ABC):
         (raise ``ValueError`` with a clear message for anything malformed)."""
 
     # -- the protocol ----------------------------------------------------------------------
-    def apply(self, action: Any) -> "State":
+    def apply(self, action: Any) -> State:
         """Carry out ``action`` for the current player and return this state.
 
         ``action`` is one of :meth:`legal_actions`, or its text (``str(action)``). An illegal
@@ -319,11 +320,11 @@ class State(ABC):
             self._chance.append({"what": what, "result": _jsonable(result)} if what else _jsonable(result))
         return result
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         """An independent copy (its generator too), so trying a move never disturbs this one."""
         return copy.deepcopy(self)
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> "State":
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
         new = self.__class__.__new__(self.__class__)
         memo[id(self)] = new
         for key, value in self.__dict__.items():

@@ -29,8 +29,9 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Callable, Hashable, Iterable, Mapping, Sequence
+from typing import Any
 
 from .rng import Rng
 
@@ -85,7 +86,7 @@ class Die:
 
     # -- construction ----------------------------------------------------------------------
     @classmethod
-    def uniform(cls, faces: int | Sequence[Outcome], name: str = "") -> "Die":
+    def uniform(cls, faces: int | Sequence[Outcome], name: str = "") -> Die:
         """A fair die: ``uniform(6)`` has faces 1-6; ``uniform(["red", "blue"])`` the given faces."""
         if isinstance(faces, int):
             if faces < 1:
@@ -98,7 +99,7 @@ class Die:
         die._recipe = ("faces", tuple(faces))
         return die
 
-    def named(self, name: str) -> "Die":
+    def named(self, name: str) -> Die:
         """The same die under another name (names show in pictures and widgets)."""
         die = Die(dict(zip(self._outcomes, self._probs)), name, _recipe=self._recipe)
         return die
@@ -147,7 +148,7 @@ class Die:
         return sum(((Fraction(o) - m) ** 2 * p for o, p in zip(self._outcomes, self._probs)), Fraction(0))
 
     # -- combinations -----------------------------------------------------------------------
-    def map(self, function: Callable[[Any], Outcome], name: str = "") -> "Die":
+    def map(self, function: Callable[[Any], Outcome], name: str = "") -> Die:
         """The die whose results are ``function(result)``."""
         weights: dict[Outcome, Fraction] = {}
         for o, p in zip(self._outcomes, self._probs):
@@ -155,7 +156,7 @@ class Die:
             weights[key] = weights.get(key, Fraction(0)) + p
         return Die(weights, name or f"f({self.name})", _recipe=("map", self, function))
 
-    def __add__(self, other: "Die | int") -> "Die":
+    def __add__(self, other: Die | int) -> Die:
         if isinstance(other, int):
             return self.map(lambda o: o + other, f"{self.name}+{other}")
         if not isinstance(other, Die):
@@ -169,7 +170,7 @@ class Die:
 
     __radd__ = __add__
 
-    def sum_of(self, n: int) -> "Die":
+    def sum_of(self, n: int) -> Die:
         """The sum of ``n`` rolls of this die (``n @ die`` says the same)."""
         if not isinstance(n, int) or n < 1:
             raise ValueError("sum_of needs a positive number of dice")
@@ -183,12 +184,12 @@ class Die:
         return Die(weights, f"{n}{self.name}" if self.name.startswith("d") else f"{n}×{self.name}",
                    _recipe=("sum", (self,) * n))
 
-    def __rmatmul__(self, n: int) -> "Die":
+    def __rmatmul__(self, n: int) -> Die:
         if not isinstance(n, int):
             return NotImplemented
         return self.sum_of(n)
 
-    def highest_of(self, n: int) -> "Die":
+    def highest_of(self, n: int) -> Die:
         """The highest result of ``n`` rolls of this die."""
         if not isinstance(n, int) or n < 1:
             raise ValueError("highest_of needs a positive number of dice")
@@ -200,7 +201,7 @@ class Die:
             below += p
         return Die(weights, f"highest of {n}{self.name}", _recipe=("highest", (self,) * n))
 
-    def compare(self, other: "Die", reroll_ties: bool = True) -> "Die":
+    def compare(self, other: Die, reroll_ties: bool = True) -> Die:
         """One contest of this die against ``other``: results ``"win"``, ``"lose"`` (and ``"tie"``
         unless ties are rolled again, as in ITC's grey-market fight)."""
         win = lose = Fraction(0)
@@ -218,7 +219,7 @@ class Die:
         label = f"{self.name} vs {other.name}" + (", ties again" if reroll_ties else "")
         return Die(weights, label, _recipe=("compare", (self, other), reroll_ties))
 
-    def beats(self, other: "Die") -> Fraction:
+    def beats(self, other: Die) -> Fraction:
         """The chance that this die shows more than ``other``, ties rolled again."""
         return self.compare(other, reroll_ties=True)["win"]
 
@@ -279,17 +280,30 @@ class Die:
         ints = all(isinstance(o, int) and not isinstance(o, bool) for o in outcomes)
         if self._uniform and ints and outcomes == tuple(range(outcomes[0], outcomes[0] + len(outcomes))):
             return gen.integers(outcomes[0], outcomes[-1] + 1, size=size, dtype=np.int64)
-        values = np.array(outcomes, dtype=np.int64 if ints else object)
+        if ints:
+            values = np.array(outcomes, dtype=np.int64)
+        elif all(isinstance(o, str) for o in outcomes):
+            values = np.array(outcomes)  # a fixed-width string array: much faster than objects
+        else:
+            values = np.empty(len(outcomes), dtype=object)
+            values[:] = list(outcomes)
+
+        def indices(bound: int):
+            # The narrowest integer type is the fastest to generate and to index with.
+            dtype = np.uint8 if bound <= 1 << 8 else np.uint16 if bound <= 1 << 16 else np.int64
+            return gen.integers(0, bound, size=size, dtype=dtype)
+
+        if self._uniform:
+            return values.take(indices(len(outcomes)))
         if self._denominator <= 1 << 16:
             # One uniform integer per result, looked up in a table as long as the denominator.
             counts = np.diff(np.array((0,) + self._cumulative, dtype=np.int64))
-            table = np.repeat(values, counts)
-            return table[gen.integers(0, self._denominator, size=size, dtype=np.int64)]
-        tickets = gen.integers(0, self._denominator, size=size, dtype=np.int64) if self._denominator < 2**63 else None
-        if tickets is None:
-            probs = np.array([float(p) for p in self._probs])
-            return values[gen.choice(len(values), size=size, p=probs / probs.sum())]
-        return values[np.searchsorted(np.array(self._cumulative, dtype=np.int64), tickets, side="right")]
+            return np.repeat(values, counts).take(indices(self._denominator))
+        if self._denominator < 1 << 63:
+            tickets = gen.integers(0, self._denominator, size=size, dtype=np.int64)
+            return values.take(np.searchsorted(np.array(self._cumulative, dtype=np.int64), tickets, side="right"))
+        probs = np.array([float(p) for p in self._probs])
+        return values.take(gen.choice(len(values), size=size, p=probs / probs.sum()))
 
     # -- comparing, showing, saving ------------------------------------------------------------
     def __eq__(self, other: object) -> bool:

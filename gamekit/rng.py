@@ -13,7 +13,8 @@ Bounded integers use rejection sampling, so every face of a die is exactly equal
 
 from __future__ import annotations
 
-from typing import Any, MutableSequence, Sequence, TypeVar
+from collections.abc import MutableSequence, Sequence
+from typing import Any, TypeVar
 
 __all__ = ["Rng"]
 
@@ -108,7 +109,7 @@ class Rng:
         return [str(self._state), str(self._inc)]
 
     @classmethod
-    def fromstate(cls, state: Sequence[Any]) -> "Rng":
+    def fromstate(cls, state: Sequence[Any]) -> Rng:
         """A generator restored from :meth:`getstate`; a malformed state raises ``ValueError``."""
         if not isinstance(state, (list, tuple)) or len(state) != 2:
             raise ValueError(f"a generator state is a list of two integers, not {state!r}")
@@ -122,7 +123,7 @@ class Rng:
         rng._state, rng._inc = s, inc
         return rng
 
-    def clone(self) -> "Rng":
+    def clone(self) -> Rng:
         """An independent copy that will produce the same numbers."""
         rng = Rng.__new__(Rng)
         rng._state, rng._inc = self._state, self._inc

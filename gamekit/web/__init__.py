@@ -15,7 +15,8 @@ with ``to_json``) travels in the arguments and the result.
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..core import IllegalAction, InvalidSave
 

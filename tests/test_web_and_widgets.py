@@ -1,0 +1,91 @@
+"""The widget plumbing: gamekit.web services (what the page's Pyodide calls) and the widgets' Python side."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gamekit.dice import named_dice
+from gamekit.rng import Rng
+from gamekit.web import call, dispatch
+
+
+def test_dice_roll_service_equals_direct_rolls():
+    answer = call("dice.roll", {"die": "2d6", "seed": 2026})
+    result, faces = named_dice()["2d6"].roll_detail(Rng(2026))
+    assert answer["ok"]["result"] == result and answer["ok"]["faces"] == faces
+    assert answer["ok"]["counts"] == {str(result): 1}
+
+
+def test_generator_state_travels_between_calls():
+    first = call("dice.roll", {"die": "d6", "seed": 1, "n": 5})["ok"]
+    second = call("dice.roll", {"die": "d6", "n": 5, "rng_state": first["rng_state"]})["ok"]
+    both = call("dice.roll", {"die": "d6", "seed": 1, "n": 10})["ok"]
+    assert second["rng_state"] == both["rng_state"]
+    merged = {k: first["counts"].get(k, 0) + second["counts"].get(k, 0) for k in set(first["counts"]) | set(second["counts"])}
+    assert merged == both["counts"]
+
+
+@pytest.mark.parametrize(
+    "name, args, fragment",
+    [
+        ("dice.roll", {"die": "d99"}, "no die"),
+        ("dice.roll", {"die": "d6", "n": 0}, "between"),
+        ("dice.roll", {"die": "d6", "seed": "x"}, "seed"),
+        ("dice.roll", {"die": "d6", "rng_state": ["1", "2"]}, "PCG32"),
+        ("dice.roll", {"dice": "d6"}, "unexpected"),
+        ("nothing.here", {}, "no service"),
+    ],
+)
+def test_bad_calls_answer_with_an_error(name, args, fragment):
+    answer = call(name, args)
+    assert "error" in answer and fragment in answer["error"]
+
+
+def test_dispatch_speaks_json():
+    out = json.loads(dispatch("dice.roll", json.dumps({"die": "colour", "seed": 3})))
+    assert out["ok"]["result"] in named_dice()["colour"].outcomes
+    assert "error" in json.loads(dispatch("dice.roll", "{not json"))
+
+
+def test_describe_lists_exact_distributions():
+    described = call("dice.describe", {})["ok"]
+    assert set(described) == set(named_dice())
+    assert described["2d6"]["mean"] == "7" and described["colour"]["mean"] is None
+
+
+def test_dice_roller_python_side():
+    from gamekit.widgets import DiceRoller
+
+    roller = DiceRoller(die="2d6", seed=2026)
+    first = roller.roll()
+    assert first == named_dice()["2d6"].roll(Rng(2026))
+    roller.roll(99)
+    assert roller.rolls == 100 and sum(roller.counts.values()) == 100
+    roller.die = "green-d8"  # choosing another die starts again from the seed
+    assert roller.rolls == 0 and roller.counts == {} and roller.rng_state == []
+    assert roller.roll() == named_dice()["green-d8"].roll(Rng(2026))
+    with pytest.raises(Exception, match="no die"):
+        roller.die = "d99"
+
+
+def test_widget_answers_front_end_calls_over_the_comm():
+    from gamekit.widgets import DiceRoller
+
+    roller = DiceRoller()
+    sent = []
+    roller.send = lambda content, buffers=None: sent.append(content)
+    roller._on_call(roller, {"kind": "call", "id": "c1", "service": "dice.roll", "args": {"die": "d6", "seed": 4}}, [])
+    assert sent == [{"kind": "answer", "id": "c1", "answer": call("dice.roll", {"die": "d6", "seed": 4})}]
+    roller._on_call(roller, {"kind": "other"}, [])
+    assert len(sent) == 1
+
+
+def test_front_end_holds_no_rules():
+    """The ESM only draws and calls gamekit; it must not roll dice itself."""
+    from gamekit.widgets.base import esm_for
+
+    esm = esm_for("dice")
+    assert "Math.random" not in esm and "callRules" in esm
+    assert "export default" in esm
