@@ -34,7 +34,7 @@ install: $(STAMP)
 
 $(WEB_STAMP): web/package.json web/package-lock.json
 	@command -v npm >/dev/null || { echo "!! npm is missing: install Node.js and npm (Debian: apt-get install nodejs npm)"; exit 1; }
-	cd web && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
+	(cd web && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error)
 	touch $@
 
 web: $(WEB_STAMP)
