@@ -12,7 +12,7 @@ CHROMIUM ?= /usr/bin/chromium
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: help install web chromium assets book serve lab test test-fast lint benchmark lock clean
+.PHONY: help install web chromium assets book serve lab test test-fast lint benchmark lock clean refresh-notebooks
 
 help:
 	@echo "make book       install everything, build the book into _build/html (every chapter executed)"
@@ -96,3 +96,8 @@ lock: $(STAMP)
 
 clean:
 	rm -rf _build
+
+# Re-run the lesson notebooks and store their outputs (after a deliberate change to what they show);
+# nbval then checks future runs against these outputs.
+refresh-notebooks: $(STAMP)
+	for nb in notebooks/*.ipynb; do $(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace "$$nb"; done
