@@ -98,3 +98,20 @@ def test_seeded_roll_in_pyodide_equals_cpython(watch, site_url, die, seed):
     )
     assert json.loads(answer)["ok"]["result"] == expected
     assert watch.outside == [] and watch.errors == []
+
+
+def test_engines_play_identically_in_pyodide_and_cpython(watch, site_url):
+    """Seeded random games of Pig and of every implemented game give the same saves in the page's
+    Pyodide (a newer Python) as in CPython."""
+    from gamekit.web import call
+
+    roller = _open_dice_page(watch, site_url)
+    roller.locator('[data-testid="gk-roll-1"]').click()  # loads the rules into the page
+    _wait_for_count(roller, 1)
+    in_page = json.loads(
+        watch.page.evaluate("() => globalThis.gamekitRuntime.dispatch('selfcheck.fingerprints', '{\"seeds\": 3}')")
+    )
+    assert "ok" in in_page, in_page
+    assert in_page["ok"] == call("selfcheck.fingerprints", {"seeds": 3})["ok"]
+    version = watch.page.evaluate("() => globalThis.gamekitRuntime.pyodide.runPython('import sys; sys.version')")
+    assert not version.startswith("3.11"), "the page should run Pyodide's own (newer) Python"
