@@ -1,0 +1,128 @@
+"""The DiceRoller in a real JupyterLab (the kernel path): headless Chromium drives JupyterLab served
+on 127.0.0.1, runs a notebook that shows the widget, clicks Roll, and the roll made by gamekit in
+the kernel appears in the widget, equal to the same seeded roll made here.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from gamekit.dice import named_dice
+from gamekit.rng import Rng
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOK = {
+    "cells": [
+        {
+            "cell_type": "code",
+            "execution_count": None,
+            "id": "roller",
+            "metadata": {},
+            "outputs": [],
+            "source": 'from gamekit.widgets import DiceRoller\nDiceRoller(die="2d6", seed=4242)',
+        }
+    ],
+    "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+    "nbformat": 4,
+    "nbformat_minor": 5,
+}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def lab_url(tmp_path_factory):
+    root = tmp_path_factory.mktemp("lab")
+    (root / "roller.ipynb").write_text(json.dumps(NOTEBOOK))
+    port = _free_port()
+    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(root / ".config"), "JUPYTER_RUNTIME_DIR": str(root / ".runtime")}
+    command = [
+        sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.root_dir={root}", "--IdentityProvider.token=", "--ServerApp.password=",
+        "--ServerApp.disable_check_xsrf=True", "--LabApp.news_url=None",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate", "--ServerApp.allow_root=True",
+        "--LabApp.extension_manager=readonly",
+    ]
+    log = open(root / "lab.log", "w")
+    server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=root)
+    url = f"http://127.0.0.1:{port}/"
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(url + "api/status", timeout=2)
+            break
+        except OSError:
+            if server.poll() is not None:
+                break
+            time.sleep(0.5)
+    else:
+        server.kill()
+        pytest.fail("JupyterLab did not start: " + (root / "lab.log").read_text()[-2000:])
+    if server.poll() is not None:
+        pytest.fail("JupyterLab exited: " + (root / "lab.log").read_text()[-2000:])
+    yield url
+    server.terminate()
+    try:
+        server.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        server.kill()
+    log.close()
+
+
+def test_dice_roller_rolls_in_the_kernel(browser, lab_url):
+    context = browser.new_context()
+    outside: list[str] = []
+
+    def route(r):
+        if r.request.url.startswith(lab_url) or r.request.url.startswith(("data:", "blob:", "ws://127.0.0.1")):
+            r.continue_()
+        else:
+            outside.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+    page = context.new_page()
+    page.goto(lab_url + "lab/tree/roller.ipynb", wait_until="domcontentloaded")
+    page.locator(".jp-Notebook").wait_for(timeout=120_000)
+    # JupyterLab may ask which kernel to start; take the proposed one (this venv's Python 3).
+    select = page.get_by_role("button", name="Select", exact=True)
+    try:
+        select.wait_for(timeout=15_000)
+        select.click()
+    except Exception:
+        pass  # no dialog: the kernel starts by itself
+    page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for(timeout=120_000)
+    page.locator(".jp-Cell .jp-InputArea-editor").first.click()
+    page.keyboard.press("Shift+Enter")
+    roller = page.locator(".gk-dice").first
+    try:
+        roller.wait_for(state="visible", timeout=120_000)
+    except Exception:
+        page.screenshot(path=str(Path(os.environ.get("GAMEKIT_SCREENSHOTS", "/tmp")) / "jupyterlab-failure.png"))
+        raise
+    for expected_count in (1, 2):
+        roller.locator('[data-testid="gk-roll-1"]').click()
+        roller.locator(f'[data-testid="gk-count"]:text-is("{expected_count}")').wait_for(timeout=60_000)
+    shown = roller.locator('[data-testid="gk-result"]').inner_text()
+    rng = Rng(4242)
+    named_dice()["2d6"].roll_detail(rng)
+    total, faces = named_dice()["2d6"].roll_detail(rng)
+    assert shown == f"{faces[0]} + {faces[1]} = {total}"
+    # The kernel path, not Pyodide, answered: no interpreter was loaded into this page.
+    assert page.evaluate("() => globalThis.gamekitRuntime === undefined")
+    assert outside == [], f"JupyterLab page asked for outside resources: {outside}"
+    context.close()
