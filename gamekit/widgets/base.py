@@ -29,6 +29,12 @@ def esm_for(name: str) -> str:
     return (STATIC / "runtime.js").read_text() + "\n" + (STATIC / f"{name}.js").read_text()
 
 
+def css_for(name: str) -> str:
+    """The widget's styles: the shared look (``static/common.css``), then its own ``static/<name>.css``."""
+    own = STATIC / f"{name}.css"
+    return (STATIC / "common.css").read_text() + ("\n" + own.read_text() if own.exists() else "")
+
+
 class GamekitWidget(anywidget.AnyWidget):
     """Base class: answers the front end's calls to gamekit's services in the kernel."""
 

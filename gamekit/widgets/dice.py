@@ -15,7 +15,7 @@ from typing import Any
 import traitlets
 
 from ..web import dice as dice_service
-from .base import GamekitWidget, esm_for
+from .base import GamekitWidget, css_for, esm_for
 
 
 class DiceRoller(GamekitWidget):
@@ -27,18 +27,7 @@ class DiceRoller(GamekitWidget):
     """
 
     _esm = esm_for("dice")
-    _css = """
-    .gk-dice { font-family: var(--pst-font-family-base, sans-serif); border: 1px solid #ccd; border-radius: 6px;
-               padding: 0.6em 0.8em; max-width: 40em; }
-    .gk-dice .gk-row { display: flex; flex-wrap: wrap; gap: 0.4em; align-items: center; margin-bottom: 0.4em; }
-    .gk-dice button { padding: 0.2em 0.7em; border: 1px solid #889; border-radius: 4px; background: #f4f6fb; cursor: pointer; }
-    .gk-dice button:disabled { opacity: 0.5; cursor: wait; }
-    .gk-dice input[type=number] { width: 7em; }
-    .gk-dice .gk-result { font-size: 1.3em; font-weight: bold; }
-    .gk-dice .gk-status { color: #8a5a00; min-height: 1.2em; }
-    .gk-dice .gk-error { color: #b00020; }
-    .gk-dice svg text { font-size: 11px; }
-    """
+    _css = css_for("dice")
 
     dice = traitlets.Dict(help="every die offered, with its exact distribution").tag(sync=True)
     die = traitlets.Unicode("2d6", help="key of the chosen die (see gamekit.dice.named_dice)").tag(sync=True)

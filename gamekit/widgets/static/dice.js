@@ -66,7 +66,7 @@ function render({ model, el: root }) {
   const error = el("div", { class: "gk-error", "data-testid": "gk-error" });
   const plot = el("div", { "data-testid": "gk-chart" });
   root.append(
-    el("div", { class: "gk-dice" },
+    el("div", { class: "gk-widget gk-dice" },
       el("div", { class: "gk-row" }, el("label", {}, "Dice ", select), el("label", {}, "Seed ", seedInput), ...buttons, resetButton),
       el("div", { class: "gk-row" }, "Last roll: ", result, el("span", {}, " · rolls so far: "), count),
       status, error, plot, summary)
