@@ -1,0 +1,196 @@
+"""The actions of ITC: small frozen values with a readable ``str``.
+
+Cards are named by their number in the game's card table (``state.cards.describe(n)`` prints one),
+lanes by their route and their number in it, counted from the left starting at 1.
+Each action's docstring names the rule it carries out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = [
+    "PlaceSalesMarker",
+    "DrawActionCard",
+    "ChooseDice",
+    "KeepDie",
+    "PlaceTransport",
+    "MoveTransport",
+    "ExpressMove",
+    "DeliverTransport",
+    "Sell",
+    "Attack",
+    "PlayCard",
+    "Discard",
+    "EndTurn",
+    "ACTION_TYPES",
+    "intern",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceSalesMarker:
+    """Put a sales marker into a continent or the grey market (rules ``itc-setup``,
+    ``itc-placing-markers``, ``itc-grey-market``): one continent point, or a setup placement."""
+
+    place: str
+
+    def __str__(self) -> str:
+        return f"PlaceSalesMarker({self.place})"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawActionCard:
+    """Draw the action card that starts every turn (rules ``itc-turn-sequence``, ``itc-action-cards``)."""
+
+    def __str__(self) -> str:
+        return "DrawActionCard()"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseDice:
+    """Choose two of the three dice and roll them (rule ``itc-dice``)."""
+
+    first: str
+    second: str
+
+    def __str__(self) -> str:
+        return f"ChooseDice({self.first}, {self.second})"
+
+
+@dataclass(frozen=True, slots=True)
+class KeepDie:
+    """Keep one of the two rolled dice for this turn (rules ``itc-dice``, ``itc-red-die``)."""
+
+    colour: str
+
+    def __str__(self) -> str:
+        return f"KeepDie({self.colour})"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceTransport:
+    """Place a transport card from the hand on the bottom field of a lane (rules
+    ``itc-transport-points``, ``itc-lane-colours``), optionally with an Express, Smuggling or Mega
+    card under it (``under``: ``"express"``, ``"smuggling"``, ``"mega"`` or ``""``)."""
+
+    card: int
+    route: str
+    lane: int
+    under: str = ""
+
+    def __str__(self) -> str:
+        extra = f", {self.under}" if self.under else ""
+        return f"PlaceTransport(card {self.card}, {self.route} lane {self.lane}{extra})"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveTransport:
+    """Move one of your transports one field up, into ``lane`` of its route: the same lane, or a
+    neighbouring one when the field ahead is blocked (rule ``itc-transport-points``)."""
+
+    card: int
+    lane: int
+
+    def __str__(self) -> str:
+        return f"MoveTransport(card {self.card} to lane {self.lane})"
+
+
+@dataclass(frozen=True, slots=True)
+class ExpressMove:
+    """Move an Express transport to the top field of its lane with one blue point (rule ``itc-express``)."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"ExpressMove(card {self.card})"
+
+
+@dataclass(frozen=True, slots=True)
+class DeliverTransport:
+    """Move a transport off the top field into a continent (rules ``itc-transport-points``, ``itc-arrival``)."""
+
+    card: int
+    continent: str
+
+    def __str__(self) -> str:
+        return f"DeliverTransport(card {self.card} to {self.continent})"
+
+
+@dataclass(frozen=True, slots=True)
+class Sell:
+    """Sell the ``colours`` cheapest goods colours in a place, one point each (rule ``itc-selling``)."""
+
+    place: str
+    colours: int
+
+    def __str__(self) -> str:
+        return f"Sell({self.colours} colour{'s' if self.colours != 1 else ''} in {self.place})"
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """Attack the grey market with one continent point for the attack markers (rules
+    ``itc-grey-market``, ``itc-grey-market-fight``)."""
+
+    def __str__(self) -> str:
+        return "Attack()"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard:
+    """Play an action card of this kind that works on its own ("organisation", rule ``itc-organisation``)."""
+
+    kind: str
+
+    def __str__(self) -> str:
+        return f"PlayCard({self.kind})"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Discard a card from a hand above the limit (rule ``itc-hand-limit``)."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"Discard(card {self.card})"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """End the turn: lost cards and lapsed goods go to the grey market, the next player draws
+    (rules ``itc-turn-sequence``, ``itc-full-rows``, ``itc-hand-limit``, ``itc-end``)."""
+
+    def __str__(self) -> str:
+        return "EndTurn()"
+
+
+ACTION_TYPES: tuple[type, ...] = (
+    PlaceSalesMarker,
+    DrawActionCard,
+    ChooseDice,
+    KeepDie,
+    PlaceTransport,
+    MoveTransport,
+    ExpressMove,
+    DeliverTransport,
+    Sell,
+    Attack,
+    PlayCard,
+    Discard,
+    EndTurn,
+)
+
+_interned: dict[tuple[Any, ...], Any] = {}
+
+
+def intern(kind: type, *args: Any) -> Any:
+    """The one shared instance of ``kind(*args)`` (actions are immutable, so legal-move lists can
+    reuse them instead of building new objects each time)."""
+    key = (kind, *args)
+    action = _interned.get(key)
+    if action is None:
+        action = _interned[key] = kind(*args)
+    return action

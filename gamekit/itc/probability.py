@@ -1,0 +1,136 @@
+"""Exact chances in ITC: the grey-market fight and the choice of dice.
+
+Rule ``itc-grey-market-fight``: the attacker rolls a six-sided die (blue or red), the controller of
+the Mafia the green eight-sided die; the higher removes one opposing marker, a tie is rolled
+again, until one side has no marker left. One exchange is won by the attacker with chance
+``p = P(d6 > d8 | no tie) = 15/42 = 5/14``. The attacker wins the fight when the defenders lose
+``d`` exchanges before the attackers lose ``a``:
+
+    P(a, d) = sum over k = 0 .. a-1 of C(d-1+k, k) * p**d * (1-p)**k.
+
+Rules ``itc-dice`` and ``itc-red-die``: a player picks two of the three dice, rolls them and keeps
+one. :func:`dice_choice_expectations` gives, exactly, what each pair is worth.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+
+from ..dice import blue_die, green_die, red_die
+from ..rng import Rng
+
+__all__ = [
+    "exchange_win_probability",
+    "grey_market_win_probability",
+    "fight_outcome_distribution",
+    "roll_fight",
+    "DiceChoice",
+    "dice_choice_expectations",
+]
+
+RED_POINTS = 6
+
+
+def exchange_win_probability() -> Fraction:
+    """The attacker's chance to win one exchange (d6 against the green d8, ties rolled again)."""
+    return blue_die.beats(green_die)
+
+
+def _check_counts(attackers: int, defenders: int) -> None:
+    for name, n in (("attackers", attackers), ("defenders", defenders)):
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise ValueError(f"{name} must be a whole number >= 0, not {n!r}")
+
+
+def grey_market_win_probability(attackers: int, defenders: int) -> Fraction:
+    """The exact chance that ``attackers`` attack markers take the grey market from ``defenders``
+    defending markers (rule ``itc-grey-market-fight``). With no defenders the attack wins; with no
+    attackers it fails."""
+    _check_counts(attackers, defenders)
+    if defenders == 0:
+        return Fraction(1)
+    if attackers == 0:
+        return Fraction(0)
+    p = exchange_win_probability()
+    q = 1 - p
+    return sum((comb(defenders - 1 + k, k) * p**defenders * q**k for k in range(attackers)), Fraction(0))
+
+
+def fight_outcome_distribution(attackers: int, defenders: int) -> dict[tuple[int, int], Fraction]:
+    """The exact distribution of the markers left at the end of a fight, as
+    ``{(attackers_left, defenders_left): probability}`` (exactly one of the two is 0)."""
+    _check_counts(attackers, defenders)
+    p = exchange_win_probability()
+    q = 1 - p
+    result: dict[tuple[int, int], Fraction] = {}
+    if defenders == 0 or attackers == 0:
+        return {(attackers, defenders): Fraction(1)}
+    # attacker wins with k losses (k < attackers): last exchange is a win
+    for k in range(attackers):
+        result[(attackers - k, 0)] = comb(defenders - 1 + k, k) * p**defenders * q**k
+    for j in range(defenders):
+        result[(0, defenders - j)] = comb(attackers - 1 + j, j) * q**attackers * p**j
+    return result
+
+
+def roll_fight(rng: Rng, attackers: int, defenders: int) -> list[tuple[int, int]]:
+    """Roll a whole fight with the seeded generator: the list of (attacker d6, defender d8) rolls,
+    ties included (they are rolled again). Who won follows from the rolls."""
+    rolls: list[tuple[int, int]] = []
+    a, d = attackers, defenders
+    while a and d:
+        ra, rd = rng.randbelow(6) + 1, rng.randbelow(8) + 1
+        rolls.append((ra, rd))
+        if ra > rd:
+            d -= 1
+        elif rd > ra:
+            a -= 1
+    return rolls
+
+
+@dataclass(frozen=True)
+class DiceChoice:
+    """What a choice of two dice is worth (rules ``itc-dice``, ``itc-red-die``), exactly.
+
+    ``mean_points`` gives each die's expected action points (the red die's are its leftover points,
+    6 minus the number shown); ``mean_cards`` is the red die's expected cards (0 without it).
+    ``best_points`` and ``best_cards`` are the expectations when the player keeps whichever die
+    gives more action points (on a tie the first die of the pair, in the order blue, green, red).
+    """
+
+    dice: tuple[str, str]
+    mean_points: dict[str, Fraction]
+    mean_cards: Fraction
+    best_points: Fraction
+    best_cards: Fraction
+
+
+def _points(colour: str) -> Callable[[int], int]:
+    return (lambda v: RED_POINTS - v) if colour == "red" else (lambda v: v)
+
+
+def dice_choice_expectations() -> dict[tuple[str, str], DiceChoice]:
+    """The exact expected points of each choice of two dice, the red die's cards counted separately."""
+    dice = {"blue": blue_die, "green": green_die, "red": red_die}
+    order = ("blue", "green", "red")
+    out: dict[tuple[str, str], DiceChoice] = {}
+    for i, a in enumerate(order):
+        for b in order[i + 1:]:
+            pa, pb = _points(a), _points(b)
+            best_points = best_cards = Fraction(0)
+            for va, wa in dice[a].table():
+                for vb, wb in dice[b].table():
+                    w = wa * wb
+                    if pa(va) >= pb(vb):
+                        best_points += w * pa(va)
+                        best_cards += w * (va if a == "red" else 0)
+                    else:
+                        best_points += w * pb(vb)
+                        best_cards += w * (vb if b == "red" else 0)
+            means = {c: sum((p * _points(c)(v) for v, p in dice[c].table()), Fraction(0)) for c in (a, b)}
+            cards = red_die.mean() if "red" in (a, b) else Fraction(0)
+            out[(a, b)] = DiceChoice((a, b), means, cards, best_points, best_cards)
+    return out

@@ -1,0 +1,1365 @@
+"""The ITC game state: setup, turns, transports, continents and the grey market.
+
+Each method cites the rule it implements by its book label. The board is held in flat lists so
+that ``legal_actions``, ``_check`` and ``_perform`` stay fast (random playouts, tree search):
+
+* ``lanes[l][f]``: the card on field ``f`` (0 = bottom) of lane ``l`` (0-9, left to right), or -1;
+* ``at_lane``/``at_field``/``owner``/``under`` indexed by transport card: where a card on the board
+  is, who owns it (-1 for a neutral transport) and the action card under it (-1 for none);
+* ``goods[place][colour]`` and ``markers[place][player]`` for the six continents and the grey market
+  (place 6), colours cheapest first.
+
+Phases: ``setup`` (sales markers, rule ``itc-setup``), then for each turn ``draw``
+(``DrawActionCard``), ``choose`` (``ChooseDice``), ``keep`` (``KeepDie``), ``act`` (points, cards,
+``EndTurn``), and finally ``over``.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from typing import Any
+
+from ..core import IllegalAction, State
+from .actions import (
+    ACTION_TYPES,
+    Attack,
+    ChooseDice,
+    DeliverTransport,
+    Discard,
+    DrawActionCard,
+    EndTurn,
+    ExpressMove,
+    KeepDie,
+    MoveTransport,
+    PlaceSalesMarker,
+    PlaceTransport,
+    PlayCard,
+    Sell,
+    intern,
+)
+from .data import (
+    COLOURS,
+    CONTINENTS,
+    GREY,
+    LANE_ROUTE,
+    LANES,
+    PLACES,
+    RESALE_BY_INDEX,
+    ROUTE_LANES,
+    ROUTES,
+    card_table,
+)
+from .options import ACTION_CARD_KINDS
+from .probability import roll_fight
+from .selling import max_colours
+
+__all__ = ["ItcState", "DICE", "UNDER_KINDS"]
+
+DICE = ("blue", "green", "red")
+DICE_PAIRS = (("blue", "green"), ("blue", "red"), ("green", "red"))
+DIE_SIDES = {"blue": 6, "green": 8, "red": 6}
+#: Action cards that are put under a transport card when it is placed.
+UNDER_KINDS = ("express", "smuggling", "mega")
+PHASES = ("setup", "draw", "choose", "keep", "act", "over")
+PLACE_INDEX = {name: i for i, name in enumerate(PLACES)}
+CONTINENT_INDEX = {name: i for i, name in enumerate(CONTINENTS)}
+ROUTE_INDEX = {name: i for i, name in enumerate(ROUTES)}
+CUSTOMS_ROUTE = {f"customs-{r}": i for i, r in enumerate(ROUTES)}
+_NO_ACTIONS: list[Any] = []
+
+
+def _int(value: Any) -> bool:
+    return type(value) is int
+
+
+class ItcState(State):
+    """A game of ITC in progress (see the module docstring for the layout)."""
+
+    action_types = ACTION_TYPES
+
+    # -- setup (rule itc-setup) ------------------------------------------------------------
+    def _setup(self) -> None:
+        """Rule ``itc-setup``: shuffle both decks, deal two transport cards each, roll for the
+        first player; then five rounds of sales markers follow (actions), then the Mafia stone."""
+        opts = self.options
+        n = self.players
+        self.cards = card_table(opts)
+        self._init_empty()
+        cards = self.cards
+        t_deck = list(range(cards.n_transport))
+        a_deck = list(range(cards.n_transport, cards.size))
+        self.rng.shuffle(t_deck)
+        self.rng.shuffle(a_deck)
+        # deal the start cards from the top, ordinary transport cards only (neutral ones stay)
+        for p in range(n):
+            for _ in range(opts.start_transport_cards):
+                for i in range(len(t_deck) - 1, -1, -1):
+                    if not cards.neutral[t_deck[i]]:
+                        self.hands[p].append(t_deck.pop(i))
+                        break
+        self.t_deck, self.a_deck = t_deck, a_deck
+        self.first_setup = self.rng.randbelow(n)  # "Nun wird ausgewürfelt, wer beginnt."
+        self.phase = "setup"
+        if opts.setup_rounds == 0:
+            self._finish_setup()
+
+    def _init_empty(self) -> None:
+        n, opts, cards = self.players, self.options, self.cards
+        self.phase = "setup"
+        self.setup_step = 0
+        self.first_setup = 0
+        self.start_player = 0
+        self.turn = 0
+        self.turn_count = 0
+        self.score = [0] * n
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.t_deck: list[int] = []
+        self.t_discard: list[int] = []
+        self.a_deck: list[int] = []
+        self.a_discard: list[int] = []
+        self.lanes: list[list[int]] = [[-1] * opts.lane_lengths[LANE_ROUTE[lane]] for lane in range(LANES)]
+        nt = cards.n_transport
+        self.at_lane = [-1] * nt
+        self.at_field = [-1] * nt
+        self.owner = [-1] * nt
+        self.under = [-1] * nt
+        self.rcount: list[list[int]] = [[0, 0, 0, 0] for _ in range(n + 1)]  # row n: neutral transports
+        self.fleet: list[list[int]] = [[] for _ in range(n)]  # each player's cards on the board, sorted
+        self.goods: list[list[int]] = [[0] * 6 for _ in PLACES]
+        self.fresh: dict[int, list[int]] = {}
+        self.markers: list[list[int]] = [[0] * n for _ in PLACES]
+        self.stones = [opts.stones_per_player] * n
+        self.controller = -1
+        self.goods_supply = opts.goods_cubes
+        self.pending_grey = [0] * 6
+        self.chosen: tuple[str, ...] = ()
+        self.rolls: dict[str, int] = {}
+        self.kept = ""
+        self.tp = self.cp = self.lo = 0
+        self.attacked = False
+        self.played: list[str] = []
+        self.obliged: list[tuple[int, int]] = []
+        self.goal_reached = False
+        self._events: list[list[Any]] = []
+
+    def _setup_player(self) -> int:
+        n = self.players
+        rnd, i = divmod(self.setup_step, n)
+        return (self.first_setup + rnd + i) % n
+
+    def _finish_setup(self) -> None:
+        """Rule ``itc-setup``: the player after the fifth round puts a stone into the Mafia (and so
+        controls the grey market); the next player starts the game."""
+        n, rounds = self.players, self.options.setup_rounds
+        mafia = (self.first_setup + rounds - 1) % n if rounds else self.first_setup
+        self.controller = mafia
+        self.stones[mafia] -= 1
+        self.start_player = (mafia + 1) % n
+        self.turn = self.start_player
+        self.turn_count = 1
+        self.phase = "draw"
+
+    # -- the protocol ----------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        phase = self.phase
+        if phase == "over":
+            return None
+        if phase == "setup":
+            return self._setup_player()
+        return self.turn
+
+    def is_over(self) -> bool:
+        """Rule ``itc-end``: the game is over when the round in which a player reached the goal is done."""
+        return self.phase == "over"
+
+    def scores(self) -> dict[int, int]:
+        """Each player's profit in euros (rule ``itc-goal``)."""
+        return dict(enumerate(self.score))
+
+    def apply(self, action: Any) -> ItcState:
+        """As :meth:`State.apply`; the log entry also lists the score changes (``"score"``:
+        ``[player, euros, reason]``), so scores can be checked against the log."""
+        super().apply(action)
+        if self._events:
+            self.log[-1]["score"] = self._events
+            self._events = []
+        return self
+
+    def clone(self) -> ItcState:
+        """A fast independent copy. Log entries are shared: the engine never changes an entry
+        once written."""
+        new = self.__class__.__new__(self.__class__)
+        d = self.__dict__.copy()
+        d["rng"] = self.rng.clone()
+        d["log"] = list(self.log)
+        d["_chance"] = None
+        d["_events"] = []
+        d["score"] = list(self.score)
+        d["hands"] = [list(h) for h in self.hands]
+        for key in ("t_deck", "t_discard", "a_deck", "a_discard", "at_lane", "at_field", "owner", "under",
+                    "stones", "pending_grey", "played", "obliged"):
+            d[key] = list(d[key])
+        for key in ("lanes", "rcount", "goods", "markers", "fleet"):
+            d[key] = [list(row) for row in d[key]]
+        d["fresh"] = {k: list(v) for k, v in self.fresh.items()}
+        d["rolls"] = dict(self.rolls)
+        new.__dict__.update(d)
+        return new
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ItcState:
+        import copy
+
+        new = self.clone()
+        new.log = copy.deepcopy(self.log, memo)
+        memo[id(self)] = new
+        return new
+
+    # -- small helpers ------------------------------------------------------------------------
+    def _score(self, player: int, amount: int, reason: str) -> None:
+        self.score[player] += amount
+        self._events.append([player, amount, reason])
+
+    def _draw_pile(self, deck: list[int], discard: list[int], what: str) -> int:
+        """Draw the top card; an empty pile is first refilled by shuffling its discard pile
+        (assumption "draw piles"). -1 if both are empty."""
+        if not deck:
+            if not discard:
+                return -1
+            order = list(discard)
+            discard.clear()
+            deck.extend(self.draw(lambda rng: _shuffled(rng, order), f"reshuffle {what}"))
+        return deck.pop()
+
+    def _sellable_counts(self, place: int) -> list[int]:
+        """The cubes the active player may sell in ``place``: without the goods they just brought
+        there (rule ``itc-arrival``: not sold in the same turn)."""
+        fresh = self.fresh.get(place)
+        goods = self.goods[place]
+        if fresh is None:
+            return goods
+        return [g - f for g, f in zip(goods, fresh)]
+
+    def _row_full(self, route: int, field: int) -> bool:
+        lanes = self.lanes
+        for lane in ROUTE_LANES[route]:
+            if lanes[lane][field] < 0:
+                return False
+        return True
+
+    def _is_express(self, card: int) -> bool:
+        u = self.under[card]
+        return u >= 0 and self.cards.kind[u] == "express"
+
+    def _card_can_move(self, card: int) -> bool:
+        """Whether a transport point now could move ``card`` one step (up, diagonal, off the top,
+        or an Express move). Used for the obligation of rule ``itc-full-rows``."""
+        if self._is_express(card):
+            if self.tp <= 0:
+                return False
+        elif self.tp <= 0 and self.lo <= 0:
+            return False
+        lane, field = self.at_lane[card], self.at_field[card]
+        col = self.lanes[lane]
+        top = len(col) - 1
+        if field == top or col[field + 1] < 0:
+            return True
+        if self._is_express(card) and col[top] < 0:
+            return True
+        if self.options.diagonal_moves:
+            for nl in (lane - 1, lane + 1):
+                if 0 <= nl < LANES and LANE_ROUTE[nl] == LANE_ROUTE[lane] and self.lanes[nl][field + 1] < 0:
+                    return True
+        return False
+
+    def _forced_move_pending(self) -> bool:
+        """Rule ``itc-full-rows``: a full row that obliged the player still holds one of their
+        cards that they could move with a point they still have."""
+        p = self.turn
+        for route, field in self.obliged:
+            if not self._row_full(route, field):
+                continue
+            for lane in ROUTE_LANES[route]:
+                card = self.lanes[lane][field]
+                if self.owner[card] == p and self._card_can_move(card):
+                    return True
+        return False
+
+    def _has_kind(self, player: int, kind: str) -> int:
+        """The first card of ``kind`` in the player's hand, or -1."""
+        kinds = self.cards.kind
+        for c in self.hands[player]:
+            if kinds[c] == kind:
+                return c
+        return -1
+
+    # -- legal actions -------------------------------------------------------------------------
+    def legal_actions(self) -> list[Any]:
+        phase = self.phase
+        if phase == "act":
+            return self._act_actions()
+        if phase == "draw":
+            return [_DRAW_ACTION]
+        if phase == "choose":
+            return list(_CHOOSE_ACTIONS)
+        if phase == "keep":
+            return [_KEEP_ACTIONS[c] for c in self.chosen]
+        if phase == "setup":
+            p = self._setup_player()
+            return [intern(PlaceSalesMarker, CONTINENTS[c]) for c in range(6) if self._setup_error(p, c) is None]
+        return _NO_ACTIONS
+
+    def _act_actions(self) -> list[Any]:
+        """Every action of the ``act`` step. Kept lean: actions come from shared caches."""
+        p = self.turn
+        out: list[Any] = []
+        cards = self.cards
+        kinds = cards.kind
+        hand = self.hands[p]
+        tp, cp, lo = self.tp, self.cp, self.lo
+        hand_kinds = {kinds[c] for c in hand}
+        played = self.played
+        if tp > 0 or lo > 0:  # transport points (rule itc-transport-points)
+            lanes = self.lanes
+            if "transport" in hand_kinds and self.stones[p] > 0:
+                limit = self.options.transport_limit_per_route
+                rc = self.rcount[p]
+                unders = [""]
+                for k in UNDER_KINDS:
+                    if k in hand_kinds and k not in played:
+                        unders.append(k)
+                for card in hand:
+                    if kinds[card] != "transport":
+                        continue
+                    for r in cards.routes[card]:
+                        if rc[r] >= limit:
+                            continue
+                        for i, lane in enumerate(ROUTE_LANES[r]):
+                            if lanes[lane][0] < 0:
+                                options = _place_actions(card, r, i)
+                                for u in unders:
+                                    out.append(options[u])
+            under = self.under
+            at_lane, at_field = self.at_lane, self.at_field
+            diagonal = self.options.diagonal_moves
+            for card in self.fleet[p]:
+                u = under[card]
+                express = u >= 0 and kinds[u] == "express"
+                if express and tp <= 0:
+                    continue  # an Express transport moves with blue points only (rule itc-express)
+                lane, field = at_lane[card], at_field[card]
+                col = lanes[lane]
+                top = len(col) - 1
+                if field == top:
+                    out.extend(_deliver_actions(card))
+                    continue
+                route_lanes = ROUTE_LANES[LANE_ROUTE[lane]]
+                moves = _move_actions(card)
+                if col[field + 1] < 0:
+                    out.append(moves[route_lanes.index(lane)])
+                elif diagonal:
+                    for nl in (lane - 1, lane + 1):
+                        if nl in route_lanes and lanes[nl][field + 1] < 0:
+                            out.append(moves[route_lanes.index(nl)])
+                if express and col[top] < 0:
+                    out.append(moves[3])
+        if cp > 0 or lo > 0:  # continent points (rule itc-continent-points)
+            points = cp if cp > 0 else lo
+            ctrl = self.controller == p
+            if self.stones[p] > 0:
+                out.extend(_MARKER_ACTIONS)
+                if ctrl:
+                    out.append(_GREY_MARKER_ACTION)
+            markers = self.markers
+            fresh = self.fresh
+            goods = self.goods
+            for place in range(7):
+                m = markers[place][p]
+                if m:
+                    counts = self._sellable_counts(place) if place in fresh else goods[place]
+                    k = max_colours(counts, m, points)
+                    if k:
+                        out.extend(_SELL_ACTIONS[place][:k])
+            if not ctrl and not self.attacked and self.stones[p] > 0:
+                out.append(_ATTACK)
+        if self.controller == p and "organisation" in hand_kinds and "organisation" not in played:
+            out.append(_ORGANISATION)
+        if len(hand) > self.options.hand_limit:
+            for card in hand:
+                out.append(_discard_action(card))
+        elif not self.obliged or not self._forced_move_pending():
+            out.append(_END_TURN)
+        return out
+
+    # -- checking (every rule that can forbid an action) ---------------------------------------
+    def _check(self, action: Any) -> None:
+        method = _CHECKS.get(type(action))
+        if method is None:
+            raise IllegalAction(f"{action!r} is not an ITC action", "itc-turn-sequence")
+        method(self, action)
+
+    def _need_phase(self, phase: str, action: Any) -> None:
+        if self.phase != phase:
+            raise IllegalAction(
+                f"{action} is not possible now: the turn is at the '{self.phase}' step, not '{phase}'",
+                "itc-turn-sequence",
+            )
+
+    def _setup_error(self, p: int, c: int) -> str | None:
+        markers = self.markers[c]
+        mine = markers[p] + 1
+        others = max((markers[q] for q in range(self.players) if q != p), default=0)
+        lead = self.options.setup_lead_limit
+        if mine - others > lead:
+            return (f"a setup marker may not put a player more than {lead} markers ahead of the next player "
+                    f"in {CONTINENTS[c]} ({mine} against {others})")
+        return None
+
+    def _check_place_marker(self, a: PlaceSalesMarker) -> None:
+        place = PLACE_INDEX.get(a.place) if isinstance(a.place, str) else None
+        if place is None:
+            raise IllegalAction(f"{a.place!r} is not a continent or the grey market", "itc-board")
+        if self.phase == "setup":
+            if place == GREY:
+                raise IllegalAction("setup markers go into the continents, never into the grey market", "itc-setup")
+            err = self._setup_error(self._setup_player(), place)
+            if err:
+                raise IllegalAction(err, "itc-setup")
+            return
+        self._need_phase("act", a)
+        p = self.turn
+        if self.cp <= 0 and self.lo <= 0:
+            raise IllegalAction("placing a sales marker needs a continent point (green die or red leftover points)",
+                                "itc-continent-points")
+        if place == GREY and self.controller != p:
+            raise IllegalAction("only the player who controls the Mafia places sales markers in the grey market",
+                                "itc-grey-market")
+        if self.stones[p] <= 0:
+            raise IllegalAction("you have no stone left to use as a sales marker", "itc-markers")
+
+    def _check_draw_card(self, a: DrawActionCard) -> None:
+        self._need_phase("draw", a)
+
+    def _check_choose(self, a: ChooseDice) -> None:
+        self._need_phase("choose", a)
+        if (a.first, a.second) not in DICE_PAIRS:
+            raise IllegalAction(
+                f"choose two different dice of blue, green and red, in that order, not {a.first!r} and {a.second!r}",
+                "itc-dice",
+            )
+
+    def _check_keep(self, a: KeepDie) -> None:
+        self._need_phase("keep", a)
+        if a.colour not in self.chosen:
+            raise IllegalAction(f"you rolled {' and '.join(self.chosen)}; keep one of them, not {a.colour!r}", "itc-dice")
+
+    def _transport_point(self, action: Any, blue_only: bool = False) -> None:
+        if blue_only:
+            if self.tp <= 0:
+                raise IllegalAction(f"{action}: an Express transport moves with blue points only", "itc-express")
+        elif self.tp <= 0 and self.lo <= 0:
+            raise IllegalAction(f"{action} needs a transport point (blue die or red leftover points)",
+                                "itc-transport-points")
+
+    def _own_card_on_board(self, action: Any, card: Any) -> None:
+        if not _int(card) or not 0 <= card < self.cards.n_transport or self.at_lane[card] < 0:
+            raise IllegalAction(f"card {card!r} is not a transport card on the board", "itc-transport-points")
+        if self.owner[card] != self.turn:
+            raise IllegalAction(f"card {card} is not your transport", "itc-transport-points")
+
+    def _check_place_transport(self, a: PlaceTransport) -> None:
+        self._need_phase("act", a)
+        p = self.turn
+        card, kinds = a.card, self.cards.kind
+        if not _int(card) or card not in self.hands[p]:
+            raise IllegalAction(f"card {card!r} is not in your hand", "itc-transport-cards")
+        if kinds[card] != "transport":
+            raise IllegalAction(f"card {card} is not a transport card of your own", "itc-transport-cards")
+        self._transport_point(a)
+        r = ROUTE_INDEX.get(a.route) if isinstance(a.route, str) else None
+        if r is None:
+            raise IllegalAction(f"{a.route!r} is not a route; the routes are {', '.join(ROUTES)}", "itc-board")
+        if r not in self.cards.routes[card]:
+            allowed = " or ".join(ROUTES[x] for x in self.cards.routes[card])
+            raise IllegalAction(f"card {card} may only go on the {allowed} route, not the {a.route}", "itc-lane-colours")
+        lanes = ROUTE_LANES[r]
+        if not _int(a.lane) or not 1 <= a.lane <= len(lanes):
+            raise IllegalAction(f"the {a.route} route has lanes 1 to {len(lanes)}, not {a.lane!r}", "itc-board")
+        if self.lanes[lanes[a.lane - 1]][0] >= 0:
+            raise IllegalAction(f"the bottom field of {a.route} lane {a.lane} is taken", "itc-transport-points")
+        limit = self.options.transport_limit_per_route
+        if self.rcount[p][r] >= limit:
+            raise IllegalAction(f"you already have {limit} transports on the {a.route} route", "itc-transport-points")
+        if self.stones[p] <= 0:
+            raise IllegalAction("you have no stone left to mark a transport card as yours", "itc-markers")
+        if a.under:
+            if a.under not in UNDER_KINDS:
+                raise IllegalAction(f"only {', '.join(UNDER_KINDS)} cards go under a transport, not {a.under!r}",
+                                    "itc-action-cards")
+            if a.under in self.played:
+                raise IllegalAction(f"you have already played a {a.under} card this turn", "itc-action-cards")
+            if self._has_kind(p, a.under) < 0:
+                raise IllegalAction(f"you have no {a.under} card", "itc-action-cards")
+
+    def _check_move(self, a: MoveTransport) -> None:
+        self._need_phase("act", a)
+        self._own_card_on_board(a, a.card)
+        card = a.card
+        self._transport_point(a, blue_only=self._is_express(card))
+        lane, field = self.at_lane[card], self.at_field[card]
+        route_lanes = ROUTE_LANES[LANE_ROUTE[lane]]
+        col = self.lanes[lane]
+        if field == len(col) - 1:
+            raise IllegalAction(f"card {card} is on the top field; it can only leave the route", "itc-transport-points")
+        if not _int(a.lane) or not 1 <= a.lane <= len(route_lanes):
+            raise IllegalAction(f"the route has lanes 1 to {len(route_lanes)}, not {a.lane!r}", "itc-lane-colours")
+        target = route_lanes[a.lane - 1]
+        if target == lane:
+            if col[field + 1] >= 0:
+                raise IllegalAction(f"the field ahead of card {card} is taken", "itc-transport-points")
+            return
+        if abs(target - lane) != 1:
+            raise IllegalAction("a transport moves one field up, or diagonally into a neighbouring lane",
+                                "itc-transport-points")
+        if not self.options.diagonal_moves:
+            raise IllegalAction("diagonal moves are switched off (setting diagonal_moves)", "itc-transport-points")
+        if col[field + 1] < 0:
+            raise IllegalAction("a diagonal move is only allowed when the field ahead is blocked",
+                                "itc-transport-points")
+        if self.lanes[target][field + 1] >= 0:
+            raise IllegalAction(f"the field diagonally ahead of card {card} is taken", "itc-transport-points")
+
+    def _check_express(self, a: ExpressMove) -> None:
+        self._need_phase("act", a)
+        self._own_card_on_board(a, a.card)
+        if not self._is_express(a.card):
+            raise IllegalAction(f"card {a.card} has no Express card under it", "itc-express")
+        self._transport_point(a, blue_only=True)
+        col = self.lanes[self.at_lane[a.card]]
+        if self.at_field[a.card] == len(col) - 1:
+            raise IllegalAction(f"card {a.card} is already on the top field", "itc-express")
+        if col[-1] >= 0:
+            raise IllegalAction("the top field of the lane is taken", "itc-express")
+
+    def _check_deliver(self, a: DeliverTransport) -> None:
+        self._need_phase("act", a)
+        self._own_card_on_board(a, a.card)
+        self._transport_point(a, blue_only=self._is_express(a.card))
+        col = self.lanes[self.at_lane[a.card]]
+        if self.at_field[a.card] != len(col) - 1:
+            raise IllegalAction(f"card {a.card} must reach the top field before it leaves the route",
+                                "itc-transport-points")
+        if not isinstance(a.continent, str) or a.continent not in CONTINENT_INDEX:
+            raise IllegalAction(f"goods go into one of the continents ({', '.join(CONTINENTS)}), not {a.continent!r}",
+                                "itc-arrival")
+
+    def _check_sell(self, a: Sell) -> None:
+        self._need_phase("act", a)
+        p = self.turn
+        place = PLACE_INDEX.get(a.place) if isinstance(a.place, str) else None
+        if place is None:
+            raise IllegalAction(f"{a.place!r} is not a continent or the grey market", "itc-board")
+        if not _int(a.colours) or a.colours < 1:
+            raise IllegalAction(f"a sale sells at least one colour, not {a.colours!r}", "itc-selling")
+        points = self.cp if self.cp > 0 else self.lo
+        if points < a.colours:
+            raise IllegalAction(f"selling {a.colours} colours needs {a.colours} continent points; you have {points}",
+                                "itc-continent-points")
+        if place == GREY and self.controller != p:
+            raise IllegalAction("only the controller of the Mafia sells goods in the grey market",
+                                "itc-grey-market-goods")
+        counts = self._sellable_counts(place)
+        present = sum(1 for n in counts if n)
+        if present < a.colours:
+            raise IllegalAction(f"{a.place} has only {present} goods colours you may sell now", "itc-selling")
+        m = self.markers[place][p]
+        k = max_colours(counts, m, a.colours)
+        if k < a.colours:
+            sold = [n for n in counts if n][: a.colours]
+            raise IllegalAction(
+                f"selling the {a.colours} cheapest colours in {a.place} needs at least {max(sold)} sales markers "
+                f"there and one to return per colour ({a.colours}); you have {m}",
+                "itc-selling",
+            )
+
+    def _check_attack(self, a: Attack) -> None:
+        self._need_phase("act", a)
+        p = self.turn
+        if self.controller == p:
+            raise IllegalAction("you control the Mafia; you cannot attack the grey market", "itc-grey-market")
+        if self.attacked:
+            raise IllegalAction("the grey market may be attacked only once per turn", "itc-grey-market")
+        if self.cp <= 0 and self.lo <= 0:
+            raise IllegalAction("an attack needs a continent point (green die or red leftover points)",
+                                "itc-continent-points")
+        if self.stones[p] <= 0:
+            raise IllegalAction("you have no stone left for attack markers", "itc-markers")
+
+    def _check_play(self, a: PlayCard) -> None:
+        self._need_phase("act", a)
+        p = self.turn
+        if a.kind != "organisation":
+            if a.kind in UNDER_KINDS:
+                raise IllegalAction(f"a {a.kind} card is played by placing it under a transport (PlaceTransport)",
+                                    "itc-action-cards")
+            raise IllegalAction(f"{a.kind!r} is not an action card that can be played on its own", "itc-action-cards")
+        if a.kind in self.played:
+            raise IllegalAction("no action card may be played twice in one turn", "itc-action-cards")
+        if self._has_kind(p, a.kind) < 0:
+            raise IllegalAction(f"you have no {a.kind} card", "itc-action-cards")
+        if self.controller != p:
+            raise IllegalAction("only the controller of the Mafia may use Organisation in the grey market",
+                                "itc-organisation")
+
+    def _check_discard(self, a: Discard) -> None:
+        self._need_phase("act", a)
+        p = self.turn
+        if not _int(a.card) or a.card not in self.hands[p]:
+            raise IllegalAction(f"card {a.card!r} is not in your hand", "itc-hand-limit")
+        if len(self.hands[p]) <= self.options.hand_limit:
+            raise IllegalAction(f"cards are discarded only from a hand above {self.options.hand_limit} cards",
+                                "itc-hand-limit")
+
+    def _check_end(self, a: EndTurn) -> None:
+        self._need_phase("act", a)
+        p = self.turn
+        limit = self.options.hand_limit
+        if len(self.hands[p]) > limit:
+            raise IllegalAction(f"you hold {len(self.hands[p])} cards; discard down to {limit} before ending the turn",
+                                "itc-hand-limit")
+        if self.obliged and self._forced_move_pending():
+            raise IllegalAction("a full row holds a card of yours that you can still move: you must move it",
+                                "itc-full-rows")
+
+    # -- performing ----------------------------------------------------------------------
+    def _perform(self, action: Any) -> None:
+        self._events = []
+        _PERFORMS[type(action)](self, action)
+
+    def _do_place_marker(self, a: PlaceSalesMarker) -> None:
+        place = PLACE_INDEX[a.place]
+        if self.phase == "setup":
+            p = self._setup_player()
+            self.markers[place][p] += 1
+            self.stones[p] -= 1
+            self.setup_step += 1
+            if self.setup_step == self.players * self.options.setup_rounds:
+                self._finish_setup()
+            return
+        # rule itc-placing-markers: one continent point, one marker
+        p = self.turn
+        self._spend_continent(1)
+        self.markers[place][p] += 1
+        self.stones[p] -= 1
+
+    def _spend_continent(self, n: int) -> None:
+        if self.cp > 0:
+            self.cp -= n
+        else:
+            self.lo -= n
+
+    def _spend_transport(self) -> None:
+        if self.tp > 0:
+            self.tp -= 1
+        else:
+            self.lo -= 1
+
+    def _do_draw_card(self, a: DrawActionCard) -> None:
+        """Rules ``itc-turn-sequence`` step 1 and ``itc-action-cards``: draw an action card; a
+        customs check takes effect at once (rule ``itc-customs-check``)."""
+        card = self._draw_pile(self.a_deck, self.a_discard, "action cards")
+        if card >= 0:
+            if self._chance is not None:
+                self._chance.append({"what": "action card", "result": card})
+            kind = self.cards.kind[card]
+            if kind in CUSTOMS_ROUTE:
+                self._customs_check(CUSTOMS_ROUTE[kind])
+                self.a_discard.append(card)
+            else:
+                self.hands[self.turn].append(card)
+        self.phase = "choose"
+
+    def _customs_check(self, route: int) -> None:
+        """Rule ``itc-customs-check``: every transport on ``route`` with a Smuggling card under it
+        is caught: its owner loses the route's smuggling value and the card is discarded."""
+        value = self.options.smuggling_values[route]
+        kinds = self.cards.kind
+        for lane in ROUTE_LANES[route]:
+            for card in self.lanes[lane]:
+                if card >= 0:
+                    u = self.under[card]
+                    if u >= 0 and kinds[u] == "smuggling":
+                        self._score(self.owner[card], -value, f"customs check on the {ROUTES[route]} route")
+                        self.under[card] = -1
+                        self.a_discard.append(u)
+
+    def _do_choose(self, a: ChooseDice) -> None:
+        """Rule ``itc-dice``: roll the two dice chosen."""
+        self.chosen = (a.first, a.second)
+        rolls = {}
+        for colour in self.chosen:
+            sides = DIE_SIDES[colour]
+            rolls[colour] = self.draw(lambda rng, s=sides: rng.randbelow(s) + 1, f"{colour} die")
+        self.rolls = rolls
+        self.phase = "keep"
+
+    def _do_keep(self, a: KeepDie) -> None:
+        """Rules ``itc-dice`` and ``itc-red-die``; then step 4 (``itc-neutral-transports``)."""
+        colour = a.colour
+        value = self.rolls[colour]
+        self.kept = colour
+        neutrals: list[int] = []
+        if colour == "blue":
+            self.tp = value
+        elif colour == "green":
+            self.cp = value
+        else:
+            # rule itc-red-die: draw as many transport cards as the die shows; the rest of its six
+            # points are leftover points
+            self.lo = 6 - value
+            hand = self.hands[self.turn]
+            drawn = []
+            for _ in range(value):
+                card = self._draw_pile(self.t_deck, self.t_discard, "transport cards")
+                if card < 0:
+                    break
+                drawn.append(card)
+                if self.cards.neutral[card]:
+                    neutrals.append(card)
+                else:
+                    hand.append(card)
+            if drawn and self._chance is not None:
+                self._chance.append({"what": "transport cards", "result": drawn})
+            if neutrals:
+                self._move_neutrals()
+        self.obliged = self._obliged_rows()
+        for card in neutrals:
+            self._place_neutral(card)
+        self.phase = "act"
+
+    def _obliged_rows(self) -> list[tuple[int, int]]:
+        """Rule ``itc-full-rows``: the full rows holding a card of the active player, fixed when the
+        die is resolved (after old neutral transports moved, before new ones are placed)."""
+        out: list[tuple[int, int]] = []
+        lanes = self.lanes
+        for card in self.fleet[self.turn]:
+            route = LANE_ROUTE[self.at_lane[card]]
+            field = self.at_field[card]
+            row = (route, field)
+            if row in out:
+                continue
+            for lane in ROUTE_LANES[route]:
+                if lanes[lane][field] < 0:
+                    break
+            else:
+                out.append(row)
+        out.sort()
+        return out
+
+    def _move_neutrals(self) -> None:
+        """Rule ``itc-neutral-transports``: every neutral transport on the board moves one field
+        forward (top ones first); diagonally (right, else left) only when the field ahead is
+        blocked; from the top field it leaves the route and arrives."""
+        lanes = self.lanes
+        on_board = []
+        for lane in range(LANES):
+            for field, card in enumerate(lanes[lane]):
+                if card >= 0 and self.owner[card] < 0:
+                    on_board.append((-field, -lane, card))
+        on_board.sort()
+        for _, _, card in on_board:
+            lane, field = self.at_lane[card], self.at_field[card]
+            col = lanes[lane]
+            if field == len(col) - 1:
+                self._arrive(card, self.cards.destination[card])
+                continue
+            target = -1
+            if col[field + 1] < 0:
+                target = lane
+            else:
+                route_lanes = ROUTE_LANES[LANE_ROUTE[lane]]
+                for nl in (lane + 1, lane - 1):
+                    if nl in route_lanes and lanes[nl][field + 1] < 0:
+                        target = nl
+                        break
+            if target >= 0:
+                col[field] = -1
+                lanes[target][field + 1] = card
+                self.at_lane[card], self.at_field[card] = target, field + 1
+
+    def _place_neutral(self, card: int) -> None:
+        """Rule ``itc-neutral-transports``: place a new neutral transport on the bottom field as far
+        right as its colours allow; if it cannot be placed it lapses and its goods go to the grey
+        market at the end of the turn."""
+        n = self.players
+        limit = self.options.transport_limit_per_route
+        best = -1
+        for r in self.cards.routes[card]:
+            if self.rcount[n][r] >= limit:
+                continue
+            for lane in ROUTE_LANES[r]:
+                if self.lanes[lane][0] < 0 and lane > best:
+                    best = lane
+        if best < 0:
+            for g in self.cards.goods[card]:
+                self.pending_grey[g] += 1
+            self.t_discard.append(card)
+            return
+        self._put_on_board(card, best, -1, -1)
+
+    def _put_on_board(self, card: int, lane: int, owner: int, under: int) -> None:
+        self.lanes[lane][0] = card
+        self.at_lane[card], self.at_field[card] = lane, 0
+        self.owner[card], self.under[card] = owner, under
+        if owner >= 0:
+            self.rcount[owner][LANE_ROUTE[lane]] += 1
+            insort(self.fleet[owner], card)
+        else:
+            self.rcount[self.players][LANE_ROUTE[lane]] += 1
+
+    def _take_off_board(self, card: int) -> tuple[int, int]:
+        """Remove a card from the board; returns (route, owner). Its under card is discarded and
+        its owner's stone goes home."""
+        lane = self.at_lane[card]
+        owner = self.owner[card]
+        route = LANE_ROUTE[lane]
+        self.lanes[lane][self.at_field[card]] = -1
+        self.at_lane[card] = self.at_field[card] = -1
+        self.rcount[owner if owner >= 0 else self.players][route] -= 1
+        u = self.under[card]
+        if u >= 0:
+            self.a_discard.append(u)
+        self.under[card] = -1
+        self.owner[card] = -1
+        if owner >= 0:
+            self.stones[owner] += 1
+            self.fleet[owner].remove(card)
+        self.t_discard.append(card)
+        return route, owner
+
+    def _add_goods(self, place: int, colour: int, fresh: bool) -> None:
+        """Rule ``itc-goods``: one cube from the supply into a place (none left: nothing happens;
+        a full colour in the grey market takes no more, rule ``itc-grey-market-goods``)."""
+        if self.goods_supply <= 0:
+            return
+        if place == GREY and self.goods[GREY][colour] >= self.options.grey_market_capacity:
+            return
+        self.goods_supply -= 1
+        self.goods[place][colour] += 1
+        if fresh:
+            row = self.fresh.get(place)
+            if row is None:
+                row = self.fresh[place] = [0] * 6
+            row[colour] += 1
+
+    def _arrive(self, card: int, continent: int) -> None:
+        """Rule ``itc-arrival``: the card leaves its route; its owner scores the profit for the route
+        (the lower figure if the Mafia robs a good, which goes to the grey market); its goods go
+        into the continent, those without room to the grey market; the owner may not sell them
+        this turn. Rules ``itc-smuggling`` and the Mega card add their bonus."""
+        u = self.under[card]
+        under_kind = self.cards.kind[u] if u >= 0 else ""
+        route, owner = self._take_off_board(card)
+        mode = self.options.mafia_robbery
+        robbed = mode == "always" or (mode == "other-owner" and owner != self.controller)
+        goods = self.cards.goods[card]
+        fresh = owner >= 0 and owner == self.turn
+        capacity = self.options.continent_capacity
+        robbed_index = self.cards.robbed[card] if robbed else -1
+        for i, g in enumerate(goods):
+            if i == robbed_index or self.goods[continent][g] >= capacity:
+                self._add_goods(GREY, g, fresh)  # rule itc-grey-market-goods
+            else:
+                self._add_goods(continent, g, fresh)
+        if owner < 0:
+            return  # a neutral transport: nobody profits
+        upper, lower = self.cards.profit[card][route]
+        profit = lower if robbed else upper
+        self._score(owner, profit, f"transport by {ROUTES[route]}" + (" (robbed)" if robbed else ""))
+        if under_kind == "smuggling":
+            self._score(owner, self.options.smuggling_values[route], f"smuggling by {ROUTES[route]}")
+        elif under_kind == "mega":
+            bonus = profit * self.options.mega_bonus_percent // 100
+            if bonus:
+                self._score(owner, bonus, "mega transport")
+
+    def _do_place_transport(self, a: PlaceTransport) -> None:
+        """Rules ``itc-transport-points`` and ``itc-lane-colours`` (plus ``itc-express``,
+        ``itc-smuggling``: a card put under the transport)."""
+        p = self.turn
+        self._spend_transport()
+        self.hands[p].remove(a.card)
+        under = -1
+        if a.under:
+            under = self._has_kind(p, a.under)
+            self.hands[p].remove(under)
+            self.played.append(a.under)
+        self.stones[p] -= 1  # the owner's stone on the card (rule itc-markers)
+        lane = ROUTE_LANES[ROUTE_INDEX[a.route]][a.lane - 1]
+        self._put_on_board(a.card, lane, p, under)
+
+    def _do_move(self, a: MoveTransport) -> None:
+        card = a.card
+        self._spend_transport()
+        lane, field = self.at_lane[card], self.at_field[card]
+        target = ROUTE_LANES[LANE_ROUTE[lane]][a.lane - 1]
+        self.lanes[lane][field] = -1
+        self.lanes[target][field + 1] = card
+        self.at_lane[card], self.at_field[card] = target, field + 1
+
+    def _do_express(self, a: ExpressMove) -> None:
+        """Rule ``itc-express``: one blue point takes the transport to the top field of its lane."""
+        card = a.card
+        self._spend_transport()
+        lane, field = self.at_lane[card], self.at_field[card]
+        col = self.lanes[lane]
+        col[field] = -1
+        col[-1] = card
+        self.at_field[card] = len(col) - 1
+
+    def _do_deliver(self, a: DeliverTransport) -> None:
+        self._spend_transport()
+        self._arrive(a.card, CONTINENT_INDEX[a.continent])
+
+    def _do_sell(self, a: Sell) -> None:
+        """Rule ``itc-selling``: sell the cheapest colours completely (fresh cubes stay), one point
+        and one returned marker per colour; the cubes go back to the supply."""
+        p = self.turn
+        place = PLACE_INDEX[a.place]
+        counts = self._sellable_counts(place)
+        goods = self.goods[place]
+        sold = profit = 0
+        for colour in range(6):
+            if sold == a.colours:
+                break
+            n = counts[colour]
+            if n:
+                goods[colour] -= n
+                self.goods_supply += n
+                profit += n * RESALE_BY_INDEX[colour]
+                sold += 1
+        self._spend_continent(a.colours)
+        self.markers[place][p] -= a.colours
+        self.stones[p] += a.colours
+        self._score(p, profit, f"sale in {a.place}")
+
+    def _do_attack(self, a: Attack) -> None:
+        """Rules ``itc-grey-market`` and ``itc-grey-market-fight``: one point buys the attack markers;
+        the fight is rolled out until one side has no marker left."""
+        p = self.turn
+        ctrl = self.controller
+        self._spend_continent(1)
+        self.attacked = True
+        attackers = min(self.options.attack_markers, self.stones[p])
+        self.stones[p] -= attackers
+        stone = 1 if self.options.mafia_stone_defends else 0
+        held = self.markers[GREY][ctrl]
+        defenders = held + stone
+        rolls = self.draw(lambda rng: roll_fight(rng, attackers, defenders), "grey-market fight")
+        left_a, left_d = attackers, defenders
+        for ra, rd in rolls:
+            if ra > rd:
+                left_d -= 1
+            elif rd > ra:
+                left_a -= 1
+        if left_a > 0:
+            # the attacker takes the Mafia: the controller's markers and stone go home
+            self.markers[GREY][ctrl] = 0
+            self.stones[ctrl] += held + 1
+            self.stones[p] += attackers - left_a
+            if self.stones[p] > 0:
+                self.stones[p] -= 1
+            else:
+                left_a -= 1
+            self.markers[GREY][p] += left_a
+            self.controller = p
+        else:
+            self.stones[p] += attackers
+            lost = defenders - left_d  # sales markers fall before the Mafia stone
+            self.markers[GREY][ctrl] -= lost
+            self.stones[ctrl] += lost
+
+    def _do_play(self, a: PlayCard) -> None:
+        """Rule ``itc-organisation``: the controller places free sales markers in the grey market."""
+        p = self.turn
+        card = self._has_kind(p, a.kind)
+        self.hands[p].remove(card)
+        self.a_discard.append(card)
+        self.played.append(a.kind)
+        n = min(self.options.organisation_markers, self.stones[p])
+        self.stones[p] -= n
+        self.markers[GREY][p] += n
+
+    def _do_discard(self, a: Discard) -> None:
+        """Rule ``itc-hand-limit``."""
+        self.hands[self.turn].remove(a.card)
+        if a.card < self.cards.n_transport:
+            self.t_discard.append(a.card)
+        else:
+            self.a_discard.append(a.card)
+
+    def _do_end(self, a: EndTurn) -> None:
+        """Rules ``itc-full-rows`` (cards left in an obliged full row are lost), ``itc-turn-sequence``
+        step 6 (lost and lapsed goods into the grey market), ``itc-end``."""
+        p = self.turn
+        for route, field in self.obliged:
+            if self._row_full(route, field):
+                for lane in ROUTE_LANES[route]:
+                    card = self.lanes[lane][field]
+                    if self.owner[card] == p:
+                        for g in self.cards.goods[card]:
+                            self.pending_grey[g] += 1
+                        self._take_off_board(card)
+        pending = self.pending_grey
+        for colour in range(6):
+            for _ in range(pending[colour]):
+                self._add_goods(GREY, colour, False)
+            pending[colour] = 0
+        if not self.goal_reached and max(self.score) >= self.options.goal:
+            self.goal_reached = True
+        nxt = (p + 1) % self.players
+        self.fresh = {}
+        self.chosen = ()
+        self.rolls = {}
+        self.kept = ""
+        self.tp = self.cp = self.lo = 0
+        self.attacked = False
+        self.played = []
+        self.obliged = []
+        if self.goal_reached and nxt == self.start_player:
+            self.phase = "over"  # rule itc-end: the round is finished
+            return
+        self.turn = nxt
+        self.turn_count += 1
+        self.phase = "draw"
+
+    # -- saving and restoring ----------------------------------------------------------------
+    def _to_data(self) -> dict[str, Any]:
+        board = []
+        for lane in range(LANES):
+            for card in self.lanes[lane]:
+                if card >= 0:
+                    board.append({"card": card, "lane": lane, "field": self.at_field[card],
+                                  "owner": self.owner[card], "under": self.under[card]})
+        return {
+            "phase": self.phase,
+            "setup_step": self.setup_step,
+            "first_setup": self.first_setup,
+            "start_player": self.start_player,
+            "turn": self.turn,
+            "turn_count": self.turn_count,
+            "scores": list(self.score),
+            "hands": [list(h) for h in self.hands],
+            "transport_deck": list(self.t_deck),
+            "transport_discard": list(self.t_discard),
+            "action_deck": list(self.a_deck),
+            "action_discard": list(self.a_discard),
+            "board": board,
+            "goods": {PLACES[i]: list(row) for i, row in enumerate(self.goods)},
+            "fresh": {PLACES[i]: list(row) for i, row in sorted(self.fresh.items())},
+            "markers": {PLACES[i]: list(row) for i, row in enumerate(self.markers)},
+            "stones": list(self.stones),
+            "controller": self.controller,
+            "goods_supply": self.goods_supply,
+            "pending_grey": list(self.pending_grey),
+            "chosen": list(self.chosen),
+            "rolls": dict(self.rolls),
+            "kept": self.kept,
+            "points": {"transport": self.tp, "continent": self.cp, "leftover": self.lo},
+            "attacked": self.attacked,
+            "played": list(self.played),
+            "obliged": [list(x) for x in self.obliged],
+            "goal_reached": self.goal_reached,
+        }
+
+    def _restore(self, data: Any) -> None:
+        """Validate a saved state completely, build it in a scratch object, then adopt it."""
+        scratch = self.__class__.__new__(self.__class__)
+        scratch.__dict__.update(self.__dict__)
+        _restore_into(scratch, data)
+        self.__dict__.update(scratch.__dict__)
+
+    # -- display ----------------------------------------------------------------------------
+    def _repr_svg_(self) -> str:
+        """The board as a picture in a notebook (see :mod:`gamekit.itc.svg`)."""
+        from .svg import board_svg
+
+        return board_svg(self)
+
+    def describe(self) -> str:
+        """A plain-text picture of the position: scores, board, continents, grey market."""
+        lines = [f"Phase {self.phase}; player {self.current_player} to act; scores {self.score}"]
+        if self.controller >= 0:
+            lines.append(f"Mafia controlled by player {self.controller}")
+        for r, route in enumerate(ROUTES):
+            cols = []
+            for lane in ROUTE_LANES[r]:
+                cols.append(" ".join(
+                    "." if c < 0 else (f"N{c}" if self.owner[c] < 0 else f"{c}:{self.owner[c]}")
+                    for c in self.lanes[lane]))
+            lines.append(f"{route:>5}: " + " | ".join(cols))
+        for i, place in enumerate(PLACES):
+            goods = ", ".join(f"{n} {COLOURS[c]}" for c, n in enumerate(self.goods[i]) if n) or "no goods"
+            lines.append(f"{place}: {goods}; markers {self.markers[i]}")
+        return "\n".join(lines)
+
+
+# -- shared action objects (actions are immutable; legal_actions reuses them) ---------------------
+
+_MARKER_ACTIONS = tuple(PlaceSalesMarker(c) for c in CONTINENTS)
+_GREY_MARKER_ACTION = PlaceSalesMarker(PLACES[GREY])
+_SELL_ACTIONS = tuple(tuple(Sell(place, k) for k in range(1, 7)) for place in PLACES)
+_ATTACK = Attack()
+_DRAW_ACTION = DrawActionCard()
+_CHOOSE_ACTIONS = tuple(ChooseDice(a, b) for a, b in DICE_PAIRS)
+_KEEP_ACTIONS = {c: KeepDie(c) for c in DICE}
+_ORGANISATION = PlayCard("organisation")
+_END_TURN = EndTurn()
+_DELIVER_CACHE: dict[int, tuple[DeliverTransport, ...]] = {}
+_MOVE_CACHE: dict[int, tuple[Any, ...]] = {}
+_PLACE_CACHE: dict[int, dict[str, PlaceTransport]] = {}
+
+
+_DISCARD_CACHE: dict[int, Discard] = {}
+
+
+def _discard_action(card: int) -> Discard:
+    found = _DISCARD_CACHE.get(card)
+    if found is None:
+        found = _DISCARD_CACHE[card] = Discard(card)
+    return found
+
+
+def _deliver_actions(card: int) -> tuple[DeliverTransport, ...]:
+    found = _DELIVER_CACHE.get(card)
+    if found is None:
+        found = _DELIVER_CACHE[card] = tuple(DeliverTransport(card, c) for c in CONTINENTS)
+    return found
+
+
+def _move_actions(card: int) -> tuple[Any, ...]:
+    """MoveTransport to lanes 1, 2, 3 of its route, then ExpressMove."""
+    found = _MOVE_CACHE.get(card)
+    if found is None:
+        found = _MOVE_CACHE[card] = (MoveTransport(card, 1), MoveTransport(card, 2), MoveTransport(card, 3),
+                                     ExpressMove(card))
+    return found
+
+
+def _place_actions(card: int, route: int, index: int) -> dict[str, PlaceTransport]:
+    key = card * 16 + route * 4 + index
+    found = _PLACE_CACHE.get(key)
+    if found is None:
+        found = _PLACE_CACHE[key] = {u: PlaceTransport(card, ROUTES[route], index + 1, u) for u in ("",) + UNDER_KINDS}
+    return found
+
+
+def _shuffled(rng: Any, items: list[int]) -> list[int]:
+    items = list(items)
+    rng.shuffle(items)
+    return items
+
+
+# -- restoring ---------------------------------------------------------------------------------
+
+
+def _req_int(value: Any, what: str, low: int | None = None, high: int | None = None) -> int:
+    if not _int(value):
+        raise ValueError(f"{what} must be an integer, not {value!r}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise ValueError(f"{what} = {value} is outside {low}..{high}")
+    return value
+
+
+def _req_list(value: Any, what: str, length: int | None = None) -> list[Any]:
+    if not isinstance(value, list):
+        raise ValueError(f"{what} must be a list, not {value!r}")
+    if length is not None and len(value) != length:
+        raise ValueError(f"{what} must have {length} entries, not {len(value)}")
+    return value
+
+
+def _req_ints(value: Any, what: str, length: int | None = None, low: int | None = None,
+              high: int | None = None) -> list[int]:
+    return [_req_int(v, f"{what}[{i}]", low, high) for i, v in enumerate(_req_list(value, what, length))]
+
+
+def _restore_into(s: ItcState, data: Any) -> None:
+    if not isinstance(data, dict):
+        raise ValueError("the ITC state must be an object")
+    expected = {
+        "phase", "setup_step", "first_setup", "start_player", "turn", "turn_count", "scores", "hands",
+        "transport_deck", "transport_discard", "action_deck", "action_discard", "board", "goods", "fresh",
+        "markers", "stones", "controller", "goods_supply", "pending_grey", "chosen", "rolls", "kept", "points",
+        "attacked", "played", "obliged", "goal_reached",
+    }
+    if set(data) != expected:
+        missing, extra = sorted(expected - set(data)), sorted(set(data) - expected)
+        raise ValueError(f"ITC state keys wrong: missing {missing}, unexpected {extra}")
+    n, opts = s.players, s.options
+    s.cards = cards = card_table(opts)
+    s._init_empty()
+    phase = data["phase"]
+    if phase not in PHASES:
+        raise ValueError(f"unknown phase {phase!r}")
+    s.phase = phase
+    s.setup_step = _req_int(data["setup_step"], "setup_step", 0, n * opts.setup_rounds)
+    s.first_setup = _req_int(data["first_setup"], "first_setup", 0, n - 1)
+    s.start_player = _req_int(data["start_player"], "start_player", 0, n - 1)
+    s.turn = _req_int(data["turn"], "turn", 0, n - 1)
+    s.turn_count = _req_int(data["turn_count"], "turn_count", 0)
+    s.score = _req_ints(data["scores"], "scores", n)
+    hands = _req_list(data["hands"], "hands", n)
+    s.hands = [_req_ints(h, f"hands[{p}]", None, 0, cards.size - 1) for p, h in enumerate(hands)]
+    s.t_deck = _req_ints(data["transport_deck"], "transport_deck", None, 0, cards.n_transport - 1)
+    s.t_discard = _req_ints(data["transport_discard"], "transport_discard", None, 0, cards.n_transport - 1)
+    s.a_deck = _req_ints(data["action_deck"], "action_deck", None, cards.n_transport, cards.size - 1)
+    s.a_discard = _req_ints(data["action_discard"], "action_discard", None, cards.n_transport, cards.size - 1)
+    # the board
+    placed: list[int] = []
+    for i, entry in enumerate(_req_list(data["board"], "board")):
+        if not isinstance(entry, dict) or set(entry) != {"card", "lane", "field", "owner", "under"}:
+            raise ValueError(f"board entry {i} must have card, lane, field, owner, under")
+        card = _req_int(entry["card"], "board card", 0, cards.n_transport - 1)
+        lane = _req_int(entry["lane"], "board lane", 0, LANES - 1)
+        field = _req_int(entry["field"], "board field", 0, len(s.lanes[lane]) - 1)
+        owner = _req_int(entry["owner"], "board owner", -1, n - 1)
+        under = _req_int(entry["under"], "board under", -1, cards.size - 1)
+        if LANE_ROUTE[lane] not in cards.routes[card]:
+            raise ValueError(f"card {card} lies on lane {lane}, which is not one of its routes")
+        if (owner < 0) != cards.neutral[card]:
+            raise ValueError(f"card {card}: neutral cards and only they have no owner")
+        if under >= 0:
+            if owner < 0 or cards.kind[under] not in UNDER_KINDS:
+                raise ValueError(f"card {card} has an impossible card {under} under it")
+            placed.append(under)
+        if s.lanes[lane][field] >= 0:
+            raise ValueError(f"two cards on lane {lane} field {field}")
+        s.lanes[lane][field] = card
+        s.at_lane[card], s.at_field[card], s.owner[card], s.under[card] = lane, field, owner, under
+        s.rcount[owner if owner >= 0 else n][LANE_ROUTE[lane]] += 1
+        if owner >= 0:
+            insort(s.fleet[owner], card)
+        placed.append(card)
+    everywhere = [c for h in s.hands for c in h] + s.t_deck + s.t_discard + s.a_deck + s.a_discard + placed
+    if sorted(everywhere) != list(range(cards.size)):
+        raise ValueError("every card must be in exactly one place (deck, discard pile, hand or board)")
+    for p, hand in enumerate(s.hands):
+        if any(cards.neutral[c] for c in hand):
+            raise ValueError(f"player {p} holds a neutral transport")
+        if any(cards.kind[c] in CUSTOMS_ROUTE for c in hand):
+            raise ValueError(f"player {p} holds a customs check (it takes effect when drawn)")
+
+    def per_place(value: Any, what: str, width: int, allow_missing: bool = False) -> dict[int, list[int]]:
+        if not isinstance(value, dict):
+            raise ValueError(f"{what} must be an object by place")
+        unknown = set(value) - set(PLACES)
+        if unknown or (not allow_missing and set(value) != set(PLACES)):
+            raise ValueError(f"{what} must name the places {list(PLACES)}")
+        return {PLACE_INDEX[k]: _req_ints(v, f"{what}[{k}]", width, 0) for k, v in value.items()}
+
+    goods = per_place(data["goods"], "goods", 6)
+    s.goods = [goods[i] for i in range(7)]
+    s.fresh = per_place(data["fresh"], "fresh", 6, allow_missing=True)
+    for place, row in s.fresh.items():
+        if any(f > g for f, g in zip(row, s.goods[place])):
+            raise ValueError(f"more fresh goods than goods in {PLACES[place]}")
+    for place in range(7):
+        cap = opts.continent_capacity if place < 6 else opts.grey_market_capacity
+        if max(s.goods[place]) > cap:
+            raise ValueError(f"{PLACES[place]} holds more than {cap} cubes of one colour")
+    markers = per_place(data["markers"], "markers", n)
+    s.markers = [markers[i] for i in range(7)]
+    s.stones = _req_ints(data["stones"], "stones", n, 0)
+    s.controller = _req_int(data["controller"], "controller", -1, n - 1)
+    s.goods_supply = _req_int(data["goods_supply"], "goods_supply", 0)
+    s.pending_grey = _req_ints(data["pending_grey"], "pending_grey", 6, 0)
+    if s.goods_supply + sum(map(sum, s.goods)) != opts.goods_cubes:
+        raise ValueError(f"goods cubes are not conserved: the supply and the places must hold {opts.goods_cubes}")
+    for p in range(n):
+        used = sum(s.markers[i][p] for i in range(7)) + sum(1 for c in placed if c < cards.n_transport and s.owner[c] == p)
+        used += 1 if s.controller == p else 0
+        if used + s.stones[p] != opts.stones_per_player:
+            raise ValueError(f"player {p}'s stones are not conserved")
+    for p in range(n):
+        if s.markers[GREY][p] and p != s.controller:
+            raise ValueError(f"player {p} has markers in the grey market without controlling the Mafia")
+    chosen = _req_list(data["chosen"], "chosen")
+    s.chosen = tuple(chosen)
+    if s.chosen and s.chosen not in DICE_PAIRS:
+        raise ValueError(f"chosen dice {chosen!r} are not a pair of dice")
+    rolls = data["rolls"]
+    if not isinstance(rolls, dict) or set(rolls) != set(s.chosen):
+        raise ValueError("rolls must give a result for each chosen die")
+    s.rolls = {c: _req_int(v, f"rolls[{c}]", 1, DIE_SIDES[c]) for c, v in rolls.items()}
+    kept = data["kept"]
+    if kept != "" and kept not in s.chosen:
+        raise ValueError(f"kept die {kept!r} was not rolled")
+    s.kept = kept
+    points = data["points"]
+    if not isinstance(points, dict) or set(points) != {"transport", "continent", "leftover"}:
+        raise ValueError("points must give transport, continent and leftover")
+    s.tp = _req_int(points["transport"], "transport points", 0, 6)
+    s.cp = _req_int(points["continent"], "continent points", 0, 8)
+    s.lo = _req_int(points["leftover"], "leftover points", 0, 6)
+    if not isinstance(data["attacked"], bool) or not isinstance(data["goal_reached"], bool):
+        raise ValueError("attacked and goal_reached must be true or false")
+    s.attacked, s.goal_reached = data["attacked"], data["goal_reached"]
+    played = _req_list(data["played"], "played")
+    if not all(k in ACTION_CARD_KINDS for k in played) or len(set(played)) != len(played):
+        raise ValueError(f"played must list action card kinds once each, not {played!r}")
+    s.played = list(played)
+    obliged = []
+    for entry in _req_list(data["obliged"], "obliged"):
+        pair = _req_list(entry, "obliged row", 2)
+        r = _req_int(pair[0], "obliged route", 0, 3)
+        f = _req_int(pair[1], "obliged field", 0, opts.lane_lengths[r] - 1)
+        obliged.append((r, f))
+    s.obliged = obliged
+    # phase consistency
+    if phase == "setup":
+        if s.setup_step >= n * opts.setup_rounds or s.controller != -1:
+            raise ValueError("a setup state must be before the last setup marker and have no Mafia controller")
+    elif s.controller < 0:
+        raise ValueError("after setup the Mafia has a controller")
+    if phase in ("keep", "act") and not s.chosen:
+        raise ValueError(f"phase {phase} needs two chosen dice")
+    if phase == "act" and not s.kept:
+        raise ValueError("phase act needs a kept die")
+    if phase in ("setup", "draw", "choose", "over") and (s.chosen or s.tp or s.cp or s.lo or s.played or s.attacked):
+        raise ValueError(f"phase {phase} cannot have dice, points or played cards")
+    if phase == "over" and not s.goal_reached:
+        raise ValueError("a finished game must have reached the goal")
+
+
+_CHECKS = {
+    PlaceSalesMarker: ItcState._check_place_marker,
+    DrawActionCard: ItcState._check_draw_card,
+    ChooseDice: ItcState._check_choose,
+    KeepDie: ItcState._check_keep,
+    PlaceTransport: ItcState._check_place_transport,
+    MoveTransport: ItcState._check_move,
+    ExpressMove: ItcState._check_express,
+    DeliverTransport: ItcState._check_deliver,
+    Sell: ItcState._check_sell,
+    Attack: ItcState._check_attack,
+    PlayCard: ItcState._check_play,
+    Discard: ItcState._check_discard,
+    EndTurn: ItcState._check_end,
+}
+
+_PERFORMS = {
+    PlaceSalesMarker: ItcState._do_place_marker,
+    DrawActionCard: ItcState._do_draw_card,
+    ChooseDice: ItcState._do_choose,
+    KeepDie: ItcState._do_keep,
+    PlaceTransport: ItcState._do_place_transport,
+    MoveTransport: ItcState._do_move,
+    ExpressMove: ItcState._do_express,
+    DeliverTransport: ItcState._do_deliver,
+    Sell: ItcState._do_sell,
+    Attack: ItcState._do_attack,
+    PlayCard: ItcState._do_play,
+    Discard: ItcState._do_discard,
+    EndTurn: ItcState._do_end,
+}
