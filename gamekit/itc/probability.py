@@ -27,6 +27,9 @@ __all__ = [
     "grey_market_win_probability",
     "fight_outcome_distribution",
     "roll_fight",
+    "fight_exchange",
+    "DieEffect",
+    "die_effect",
     "DiceChoice",
     "dice_choice_expectations",
 ]
@@ -76,19 +79,55 @@ def fight_outcome_distribution(attackers: int, defenders: int) -> dict[tuple[int
     return result
 
 
+def fight_exchange(rng: Rng, attackers: int, defenders: int) -> tuple[int, int, int, int]:
+    """One roll of the grey-market fight (rule ``itc-grey-market-fight``): the attacker's d6 against
+    the controller's green d8; the higher removes one opposing marker, a tie removes none (it is
+    rolled again). Returns ``(attacker roll, defender roll, attackers left, defenders left)``."""
+    ra, rd = blue_die.roll(rng), green_die.roll(rng)
+    if ra > rd:
+        defenders -= 1
+    elif rd > ra:
+        attackers -= 1
+    return ra, rd, attackers, defenders
+
+
 def roll_fight(rng: Rng, attackers: int, defenders: int) -> list[tuple[int, int]]:
     """Roll a whole fight with the seeded generator: the list of (attacker d6, defender d8) rolls,
     ties included (they are rolled again). Who won follows from the rolls."""
     rolls: list[tuple[int, int]] = []
     a, d = attackers, defenders
     while a and d:
-        ra, rd = rng.randbelow(6) + 1, rng.randbelow(8) + 1
+        ra, rd, a, d = fight_exchange(rng, a, d)
         rolls.append((ra, rd))
-        if ra > rd:
-            d -= 1
-        elif rd > ra:
-            a -= 1
     return rolls
+
+
+@dataclass(frozen=True)
+class DieEffect:
+    """What the kept die gives (rules ``itc-dice``, ``itc-red-die``): transport points (blue),
+    continent points (green), or, for red, as many transport cards to draw as it shows and the
+    rest of its six points as leftover points for transports or continents."""
+
+    colour: str
+    value: int
+    transport: int
+    continent: int
+    leftover: int
+    cards: int
+
+
+def die_effect(colour: str, value: int) -> DieEffect:
+    """The effect of keeping the ``colour`` die showing ``value`` (rules ``itc-dice``, ``itc-red-die``)."""
+    faces = {"blue": blue_die, "green": green_die, "red": red_die}
+    if colour not in faces:
+        raise ValueError(f"the dice are blue, green and red, not {colour!r}")
+    if value not in faces[colour].outcomes:
+        raise ValueError(f"the {colour} die has no face {value!r}")
+    if colour == "blue":
+        return DieEffect(colour, value, value, 0, 0, 0)
+    if colour == "green":
+        return DieEffect(colour, value, 0, value, 0, 0)
+    return DieEffect(colour, value, 0, 0, RED_POINTS - value, value)
 
 
 @dataclass(frozen=True)

@@ -50,7 +50,7 @@ from .data import (
     card_table,
 )
 from .options import ACTION_CARD_KINDS
-from .probability import roll_fight
+from .probability import die_effect, roll_fight
 from .selling import max_colours
 
 __all__ = ["ItcState", "DICE", "UNDER_KINDS"]
@@ -709,14 +709,11 @@ class ItcState(State):
         value = self.rolls[colour]
         self.kept = colour
         neutrals: list[int] = []
-        if colour == "blue":
-            self.tp = value
-        elif colour == "green":
-            self.cp = value
-        else:
+        effect = die_effect(colour, value)
+        self.tp, self.cp, self.lo = effect.transport, effect.continent, effect.leftover
+        if colour == "red":
             # rule itc-red-die: draw as many transport cards as the die shows; the rest of its six
             # points are leftover points
-            self.lo = 6 - value
             hand = self.hands[self.turn]
             drawn = []
             for _ in range(value):

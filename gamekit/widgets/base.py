@@ -19,6 +19,7 @@ from typing import Any
 import anywidget
 import traitlets
 
+from ..core import IllegalAction
 from ..web import call
 
 STATIC = Path(__file__).parent / "static"
@@ -59,3 +60,36 @@ class GamekitWidget(anywidget.AnyWidget):
             raise ValueError(answer["error"])
         self.error = ""
         return answer["ok"]
+
+
+class RulesWidget(GamekitWidget):
+    """A widget whose whole state is a *situation* that a gamekit service advances.
+
+    The front end sends ``{"situation": ..., "action": ...}`` to the service named by ``service``
+    (see :mod:`gamekit.web`) and shows the answer's ``situation`` and ``view``; from Python,
+    :meth:`act` does the same. An action the rules forbid leaves the situation as it was and
+    sets ``error`` and ``error_rule`` (in Python it also raises :class:`~gamekit.IllegalAction`).
+    """
+
+    service = traitlets.Unicode("").tag(sync=True)
+    situation = traitlets.Dict().tag(sync=True)
+    view = traitlets.Dict().tag(sync=True)
+    error_rule = traitlets.Unicode("").tag(sync=True)
+
+    def _start(self, **args: Any) -> None:
+        answer = call(self.service, args)
+        if "error" in answer:
+            raise ValueError(answer["error"])
+        self.situation, self.view = answer["ok"]["situation"], answer["ok"]["view"]
+
+    def act(self, **action: Any) -> dict[str, Any]:
+        """Apply ``action`` (e.g. ``kind="sell", colours=3``); returns the new situation."""
+        answer = call(self.service, {"situation": self.situation, "action": action})
+        if "error" in answer:
+            self.error, self.error_rule = answer["error"], answer.get("rule") or ""
+            if answer.get("rule"):
+                raise IllegalAction(answer["error"], answer["rule"])
+            raise ValueError(answer["error"])
+        self.error, self.error_rule = "", ""
+        self.situation, self.view = answer["ok"]["situation"], answer["ok"]["view"]
+        return self.situation

@@ -69,6 +69,56 @@ async function callRules(model, service, args, onStatus) {
   });
 }
 
+// Widgets whose state is a "situation" (gamekit/widgets/base.py RulesWidget): send an action to
+// the widget's service, take back the new situation and what to show, or the rule that forbids it.
+async function act(model, action, onStatus) {
+  const answer = await callRules(model, model.get("service"), { situation: model.get("situation"), action }, onStatus);
+  if (answer.error) {
+    model.set("error", answer.error);
+    model.set("error_rule", answer.rule || "");
+  } else {
+    model.set("situation", answer.ok.situation);
+    model.set("view", answer.ok.view);
+    model.set("error", "");
+    model.set("error_rule", "");
+  }
+  model.save_changes();
+  return answer;
+}
+
+// The error line of a widget: the message, and the rule's label as a link to it in the book.
+function errorLine(model) {
+  const node = el("div", { class: "gk-error", "data-testid": "gk-error" });
+  const draw = () => {
+    const message = model.get("error") || "";
+    const rule = model.get("error_rule") || "";
+    node.replaceChildren(message);
+    if (message && rule) node.append(" (rule ", el("a", { href: `#${rule}` }, rule), ")");
+  };
+  model.on("change:error", draw);
+  model.on("change:error_rule", draw);
+  draw();
+  return node;
+}
+
+// Run an action with the widget's buttons disabled meanwhile (one call at a time).
+function busyRunner(root, status) {
+  let busy = false;
+  return async (job) => {
+    if (busy) return;
+    busy = true;
+    root.querySelectorAll("button").forEach((b) => b.setAttribute("data-busy", "1"));
+    try {
+      await job();
+    } catch (err) {
+      status.textContent = `The rules could not be loaded: ${err}`;
+    } finally {
+      busy = false;
+      root.querySelectorAll("button").forEach((b) => b.removeAttribute("data-busy"));
+    }
+  };
+}
+
 // A small helper for building the widgets' DOM.
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);

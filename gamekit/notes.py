@@ -1,0 +1,60 @@
+"""Show a game's assumptions in the book, straight from the engine (so book and engine agree).
+
+Each game lists the readings and defaults it had to choose where its rule text is cut off or silent
+(``gamekit.itc.ASSUMPTIONS`` and the like): records with ``setting``, ``default``, ``why`` and
+``rule`` (the book label of the rule concerned). A chapter shows those of one rule with::
+
+    from gamekit.notes import assumptions
+    assumptions(gamekit.itc.ASSUMPTIONS, "itc-arrival")
+
+which renders as an "Assumption" admonition (MyST, ``nb_render_markdown_format: myst``) and as
+plain text in a terminal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+__all__ = ["assumptions", "AssumptionNote"]
+
+
+class AssumptionNote:
+    """The engine's assumptions for one rule, displayable in a notebook or a chapter."""
+
+    def __init__(self, items: list[Any], rule: str, intro: str) -> None:
+        self.items = items
+        self.rule = rule
+        self.intro = intro
+
+    def _lines(self) -> list[str]:
+        lines = []
+        for a in self.items:
+            setting = f"`{a.setting}`" if a.setting.isidentifier() else a.setting
+            lines.append(f"- {setting}: **{a.default}**. {a.why[:1].upper()}{a.why[1:]}.")
+        return lines
+
+    def _repr_markdown_(self) -> str:
+        body = "\n".join([self.intro, "", *self._lines()])
+        return f"```{{admonition}} Assumption\n:class: note\n{body}\n```\n"
+
+    def __repr__(self) -> str:
+        return "\n".join([f"Assumption ({self.rule}): {self.intro}", *self._lines()])
+
+
+def assumptions(catalogue: Iterable[Any], rule: str, intro: str | None = None) -> AssumptionNote:
+    """The assumptions of ``catalogue`` that belong to the rule labelled ``rule``.
+
+    A rule with no assumption is an error: a chapter that asks for one expects the engine to have it.
+    """
+    items = [a for a in catalogue if a.rule == rule]
+    if not items:
+        raise LookupError(f"the engine records no assumption for rule {rule!r}")
+    text = intro or (
+        "Where the original is silent here, the gamekit engine uses the setting below "
+        "(a named option you can change; the printed game may differ):"
+        if len(items) == 1
+        else "Where the original is silent here, the gamekit engine uses these settings "
+        "(named options you can change; the printed game may differ):"
+    )
+    return AssumptionNote(items, rule, text)
