@@ -30,8 +30,11 @@ class AssumptionNote:
     def _lines(self) -> list[str]:
         lines = []
         for a in self.items:
-            setting = f"`{a.setting}`" if a.setting.isidentifier() else a.setting
-            lines.append(f"- {setting}: **{a.default}**. {a.why[:1].upper()}{a.why[1:]}.")
+            if getattr(a, "is_setting", False):
+                name = f"option `{a.setting}`"
+            else:
+                name = a.setting[:1].upper() + a.setting[1:]
+            lines.append(f"- {name}: **{a.default}**. {a.why[:1].upper()}{a.why[1:]}.")
         return lines
 
     def _repr_markdown_(self) -> str:
@@ -50,11 +53,10 @@ def assumptions(catalogue: Iterable[Any], rule: str, intro: str | None = None) -
     items = [a for a in catalogue if a.rule == rule]
     if not items:
         raise LookupError(f"the engine records no assumption for rule {rule!r}")
+    has_option = any(getattr(a, "is_setting", False) for a in items)
     text = intro or (
-        "Where the original is silent here, the gamekit engine uses the setting below "
-        "(a named option you can change; the printed game may differ):"
-        if len(items) == 1
-        else "Where the original is silent here, the gamekit engine uses these settings "
-        "(named options you can change; the printed game may differ):"
+        "Where the original is silent here, the gamekit engine assumes the following"
+        + (" (an option can be changed when a game is set up: `game.new(..., option=value)`)" if has_option else "")
+        + ". The printed game may differ."
     )
     return AssumptionNote(items, rule, text)

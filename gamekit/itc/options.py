@@ -71,7 +71,7 @@ Readings that are not settings (shown as assumptions too, see :data:`ASSUMPTIONS
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 __all__ = ["ItcOptions", "Assumption", "ASSUMPTIONS", "ACTION_CARD_KINDS", "ROUTES"]
 
@@ -192,6 +192,11 @@ class Assumption:
     default: str
     why: str
     rule: str
+
+    @property
+    def is_setting(self) -> bool:
+        """Whether this is an option of ``game.new(...)`` (else a reading the engine follows)."""
+        return self.setting in {f.name for f in fields(ItcOptions)}
 
 
 ASSUMPTIONS: tuple[Assumption, ...] = (

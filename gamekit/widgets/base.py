@@ -69,18 +69,21 @@ class RulesWidget(GamekitWidget):
     (see :mod:`gamekit.web`) and shows the answer's ``situation`` and ``view``; from Python,
     :meth:`act` does the same. An action the rules forbid leaves the situation as it was and
     sets ``error`` and ``error_rule`` (in Python it also raises :class:`~gamekit.IllegalAction`).
+    Front ends redraw when ``revision`` changes, which is set after ``situation`` and ``view``.
     """
 
     service = traitlets.Unicode("").tag(sync=True)
     situation = traitlets.Dict().tag(sync=True)
     view = traitlets.Dict().tag(sync=True)
     error_rule = traitlets.Unicode("").tag(sync=True)
+    revision = traitlets.Int(0).tag(sync=True)
 
     def _start(self, **args: Any) -> None:
         answer = call(self.service, args)
         if "error" in answer:
             raise ValueError(answer["error"])
         self.situation, self.view = answer["ok"]["situation"], answer["ok"]["view"]
+        self.revision += 1
 
     def act(self, **action: Any) -> dict[str, Any]:
         """Apply ``action`` (e.g. ``kind="sell", colours=3``); returns the new situation."""
@@ -92,4 +95,5 @@ class RulesWidget(GamekitWidget):
             raise ValueError(answer["error"])
         self.error, self.error_rule = "", ""
         self.situation, self.view = answer["ok"]["situation"], answer["ok"]["view"]
+        self.revision += 1
         return self.situation

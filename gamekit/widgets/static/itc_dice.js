@@ -49,12 +49,11 @@ function render({ model, el: root }) {
       el("th", {}, "Keeping the die with more points"), el("th", {}, "Red die's cards")), ...rows);
   }
 
-  model.on("change:situation", draw);
-  model.on("change:view", draw);
+  model.on("change:revision", draw);
   model.on("change:expectations", drawTable);
   draw();
   drawTable();
-  return () => { model.off("change:situation", draw); model.off("change:view", draw); model.off("change:expectations", drawTable); };
+  return () => { model.off("change:revision", draw); model.off("change:expectations", drawTable); };
 }
 
 export default { render };

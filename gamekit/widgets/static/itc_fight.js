@@ -34,10 +34,9 @@ function render({ model, el: root }) {
         el("td", {}, el("span", { class: "gk-bar", style: `width:${(6 * o.value).toFixed(2)}em` }), ` ${(100 * o.value).toFixed(1)} %`))));
   }
 
-  model.on("change:situation", draw);
-  model.on("change:view", draw);
+  model.on("change:revision", draw);
   draw();
-  return () => { model.off("change:situation", draw); model.off("change:view", draw); };
+  return () => { model.off("change:revision", draw); };
 }
 
 export default { render };

@@ -63,10 +63,9 @@ function render({ model, el: root }) {
     history.replaceChildren(...(s.history || []).map((h) => el("li", {}, h)));
   }
 
-  model.on("change:situation", draw);
-  model.on("change:view", draw);
+  model.on("change:revision", draw);
   draw();
-  return () => { model.off("change:situation", draw); model.off("change:view", draw); };
+  return () => { model.off("change:revision", draw); };
 }
 
 export default { render };

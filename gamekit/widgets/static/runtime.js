@@ -77,8 +77,10 @@ async function act(model, action, onStatus) {
     model.set("error", answer.error);
     model.set("error_rule", answer.rule || "");
   } else {
+    // Widgets redraw on "change:revision", set after both, when situation and view agree.
     model.set("situation", answer.ok.situation);
     model.set("view", answer.ok.view);
+    model.set("revision", model.get("revision") + 1);
     model.set("error", "");
     model.set("error_rule", "");
   }
@@ -111,7 +113,7 @@ function busyRunner(root, status) {
     try {
       await job();
     } catch (err) {
-      status.textContent = `The rules could not be loaded: ${err}`;
+      status.textContent = `Something went wrong: ${err}`;
     } finally {
       busy = false;
       root.querySelectorAll("button").forEach((b) => b.removeAttribute("data-busy"));
