@@ -14,9 +14,29 @@ plain text in a terminal.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
-__all__ = ["assumptions", "AssumptionNote"]
+__all__ = ["Assumption", "AssumptionNote", "assumptions", "catalogue"]
+
+
+@dataclass(frozen=True)
+class Assumption:
+    """One default a rule text leaves open: the setting (or the reading the engine follows), its
+    default, why it was chosen, and the book label of the rule concerned. ``is_setting`` is true
+    when it is an option of the game (made so by :func:`catalogue`)."""
+
+    setting: str
+    default: str
+    why: str
+    rule: str
+    is_setting: bool = False
+
+
+def catalogue(options_class: type, entries: Iterable[Assumption]) -> tuple[Assumption, ...]:
+    """A game's assumptions, each marked as an option when ``options_class`` has a field of its name."""
+    names = {f.name for f in fields(options_class)}
+    return tuple(replace(a, is_setting=a.setting in names) for a in entries)
 
 
 class AssumptionNote:

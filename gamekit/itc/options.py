@@ -71,7 +71,9 @@ Readings that are not settings (shown as assumptions too, see :data:`ASSUMPTIONS
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
+
+from ..notes import Assumption, catalogue
 
 __all__ = ["ItcOptions", "Assumption", "ASSUMPTIONS", "ACTION_CARD_KINDS", "ROUTES"]
 
@@ -184,22 +186,7 @@ class ItcOptions:
         return self.smuggling_values[ROUTES.index(route)]
 
 
-@dataclass(frozen=True)
-class Assumption:
-    """One default the seed leaves open: the setting (or reading), its default and why."""
-
-    setting: str
-    default: str
-    why: str
-    rule: str
-
-    @property
-    def is_setting(self) -> bool:
-        """Whether this is an option of ``game.new(...)`` (else a reading the engine follows)."""
-        return self.setting in {f.name for f in fields(ItcOptions)}
-
-
-ASSUMPTIONS: tuple[Assumption, ...] = (
+ASSUMPTIONS: tuple[Assumption, ...] = catalogue(ItcOptions, (
     Assumption("goal", "200,000", "the text's goal, which it says may be changed", "itc-goal"),
     Assumption("lane_lengths", "truck 6, train 5, ship 4, plane 3 fields",
                "the text only says that truck lanes are the longest and plane lanes the shortest", "itc-board"),
@@ -257,6 +244,6 @@ ASSUMPTIONS: tuple[Assumption, ...] = (
                "the text only says who may sell there", "itc-grey-market-goods"),
     Assumption("transport stones", "taken from the sales-marker supply",
                "each player has one set of stones for every use", "itc-markers"),
-)
+))
 
 FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(ItcOptions))

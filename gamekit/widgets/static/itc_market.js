@@ -40,7 +40,7 @@ function render({ model, el: root }) {
     for (const p of players) {
       if (p === s.player) continue;
       const pointsInput = el("input", { type: "number", min: "0", max: "8", value: "4", "data-testid": `gk-points-${p}`, "aria-label": `points for ${p}` });
-      turn.append(el("span", {}, " · ", el("button", { "data-testid": `gk-player-${p}`, onclick: () =>
+      turn.append(el("span", {}, el("button", { "data-testid": `gk-player-${p}`, onclick: () =>
         run(() => act(model, { kind: "player", player: p, points: Number.parseInt(pointsInput.value, 10) }, say)) }, `let ${p} act`),
         " with ", pointsInput, " points"));
     }

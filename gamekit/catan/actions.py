@@ -1,0 +1,252 @@
+"""The actions of Catan with factories: small frozen values with a readable ``str``.
+
+Intersections (``node``), edges (``edge``) and hexes (``hex``) are ids of the board's
+:class:`~gamekit.catan.board.Topology`; resources are their names (``"brick"``, ...).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = [
+    "Roll",
+    "EndTurn",
+    "BuildRoad",
+    "BuildSettlement",
+    "BuildCity",
+    "BuildFactory",
+    "Invest",
+    "PlacePeg",
+    "Discard",
+    "MoveRobber",
+    "RotateFactory",
+    "BankTrade",
+    "OfferTrade",
+    "AcceptTrade",
+    "DeclineTrade",
+    "BuyDevelopmentCard",
+    "PlayKnight",
+    "PlayRoadBuilding",
+    "PlayYearOfPlenty",
+    "PlayMonopoly",
+    "ACTION_TYPES",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """Roll for production (rules ``catan-production``, ``factories-production``)."""
+
+    def __str__(self) -> str:
+        return "roll"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """Pass the dice to the next player."""
+
+    def __str__(self) -> str:
+        return "end turn"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildRoad:
+    """A road on an edge (rule ``catan-road``; free during setup and road building)."""
+
+    edge: int
+
+    def __str__(self) -> str:
+        return f"road on edge {self.edge}"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildSettlement:
+    """A settlement on an intersection (rules ``catan-settlement``, ``catan-distance-rule``)."""
+
+    node: int
+
+    def __str__(self) -> str:
+        return f"settlement at {self.node}"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildCity:
+    """Upgrade an own settlement to a city (rule ``catan-city``)."""
+
+    node: int
+
+    def __str__(self) -> str:
+        return f"city at {self.node}"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildFactory:
+    """A factory on an intersection (rule ``factories-building``)."""
+
+    node: int
+
+    def __str__(self) -> str:
+        return f"factory at {self.node}"
+
+
+@dataclass(frozen=True, slots=True)
+class Invest:
+    """Invest in an own factory and roll the d6 (rule ``factories-investment``)."""
+
+    node: int
+
+    def __str__(self) -> str:
+        return f"invest in factory at {self.node}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlacePeg:
+    """Put the peg an investment gave into a free hole (0-2) of that factory."""
+
+    hole: int
+
+    def __str__(self) -> str:
+        return f"peg into hole {self.hole}"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Discard one card after a 7 (rule ``catan-discard``)."""
+
+    resource: str
+
+    def __str__(self) -> str:
+        return f"discard {self.resource}"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRobber:
+    """Move the robber to a hex and steal from ``victim`` (-1: nobody) (rule ``catan-robber``)."""
+
+    hex: int
+    victim: int = -1
+
+    def __str__(self) -> str:
+        steal = f", steal from player {self.victim}" if self.victim >= 0 else ""
+        return f"robber to hex {self.hex}{steal}"
+
+
+@dataclass(frozen=True, slots=True)
+class RotateFactory:
+    """Instead of moving the robber, turn a factory one position (+1 clockwise, -1 back) (rule ``solcher-robber``)."""
+
+    node: int
+    step: int
+
+    def __str__(self) -> str:
+        way = "clockwise" if self.step == 1 else "anticlockwise"
+        return f"rotate factory at {self.node} {way}"
+
+
+@dataclass(frozen=True, slots=True)
+class BankTrade:
+    """Give ``count`` equal cards to the bank for one card (rules ``catan-bank-trade``, ``catan-harbour-trade``)."""
+
+    give: str
+    get: str
+    count: int = 4
+
+    def __str__(self) -> str:
+        return f"trade {self.count} {self.give} for 1 {self.get}"
+
+
+@dataclass(frozen=True, slots=True)
+class OfferTrade:
+    """Offer cards to another player for cards of theirs (rule ``catan-player-trade``)."""
+
+    to: int
+    give: tuple[str, ...]
+    get: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"offer player {self.to} {' '.join(self.give)} for {' '.join(self.get)}"
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptTrade:
+    """The offered player accepts (rule ``catan-player-trade``)."""
+
+    def __str__(self) -> str:
+        return "accept trade"
+
+
+@dataclass(frozen=True, slots=True)
+class DeclineTrade:
+    """The offered player declines (rule ``catan-player-trade``)."""
+
+    def __str__(self) -> str:
+        return "decline trade"
+
+
+@dataclass(frozen=True, slots=True)
+class BuyDevelopmentCard:
+    """Buy a development card (rule ``catan-development-cards``)."""
+
+    def __str__(self) -> str:
+        return "buy development card"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayKnight:
+    """Play a knight: move the robber (rules ``catan-development-cards``, ``catan-largest-army``)."""
+
+    def __str__(self) -> str:
+        return "play knight"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRoadBuilding:
+    """Play road building: two free roads (rule ``catan-development-cards``)."""
+
+    def __str__(self) -> str:
+        return "play road building"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayYearOfPlenty:
+    """Play year of plenty: two resources from the bank (rule ``catan-development-cards``)."""
+
+    first: str
+    second: str
+
+    def __str__(self) -> str:
+        return f"play year of plenty: {self.first} and {self.second}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayMonopoly:
+    """Play monopoly: every other player hands over all cards of one resource (rule ``catan-development-cards``)."""
+
+    resource: str
+
+    def __str__(self) -> str:
+        return f"play monopoly on {self.resource}"
+
+
+ACTION_TYPES: tuple[type, ...] = (
+    Roll,
+    EndTurn,
+    BuildRoad,
+    BuildSettlement,
+    BuildCity,
+    BuildFactory,
+    Invest,
+    PlacePeg,
+    Discard,
+    MoveRobber,
+    RotateFactory,
+    BankTrade,
+    OfferTrade,
+    AcceptTrade,
+    DeclineTrade,
+    BuyDevelopmentCard,
+    PlayKnight,
+    PlayRoadBuilding,
+    PlayYearOfPlenty,
+    PlayMonopoly,
+)

@@ -1,0 +1,192 @@
+"""Factory production and investment as pure functions, with exact chances.
+
+Rule ``factories-production`` (basic): at every production roll the *red* die's number picks
+the pegs that produce; every visible peg showing that number gives its owner one card of the
+resource of the hex its hole faces. Rule ``solcher-production`` (Godwin Solcher's variant): two
+same-coloured production dice and a colour die are rolled; only the factories of the player whose
+colour the colour die shows produce, and each of their pegs produces once for every die showing
+its number (the sum does not count; a double pays twice). Rule ``factories-robber``: the robber
+blocks only the peg facing its hex.
+
+Rule ``factories-investment``: an investment rolls a d6; a number not yet in one of the
+investor's factories places that numbered peg; otherwise it is a failed investment
+(``factories-failed-investment``): a blank peg goes in, or, with no blank peg left, an unplaced
+numbered peg turned over.
+
+>>> from gamekit.catan.production import Factory, factory_yield
+>>> c = Factory("green", ((1, "brick"), (5, "brick")))
+>>> factory_yield([c], (1, 5), "green", rule="solcher")
+{'green': {'brick': 2}}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from ..dice import COLOURS
+from . import RESOURCES
+
+__all__ = [
+    "Peg",
+    "Factory",
+    "peg_multiplicity",
+    "factory_yield",
+    "failure_chance",
+    "expected_investments",
+    "numbers_distribution",
+    "expected_yield",
+    "NUMBERS",
+]
+
+#: The numbered pegs (one each), matching the faces of the investment die.
+NUMBERS: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
+
+
+@dataclass(frozen=True)
+class Peg:
+    """A peg in a factory hole: its visible number (``None`` for a blank or turned-over peg), the
+    resource of the hex its hole faces (``None`` for the desert or the sea), and whether the robber
+    stands on that hex (rule ``factories-robber``)."""
+
+    number: int | None
+    resource: str | None
+    blocked: bool = False
+
+    def __post_init__(self) -> None:
+        if self.number is not None and (isinstance(self.number, bool) or self.number not in NUMBERS):
+            raise ValueError(f"a peg's number is 1-6 or None (blank), not {self.number!r}")
+        if self.resource is not None and self.resource not in RESOURCES:
+            raise ValueError(f"a peg faces one of {RESOURCES} or nothing, not {self.resource!r}")
+
+
+@dataclass(frozen=True)
+class Factory:
+    """A factory for :func:`factory_yield`: its owner's colour and up to three pegs.
+
+    Pegs may be given as :class:`Peg` values or as ``(number, resource)`` /
+    ``(number, resource, blocked)`` tuples.
+    """
+
+    colour: str
+    pegs: tuple[Peg, ...] = ()
+
+    def __post_init__(self) -> None:
+        pegs = tuple(p if isinstance(p, Peg) else Peg(*p) for p in self.pegs)
+        if len(pegs) > 3:
+            raise ValueError("a factory has three holes")
+        object.__setattr__(self, "pegs", pegs)
+
+    @property
+    def derelict(self) -> bool:
+        """Rule ``factories-derelict``: without a numbered peg a factory produces nothing."""
+        return all(p.number is None for p in self.pegs)
+
+
+def peg_multiplicity(number: int, dice: Sequence[int], rule: str) -> int:
+    """How often a visible peg ``number`` produces for the production dice ``dice``.
+
+    ``basic`` (rule ``factories-production``): ``dice`` are (white, red); 1 if the red die shows
+    the number. ``solcher`` (rule ``solcher-production``): one for each die showing the number.
+    """
+    if rule == "basic":
+        return 1 if dice[1] == number else 0
+    if rule == "solcher":
+        return (dice[0] == number) + (dice[1] == number)
+    raise ValueError(f"unknown production rule {rule!r}")
+
+
+def factory_yield(
+    factories: Iterable[Factory], dice: Sequence[int], colour: str | None = None, rule: str = "solcher"
+) -> dict[str, dict[str, int]]:
+    """What factories produce for one roll: owner colour to resource to count (positive counts only).
+
+    ``dice`` are the two production dice (for the basic rule: white then red); ``colour`` is the
+    colour die (used by the ``solcher`` rule only). Blank pegs, pegs facing the desert or the sea
+    and pegs blocked by the robber produce nothing.
+    """
+    if len(dice) != 2 or any(d not in NUMBERS for d in dice):
+        raise ValueError(f"two production dice 1-6, not {dice!r}")
+    if rule == "solcher" and colour not in COLOURS:
+        raise ValueError(f"the colour die shows one of {COLOURS}, not {colour!r}")
+    out: dict[str, dict[str, int]] = {}
+    for factory in factories:
+        if rule == "solcher" and factory.colour != colour:
+            continue  # rule solcher-production: wrong colour
+        for peg in factory.pegs:
+            if peg.number is None or peg.resource is None or peg.blocked:
+                continue
+            times = peg_multiplicity(peg.number, dice, rule)
+            if times:
+                got = out.setdefault(factory.colour, {})
+                got[peg.resource] = got.get(peg.resource, 0) + times
+    return out
+
+
+def failure_chance(placed: Iterable[int]) -> Fraction:
+    """The chance that the next investment fails (rule ``factories-failed-investment``), given the
+    numbers already in the investor's factories (or turned over): each such number fails."""
+    gone = {n for n in placed if n in NUMBERS}
+    return Fraction(len(gone), len(NUMBERS))
+
+
+def expected_investments(k: int, already: int = 0) -> Fraction:
+    """The expected number of investments to place ``k`` different numbers, starting with
+    ``already`` placed, if pegs and holes never ran out (the coupon collector's sum)."""
+    if not 0 <= already <= k <= len(NUMBERS):
+        raise ValueError(f"0 <= already <= k <= 6, not already={already}, k={k}")
+    return sum((Fraction(6, 6 - i) for i in range(already, k)), Fraction(0))
+
+
+def numbers_distribution(investments: int, blank_pegs: int = 3) -> dict[int, Fraction]:
+    """Exact distribution of how many numbered pegs are placed after ``investments`` investments
+    with a supply of six numbered and ``blank_pegs`` blank pegs.
+
+    Each failed investment uses a blank peg while there is one, then turns over an unplaced
+    numbered peg, which is lost for good (rule ``factories-failed-investment``), so the chance
+    of success falls with every failure too.
+    """
+    if investments < 0 or investments > len(NUMBERS) + blank_pegs:
+        raise ValueError(f"between 0 and {len(NUMBERS) + blank_pegs} investments (one peg each)")
+    states: dict[tuple[int, int], Fraction] = {(0, 0): Fraction(1)}  # (numbers placed, failures)
+    for _ in range(investments):
+        nxt: dict[tuple[int, int], Fraction] = {}
+        for (placed, failed), p in states.items():
+            lost = max(0, failed - blank_pegs)
+            good = Fraction(len(NUMBERS) - placed - lost, len(NUMBERS))
+            if good:
+                key = (placed + 1, failed)
+                nxt[key] = nxt.get(key, Fraction(0)) + p * good
+            if good != 1:
+                key = (placed, failed + 1)
+                nxt[key] = nxt.get(key, Fraction(0)) + p * (1 - good)
+        states = nxt
+    out: dict[int, Fraction] = {}
+    for (placed, _), p in states.items():
+        out[placed] = out.get(placed, Fraction(0)) + p
+    return dict(sorted(out.items()))
+
+
+def expected_yield(
+    pegs: Iterable[Any], rule: str = "basic", colour: str = "red", colours: Sequence[str] = COLOURS
+) -> dict[str, Fraction]:
+    """A factory's expected yield per production roll, resource by resource, exactly.
+
+    ``pegs`` as for :class:`Factory`. Enumerates every roll (36 dice results, times the six faces
+    of the colour die under the ``solcher`` rule) through :func:`factory_yield`. Basic rule: a
+    visible peg facing a resource yields 1/6 of a card per roll; Solcher's: 1/6 (colour) times
+    2/6 (either die) = 1/18.
+    """
+    factory = Factory(colour, tuple(pegs))
+    total: dict[str, Fraction] = {}
+    faces = list(colours) if rule == "solcher" else [None]
+    weight = Fraction(1, 36 * len(faces))
+    for face in faces:
+        for a in NUMBERS:
+            for b in NUMBERS:
+                for got in factory_yield([factory], (a, b), face, rule).values():
+                    for resource, n in got.items():
+                        total[resource] = total.get(resource, Fraction(0)) + weight * n
+    return total

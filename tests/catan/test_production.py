@@ -1,0 +1,176 @@
+"""Factory production and investment as pure functions (rules factories-production,
+solcher-production, factories-robber, factories-derelict, factories-failed-investment), and the
+exact chances checked against brute force and Monte Carlo."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+
+from gamekit.catan.production import (
+    Factory,
+    Peg,
+    expected_investments,
+    expected_yield,
+    factory_yield,
+    failure_chance,
+    numbers_distribution,
+    peg_multiplicity,
+)
+from gamekit.dice import COLOURS
+from gamekit.rng import Rng
+
+A = Factory("yellow", ((5, "lumber"),))
+B = [Factory("red", ((4, "wool"),)), Factory("red", ((6, "ore"),))]
+C = Factory("green", ((1, "brick"), (5, "brick")))
+D = Factory("blue", ((2, "wool"), (3, "ore"), (6, "ore")))
+EVERYONE = [A, *B, C, D]
+
+
+def test_solcher_example_wrong_colour():
+    """solcher-production, example 1: dice 1, 5 and red. A (yellow) with peg 5 (lumber): nothing,
+    wrong colour. B (red) with pegs 4 (wool) and 6 (ore): nothing, the sum does not count."""
+    assert factory_yield([A], (1, 5), "red") == {}
+    assert factory_yield(B, (1, 5), "red") == {}
+    assert factory_yield(EVERYONE, (1, 5), "red") == {}
+
+
+def test_solcher_example_green():
+    """solcher-production, example 2: dice 1, 5 and green. C (green) with pegs 1 (brick) and 5 (brick): 2 brick."""
+    assert factory_yield([C], (1, 5), "green") == {"green": {"brick": 2}}
+    assert factory_yield(EVERYONE, (1, 5), "green") == {"green": {"brick": 2}}
+
+
+def test_solcher_example_double():
+    """solcher-production, example 3: dice 2, 2 and blue. D (blue) with pegs 2 (wool), 3 (ore),
+    6 (ore): 2 wool (a double pays twice)."""
+    assert factory_yield([D], (2, 2), "blue") == {"blue": {"wool": 2}}
+    assert factory_yield(EVERYONE, (2, 2), "blue") == {"blue": {"wool": 2}}
+
+
+def test_basic_rule_reads_the_red_die_only():
+    """factories-production: the red die (the second die) picks the pegs, for every player."""
+    assert factory_yield(EVERYONE, (1, 5), rule="basic") == {"yellow": {"lumber": 1}, "green": {"brick": 1}}
+    assert factory_yield(EVERYONE, (5, 1), rule="basic") == {"green": {"brick": 1}}
+    assert factory_yield(EVERYONE, (6, 6), rule="basic") == {"red": {"ore": 1}, "blue": {"ore": 1}}
+
+
+def test_robber_blocks_only_its_peg():
+    """factories-robber: the robber blocks only the peg facing its hex."""
+    f = Factory("green", (Peg(1, "brick", blocked=True), Peg(5, "brick")))
+    assert factory_yield([f], (1, 5), "green") == {"green": {"brick": 1}}
+
+
+def test_derelict_factory_yields_nothing():
+    """factories-derelict: without a numbered peg a factory is useless."""
+    f = Factory("red", ((None, "ore"), (None, "wool")))
+    assert f.derelict and not C.derelict
+    for a, b in itertools.product(range(1, 7), repeat=2):
+        assert factory_yield([f], (a, b), "red") == {}
+        assert factory_yield([f], (a, b), rule="basic") == {}
+
+
+def test_pegs_facing_desert_or_sea_yield_nothing():
+    assert factory_yield([Factory("red", ((3, None),))], (3, 3), "red") == {}
+
+
+def test_bad_inputs():
+    with pytest.raises(ValueError):
+        Peg(7, "ore")
+    with pytest.raises(ValueError):
+        Peg(1, "gold")
+    with pytest.raises(ValueError):
+        factory_yield([C], (0, 5), "green")
+    with pytest.raises(ValueError):
+        factory_yield([C], (1, 5), "purple")
+    with pytest.raises(ValueError):
+        peg_multiplicity(1, (1, 1), "other")
+
+
+def test_failure_chance():
+    """factories-failed-investment: each number already placed fails."""
+    assert failure_chance([]) == 0
+    assert failure_chance([2, 5]) == Fraction(1, 3)
+    assert failure_chance([1, 2, 3, 4, 5, 6]) == 1
+
+
+def test_expected_investments_closed_form_and_monte_carlo():
+    assert expected_investments(1) == 1
+    assert expected_investments(6) == Fraction(147, 10)  # 6 * H(6)
+    assert expected_investments(3, already=2) == Fraction(6, 4)
+    rng = Rng(3)
+    runs = 20000
+    total = 0
+    for _ in range(runs):
+        seen: set[int] = set()
+        n = 0
+        while len(seen) < 4:
+            seen.add(rng.roll(6))
+            n += 1
+        total += n
+    assert abs(total / runs - float(expected_investments(4))) < 0.05
+
+
+def _brute_numbers(investments: int, blank_pegs: int) -> dict[int, Fraction]:
+    """Every sequence of d6 results, simulated peg by peg."""
+    out: dict[int, Fraction] = {}
+    for rolls in itertools.product(range(1, 7), repeat=investments):
+        left, blanks, placed = [1, 2, 3, 4, 5, 6], blank_pegs, 0
+        for n in rolls:
+            if n in left:
+                left.remove(n)
+                placed += 1
+            elif blanks:
+                blanks -= 1
+            else:
+                left.pop(0)
+        out[placed] = out.get(placed, Fraction(0)) + Fraction(1, 6**investments)
+    return dict(sorted(out.items()))
+
+
+@pytest.mark.parametrize("investments,blank_pegs", [(1, 3), (3, 3), (5, 1), (6, 0), (6, 3)])
+def test_numbers_distribution_brute_force(investments, blank_pegs):
+    assert numbers_distribution(investments, blank_pegs) == _brute_numbers(investments, blank_pegs)
+
+
+def test_numbers_distribution_sums_to_one():
+    for m in range(10):
+        assert sum(numbers_distribution(m).values()) == 1
+    with pytest.raises(ValueError):
+        numbers_distribution(10, blank_pegs=3)
+
+
+def test_expected_yield_exact():
+    pegs = ((2, "wool"), (3, "ore"), (6, "ore"))
+    assert expected_yield(pegs, "basic") == {"wool": Fraction(1, 6), "ore": Fraction(1, 3)}
+    assert expected_yield(pegs, "solcher", colour="blue") == {"wool": Fraction(1, 18), "ore": Fraction(1, 9)}
+    assert expected_yield(((None, "ore"),), "basic") == {}
+    assert expected_yield(((4, "ore", True),), "solcher") == {}
+
+
+def test_expected_yield_monte_carlo():
+    pegs = ((1, "brick"), (5, "brick"), (5, "grain"))
+    exact = expected_yield(pegs, "solcher", colour="green")
+    rng = Rng(9)
+    runs = 60000
+    got = {"brick": 0, "grain": 0}
+    f = Factory("green", pegs)
+    for _ in range(runs):
+        dice = (rng.roll(6), rng.roll(6))
+        colour = COLOURS[rng.randbelow(6)]
+        for r, n in factory_yield([f], dice, colour).get("green", {}).items():
+            got[r] += n
+    for r in got:
+        assert abs(got[r] / runs - float(exact[r])) < 0.01
+
+
+def test_engine_roll_is_two_d6():
+    """catan-production: the engine's fast roll draws exactly what gamekit.dice.two_d6 would."""
+    from gamekit.catan.factories import _roll_two_d6
+    from gamekit.dice import two_d6
+
+    a, b = Rng(5), Rng(5)
+    for _ in range(500):
+        assert two_d6.roll_detail(a) == _roll_two_d6(b)
