@@ -95,7 +95,7 @@ from .actions import (
 )
 from .board import Board
 from .options import FactoriesOptions
-from .production import NUMBERS, Factory, Peg, peg_multiplicity
+from .production import NUMBERS, Factory, Peg, investment_peg, peg_multiplicity
 
 __all__ = [
     "FactoriesState",
@@ -870,16 +870,8 @@ class FactoriesState(State):
         p = self.turn
         self._pay(p, INVEST_COST)
         number = self.draw(d6.roll, "investment d6")
-        left = self.pegs_left[p]
-        if number in left:
-            left.remove(number)
-            peg = number
-        elif self.blanks_left[p]:
-            self.blanks_left[p] -= 1
-            peg = 0
-        else:
-            left.pop(0)  # the lowest unplaced number, turned over
-            peg = 0
+        peg, left, self.blanks_left[p] = investment_peg(number, self.pegs_left[p], self.blanks_left[p])
+        self.pegs_left[p] = list(left)
         holes = self.factories[action.node]
         free = [i for i in range(3) if holes[2 + i] < 0]
         if len(free) == 1:

@@ -38,6 +38,7 @@ __all__ = [
     "expected_investments",
     "numbers_distribution",
     "expected_yield",
+    "investment_peg",
     "NUMBERS",
 ]
 
@@ -123,6 +124,25 @@ def factory_yield(
                 got = out.setdefault(factory.colour, {})
                 got[peg.resource] = got.get(peg.resource, 0) + times
     return out
+
+
+def investment_peg(number: int, numbers_left: Sequence[int], blanks_left: int) -> tuple[int, tuple[int, ...], int]:
+    """The peg an investment puts into the factory (rules ``factories-investment``,
+    ``factories-failed-investment``), given the number rolled and the investor's unplaced pegs.
+
+    A number still unplaced goes in (the result is that number). A number already placed (or
+    turned over) is a failed investment: a blank peg goes in (result 0) while there is one, else
+    the lowest unplaced numbered peg goes in turned over (result 0; that number is lost). Returns
+    ``(peg, numbers_left, blanks_left)`` after the investment.
+    """
+    left = tuple(sorted(numbers_left))
+    if number in left:
+        return number, tuple(n for n in left if n != number), blanks_left
+    if blanks_left:
+        return 0, left, blanks_left - 1
+    if not left:
+        raise ValueError("no peg left to invest with")
+    return 0, left[1:], blanks_left
 
 
 def failure_chance(placed: Iterable[int]) -> Fraction:

@@ -1,0 +1,182 @@
+"""Services for the factories chapter's widget "Trial a factory investment" (chapter ``factories``).
+
+A player's three factories, each facing three hexes: invest (pay 1 brick + 1 ore, roll the d6, a
+peg goes in or the investment fails), watch the exact chance that the next one fails, then run
+many production rolls and compare the resources gained with the exact expectation under both
+production rules. The rules come from :mod:`gamekit.catan.production`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..catan import RESOURCES
+from ..catan.production import (
+    NUMBERS,
+    Factory,
+    expected_investments,
+    expected_yield,
+    factory_yield,
+    failure_chance,
+    investment_peg,
+)
+from ..core import IllegalAction
+from ..dice import COLOURS, colour_die, d6, red_production_die, white_die
+from ..rng import Rng
+from . import service
+
+#: The trial player's colour (the colour die must show it under Solcher's rule).
+PLAYER = "red"
+#: The hexes the three factories face in the trial (one hole towards each).
+DEFAULT_FACES = [["brick", "ore", "grain"], ["lumber", "wool", "ore"], ["grain", "brick", "wool"]]
+RULES = ("basic", "solcher")
+MAX_ROLLS_PER_CALL = 20_000
+
+
+def _start(seed: int, faces: list[list[str]] | None = None, factories: int = 1) -> dict[str, Any]:
+    faces = faces or DEFAULT_FACES[:factories]
+    return {
+        "seed": seed,
+        "rng_state": [],
+        "factories": [{"faces": list(f), "holes": [None, None, None]} for f in faces],
+        "numbers_left": list(NUMBERS),
+        "blanks_left": 3,
+        "pending": None,
+        "spent": 0,
+        "rolls": 0,
+        "gained": {rule: {} for rule in RULES},
+        "history": [],
+    }
+
+
+def _validate(s: dict[str, Any]) -> dict[str, Any]:
+    factories = s.get("factories")
+    if not isinstance(factories, list) or not 1 <= len(factories) <= 3:
+        raise ValueError("one to three factories")
+    for f in factories:
+        if not isinstance(f.get("faces"), list) or len(f["faces"]) != 3 or not all(
+            r in RESOURCES or r in ("desert", "sea") for r in f["faces"]
+        ):
+            raise ValueError(f"each factory faces three hexes (resources {list(RESOURCES)}, desert or sea)")
+        if not isinstance(f.get("holes"), list) or len(f["holes"]) != 3:
+            raise ValueError("a factory has three holes")
+    left = s.get("numbers_left")
+    if not isinstance(left, list) or not set(left) <= set(NUMBERS):
+        raise ValueError("numbers_left lists unplaced numbered pegs 1-6")
+    return {**s, "factories": [{"faces": list(f["faces"]), "holes": list(f["holes"])} for f in factories],
+            "numbers_left": sorted(left), "history": list(s.get("history", [])),
+            "gained": {rule: dict(s.get("gained", {}).get(rule, {})) for rule in RULES}}
+
+
+def _pegs(factory: dict[str, Any]) -> list[tuple[int | None, str | None]]:
+    """The factory's pegs for the production helpers: (visible number or None, resource faced)."""
+    pegs = []
+    for hole, peg in enumerate(factory["holes"]):
+        if peg is None:
+            continue
+        resource = factory["faces"][hole]
+        pegs.append((peg or None, resource if resource in RESOURCES else None))
+    return pegs
+
+
+def _fraction(value: Any) -> dict[str, Any]:
+    return {"text": str(value), "value": float(value)}
+
+
+def _view(s: dict[str, Any]) -> dict[str, Any]:
+    placed = [n for n in NUMBERS if n not in s["numbers_left"]]
+    visible = sorted({p for f in s["factories"] for p in f["holes"] if p})
+    full = all(p is not None for f in s["factories"] for p in f["holes"])
+    expected = {}
+    for rule in RULES:
+        total: dict[str, Any] = {}
+        for f in s["factories"]:
+            for resource, value in expected_yield(_pegs(f), rule, PLAYER, COLOURS).items():
+                total[resource] = total.get(resource, 0) + value
+        expected[rule] = {r: _fraction(v) for r, v in sorted(total.items())}
+    return {
+        "failure_chance": _fraction(failure_chance(placed)),
+        "visible": visible,
+        "derelict": [all(not p for p in f["holes"]) for f in s["factories"]],
+        "full": full,
+        "expected": expected,
+        "expected_investments_all": _fraction(expected_investments(6, len(placed))) if len(placed) < 6 else None,
+        "cost": {"brick": s["spent"], "ore": s["spent"]},
+    }
+
+
+@service("factories.trial")
+def trial(situation: dict[str, Any] | None = None, action: dict[str, Any] | None = None,
+          seed: int = 0, factories: int = 1) -> dict[str, Any]:
+    """Advance the trial. Actions: ``{"kind": "invest", "factory": i}``, ``{"kind": "place", "hole": h}``
+    (where the peg goes when more than one hole is free), ``{"kind": "produce", "n": rolls}``,
+    ``{"kind": "reset"}``."""
+    if situation is None:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError("a seed is a whole number")
+        s = _start(seed, factories=factories)
+    else:
+        s = _validate(situation)
+    kind = (action or {}).get("kind")
+    if kind == "invest":
+        i = action.get("factory", 0)
+        if not isinstance(i, int) or not 0 <= i < len(s["factories"]):
+            raise ValueError(f"factory 0-{len(s['factories']) - 1}")
+        if s["pending"] is not None:
+            raise IllegalAction("put the last investment's peg into a hole first", "factories-investment")
+        holes = s["factories"][i]["holes"]
+        if all(p is not None for p in holes):
+            raise IllegalAction("this factory is full (three pegs): no investing into a full factory",
+                                "factories-investment")
+        if not s["numbers_left"] and not s["blanks_left"]:
+            raise IllegalAction("no pegs left", "factories-investment")
+        rng = Rng.fromstate(s["rng_state"]) if s["rng_state"] else Rng(s["seed"])
+        number = d6.roll(rng)
+        s["rng_state"] = rng.getstate()
+        before_left, before_blanks = list(s["numbers_left"]), s["blanks_left"]
+        peg, left, s["blanks_left"] = investment_peg(number, before_left, before_blanks)
+        s["numbers_left"] = list(left)
+        s["spent"] += 1
+        if peg:
+            outcome = f"peg {number} goes in"
+        elif s["blanks_left"] < before_blanks:
+            outcome = f"{number} is already placed: a failed investment, a blank peg goes in"
+        else:
+            lost = (set(before_left) - set(left)).pop()
+            outcome = f"{number} is already placed: a failed investment; no blank peg left, so peg {lost} goes in turned over"
+        s["history"].append(f"Factory {i + 1}: rolled {number}, {outcome}")
+        free = [h for h, p in enumerate(holes) if p is None]
+        if len(free) == 1:
+            holes[free[0]] = peg
+        else:
+            s["pending"] = {"factory": i, "peg": peg, "rolled": number}
+    elif kind == "place":
+        if s["pending"] is None:
+            raise IllegalAction("there is no peg to place: invest first", "factories-investment")
+        hole = action.get("hole")
+        holes = s["factories"][s["pending"]["factory"]]["holes"]
+        if not isinstance(hole, int) or not 0 <= hole < 3 or holes[hole] is not None:
+            raise IllegalAction("put the peg into a free hole of that factory", "factories-investment")
+        holes[hole] = s["pending"]["peg"]
+        s["pending"] = None
+    elif kind == "produce":
+        n = action.get("n", 100)
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_ROLLS_PER_CALL:
+            raise ValueError(f"between 1 and {MAX_ROLLS_PER_CALL} production rolls")
+        rng = Rng.fromstate(s["rng_state"]) if s["rng_state"] else Rng(s["seed"])
+        built = [Factory(PLAYER, tuple(_pegs(f))) for f in s["factories"]]
+        for _ in range(n):
+            dice = (white_die.roll(rng), red_production_die.roll(rng))
+            colour = colour_die.roll(rng)
+            for rule in RULES:
+                got = factory_yield(built, dice, colour, rule).get(PLAYER, {})
+                gained = s["gained"][rule]
+                for resource, count in got.items():
+                    gained[resource] = gained.get(resource, 0) + count
+        s["rng_state"] = rng.getstate()
+        s["rolls"] += n
+    elif kind == "reset":
+        s = _start(s["seed"], [f["faces"] for f in s["factories"]])
+    elif kind is not None:
+        raise ValueError(f"unknown action {kind!r}")
+    return {"situation": s, "view": _view(s)}
