@@ -67,14 +67,21 @@ class InvalidSave(ValueError):
 # -- actions ---------------------------------------------------------------------------------
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def action_to_data(action: Any) -> dict[str, Any]:
     """A JSON-ready dict for an action that is a frozen dataclass: its type and fields."""
-    if not dataclasses.is_dataclass(action) or isinstance(action, type):
-        raise TypeError(f"an action is a dataclass instance, not {action!r}")
-    data: dict[str, Any] = {"type": type(action).__name__}
-    for field in dataclasses.fields(action):
-        value = getattr(action, field.name)
-        data[field.name] = list(value) if isinstance(value, tuple) else value
+    kind = type(action)
+    names = _FIELD_NAMES.get(kind)
+    if names is None:  # first action of this type: look its fields up once
+        if not dataclasses.is_dataclass(action) or isinstance(action, type):
+            raise TypeError(f"an action is a dataclass instance, not {action!r}")
+        names = _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(action))
+    data: dict[str, Any] = {"type": kind.__name__}
+    for name in names:
+        value = getattr(action, name)
+        data[name] = list(value) if isinstance(value, tuple) else value
     return data
 
 
