@@ -89,3 +89,21 @@ def test_front_end_holds_no_rules():
     esm = esm_for("dice")
     assert "Math.random" not in esm and "callRules" in esm
     assert "export default" in esm
+
+
+@pytest.mark.parametrize("name", ["dice", "itc_dice", "itc_market", "itc_fight", "factories"])
+def test_front_ends_are_valid_javascript_modules(name, tmp_path):
+    """Each widget's module (runtime + its own code) parses as an ES module (node --check)."""
+    import shutil
+    import subprocess
+
+    from gamekit.widgets.base import esm_for
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("node is needed (it installs the book's browser files too)")
+    path = tmp_path / f"{name}.mjs"
+    path.write_text(esm_for(name))
+    result = subprocess.run([node, "--check", str(path)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert "Math.random" not in path.read_text()

@@ -12,25 +12,14 @@ function formatRoll(last) {
 }
 
 function chart(dist, counts, rolls) {
-  const ns = "http://www.w3.org/2000/svg";
   const n = dist.outcomes.length;
   const width = 520, height = 190, left = 40, top = 12, bottom = 34;
   const plotW = width - left - 10, plotH = height - top - bottom;
   const exact = dist.weights.map((w) => w / dist.denominator);
   const observed = dist.outcomes.map((o) => (rolls ? (counts[String(o)] || 0) / rolls : 0));
   const peak = Math.max(...exact, ...observed, 1e-9);
-  const svg = document.createElementNS(ns, "svg");
-  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
-  svg.setAttribute("width", "100%");
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", "observed frequencies beside the exact distribution");
-  const add = (tag, attrs, text) => {
-    const node = document.createElementNS(ns, tag);
-    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-    if (text !== undefined) node.textContent = text;
-    svg.append(node);
-    return node;
-  };
+  const { svg, add } = svgDrawing({ viewBox: `0 0 ${width} ${height}`, width: "100%", role: "img",
+    "aria-label": "observed frequencies beside the exact distribution" });
   const step = plotW / n;
   const barW = Math.max(2, step * 0.36);
   add("line", { x1: left, y1: top + plotH, x2: width - 10, y2: top + plotH, stroke: "#555" });
@@ -40,9 +29,9 @@ function chart(dist, counts, rolls) {
     const x = left + i * step + step / 2;
     const he = (plotH * exact[i]) / peak, ho = (plotH * observed[i]) / peak;
     const e = add("rect", { x: x - barW, y: top + plotH - he, width: barW, height: he, fill: "#f0a04b", class: "gk-exact" });
-    e.append(Object.assign(document.createElementNS(ns, "title"), { textContent: `${o}: exact ${exact[i].toFixed(4)}` }));
+    add("title", {}, `${o}: exact ${exact[i].toFixed(4)}`, e);
     const b = add("rect", { x, y: top + plotH - ho, width: barW, height: ho, fill: "#4a78b5", class: "gk-observed" });
-    b.append(Object.assign(document.createElementNS(ns, "title"), { textContent: `${o}: observed ${observed[i].toFixed(4)}` }));
+    add("title", {}, `${o}: observed ${observed[i].toFixed(4)}`, b);
     if (n <= 24 || i % Math.ceil(n / 12) === 0) add("text", { x, y: top + plotH + 14, "text-anchor": "middle" }, String(o));
   });
   add("rect", { x: left, y: height - 12, width: 10, height: 10, fill: "#f0a04b" });

@@ -2,17 +2,7 @@
 const HEX_COLOURS = { brick: "#b5562c", lumber: "#2e6b34", wool: "#8fc46a", grain: "#e6c24a", ore: "#8a8d99", desert: "#e8d9a8", sea: "#6fa8dc" };
 
 function factorySvg(factory, pending, onHole) {
-  const ns = "http://www.w3.org/2000/svg";
-  const svg = document.createElementNS(ns, "svg");
-  svg.setAttribute("viewBox", "0 0 120 120");
-  svg.setAttribute("width", "120");
-  const add = (tag, attrs, text) => {
-    const node = document.createElementNS(ns, tag);
-    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-    if (text !== undefined) node.textContent = text;
-    svg.append(node);
-    return node;
-  };
+  const { svg, add } = svgDrawing({ viewBox: "0 0 120 120", width: "120" });
   // The three hexes the holes face, as coloured sectors around the disc.
   const angles = [-90, 30, 150];
   angles.forEach((a, i) => {

@@ -121,6 +121,21 @@ function busyRunner(root, status) {
   };
 }
 
+// An SVG drawing: returns the <svg> element and add(tag, attrs, text) that appends a child to it.
+function svgDrawing(attrs) {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  const add = (tag, childAttrs, text, parent = svg) => {
+    const node = document.createElementNS(ns, tag);
+    for (const [k, v] of Object.entries(childAttrs)) node.setAttribute(k, v);
+    if (text !== undefined) node.textContent = text;
+    parent.append(node);
+    return node;
+  };
+  for (const [k, v] of Object.entries(attrs)) svg.setAttribute(k, v);
+  return { svg, add };
+}
+
 // A small helper for building the widgets' DOM.
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
