@@ -163,7 +163,7 @@ ASSUMPTIONS: tuple[Assumption, ...] = catalogue(FactoriesOptions, (
                "the base game's colours; a colour die face without a player makes no factory produce",
                "solcher-production"),
     Assumption("holes and orientation", "each hole faces one of the three hexes around the intersection",
-               "'so ausgerichtet, dass jeweils nur 1 Loch auf ein Rohstoff-Feld zeigt'; the investor picks the free "
+               "'so ausgerichtet, daß jeweils nur 1 Loch auf ein Rohstoff-Feld zeigt'; the investor picks the free "
                "hole after the roll ('an beliebiger Stelle')", "factories-investment"),
     Assumption("whose factories count", "the investor's own",
                "'schon in einer Fabrik' read as one of the player's own factories; a turned-over number fails too",
