@@ -160,6 +160,8 @@ def trial(situation: dict[str, Any] | None = None, action: dict[str, Any] | None
         holes[hole] = s["pending"]["peg"]
         s["pending"] = None
     elif kind == "produce":
+        if s["pending"] is not None:
+            raise IllegalAction("put the last investment's peg into a hole first", "factories-investment")
         n = action.get("n", 100)
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_ROLLS_PER_CALL:
             raise ValueError(f"between 1 and {MAX_ROLLS_PER_CALL} production rolls")

@@ -19,6 +19,7 @@ function factorySvg(factory, pending, onHole) {
       stroke: "#222", class: "gk-hole", "data-testid": `gk-hole-${i}` });
     if (peg) add("text", { x, y: y + 4, "text-anchor": "middle", "font-size": "11", "font-weight": "bold" }, String(peg));
     if (pending && peg === null) {
+      hole.setAttribute("fill", "#ffd28a");
       hole.setAttribute("stroke", "#f0a04b");
       hole.setAttribute("stroke-width", "3");
       hole.style.cursor = "pointer";
