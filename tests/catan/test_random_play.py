@@ -228,3 +228,17 @@ def test_check_agrees_with_legal_actions(seed):
         state.apply(random_policy(state, rng))
         step += 1
     assert state.is_over()
+
+
+def test_thousands_of_random_games_end_with_a_winner_and_a_full_bank():
+    """catan-victory: 2,000 more seeded games (3 and 4 players, both production rules) end with one
+    winner, and every resource card is still in the bank or in a hand (19 of each)."""
+    for seed in range(300, 2300):
+        options = {"production_rule": "solcher"} if seed % 2 else {}
+        state = GAME.new(players=4 if seed % 4 else 3, seed=seed, **options)
+        playout(state, Rng(10_000 + seed), MAX_ACTIONS)
+        assert state.is_over(), f"seed {seed} did not end in {MAX_ACTIONS} actions"
+        assert state.victory_points(state.winner) >= 10
+        data = state._to_data()
+        totals = [data["bank"][r] + sum(hand[r] for hand in data["hands"]) for r in range(5)]
+        assert totals == [19] * 5, (seed, totals)

@@ -217,3 +217,13 @@ def test_board_picture_is_well_formed_svg():
     fields = sum(len(col) for col in s.lanes)
     cards_on_board = sum(1 for col in s.lanes for c in col if c >= 0)
     assert len(root.findall(f"{ns}rect")) >= fields + cards_on_board
+
+
+def test_thousands_of_random_games_end():
+    """itc-end: 1,500 more seeded games (2-6 players, goal 30,000) run to the end with no error, and
+    cubes, markers and cards are still all accounted for at the end."""
+    for seed in range(1000, 2500):
+        s = GAME.new(players=2 + seed % 5, seed=seed, goal=30_000)
+        play_random(s, random.Random(seed))
+        assert s.is_over() and s.goal_reached
+        check_invariants(s)
