@@ -30,7 +30,15 @@ NOTEBOOK = {
             "metadata": {},
             "outputs": [],
             "source": 'from gamekit.widgets import DiceRoller\nDiceRoller(die="2d6", seed=4242)',
-        }
+        },
+        {
+            "cell_type": "code",
+            "execution_count": None,
+            "id": "market",
+            "metadata": {},
+            "outputs": [],
+            "source": "from gamekit.widgets.itc import SalesMarkers\nSalesMarkers(example=1)",
+        },
     ],
     "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
     "nbformat": 4,
@@ -108,6 +116,7 @@ def test_dice_roller_rolls_in_the_kernel(browser, lab_url):
     page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for(timeout=120_000)
     page.locator(".jp-Cell .jp-InputArea-editor").first.click()
     page.keyboard.press("Shift+Enter")
+    page.keyboard.press("Shift+Enter")
     roller = page.locator(".gk-dice").first
     try:
         roller.wait_for(state="visible", timeout=120_000)
@@ -122,6 +131,15 @@ def test_dice_roller_rolls_in_the_kernel(browser, lab_url):
     named_dice()["2d6"].roll_detail(rng)
     total, faces = named_dice()["2d6"].roll_detail(rng)
     assert shown == f"{faces[0]} + {faces[1]} = {total}"
+    # A rules widget: the kernel applies ITC's selling rules (refused sale names the rule, then place and sell).
+    market = page.locator(".gk-itc").first
+    market.wait_for(state="visible", timeout=60_000)
+    market.locator("[data-testid='gk-sell-1']").click()
+    market.locator("[data-testid='gk-error']").filter(has_text="itc-selling").wait_for(timeout=60_000)
+    market.locator("[data-testid='gk-place']").click()
+    market.locator("[data-testid='gk-points']:text-is('3')").wait_for(timeout=60_000)
+    market.locator("[data-testid='gk-sell-3']").click()
+    market.locator("[data-testid='gk-profit']:text-is('16,500')").wait_for(timeout=60_000)
     # The kernel path, not Pyodide, answered: no interpreter was loaded into this page.
     assert page.evaluate("() => globalThis.gamekitRuntime === undefined")
     assert outside == [], f"JupyterLab page asked for outside resources: {outside}"
