@@ -183,3 +183,12 @@ def test_engine_modules_do_not_import_numpy():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_index_samples_are_positions_in_the_outcomes():
+    codes = colour_die.sample(60_000, seed=4, index=True)
+    assert codes.dtype == np.uint8 and codes.min() >= 0 and codes.max() == 5
+    faces = np.array(colour_die.outcomes)[codes]
+    assert set(faces) == set(COLOURS)
+    weighted = two_d6.sample(60_000, seed=4, index=True)
+    assert abs(float(np.mean(weighted == two_d6.outcomes.index(7))) - 1 / 6) < 0.01
