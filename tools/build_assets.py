@@ -7,6 +7,8 @@ every page finds, under ``gamekit-assets/``:
   widget manager that renders the widgets stored in a page, from the pinned npm install in
   ``web/node_modules`` (``npm ci`` in ``web/``);
 * ``anywidget/index.js``: anywidget's AMD module, the same version as the Python package;
+* ``mathjax/``: MathJax 3 (the component Sphinx loads for pages with formulas, and what it loads
+  itself: fonts, extensions, menu and speech), so formulas render without a CDN;
 * ``pyodide/``: the Python interpreter for the browser (core files only);
 * ``gamekit.zip``: gamekit's sources from the working tree, which the widgets unpack into Pyodide
   so that the page runs the very rules engine the book was built with.
@@ -50,7 +52,8 @@ def build_gamekit_zip(target: Path) -> str:
 
 
 def main() -> int:
-    missing = [p for p in ("pyodide", "anywidget", "requirejs", "@jupyter-widgets/html-manager") if not (NODE / p).is_dir()]
+    packages = ("pyodide", "anywidget", "requirejs", "@jupyter-widgets/html-manager", "mathjax")
+    missing = [p for p in packages if not (NODE / p).is_dir()]
     if missing:
         print(f"build_assets: missing npm packages {missing}; run 'npm ci' in web/ (make does this)", file=sys.stderr)
         return 1
@@ -66,12 +69,16 @@ def main() -> int:
         ignore=shutil.ignore_patterns("*.map", "embed.js", "embed.js.LICENSE.txt", "libembed-amd.js"),
     )
     shutil.copy2(NODE / "anywidget" / "dist" / "index.js", OUT / "anywidget" / "index.js")
+    # Only the combined CommonHTML component and what it may load at run time.
+    mathjax = NODE / "mathjax" / "es5"
+    shutil.copytree(mathjax, OUT / "mathjax", ignore=shutil.ignore_patterns(
+        "tex-svg*.js", "mml-svg.js", "tex-chtml*.js", "mml-chtml.js", "node-main.js", "*.map"))
     for name in PYODIDE_FILES:
         shutil.copy2(NODE / "pyodide" / name, OUT / "pyodide" / name)
     digest = build_gamekit_zip(OUT / "gamekit.zip")
     manifest = {
         "gamekit.zip": {"sha256": digest},
-        "versions": {p: npm_version(p) for p in ("pyodide", "anywidget", "requirejs", "@jupyter-widgets/html-manager")},
+        "versions": {p: npm_version(p) for p in packages},
     }
     (OUT / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
     size = sum(p.stat().st_size for p in OUT.rglob("*") if p.is_file())

@@ -37,10 +37,14 @@ from .data import COLOURS, CONTINENTS, GREY_MARKET, PLACES, RESALE_VALUE, ROUTES
 from .options import ASSUMPTIONS, Assumption, ItcOptions
 from .probability import (
     DiceChoice,
+    DieEffect,
     dice_choice_expectations,
+    die_effect,
     exchange_win_probability,
+    fight_exchange,
     fight_outcome_distribution,
     grey_market_win_probability,
+    roll_fight,
 )
 from .selling import Sale, best_plan, sale_options, sellable
 from .state import ItcState
@@ -83,6 +87,10 @@ __all__ = [
     "exchange_win_probability",
     "fight_outcome_distribution",
     "grey_market_win_probability",
+    "DieEffect",
+    "die_effect",
+    "fight_exchange",
+    "roll_fight",
 ]
 
 GAME = register(

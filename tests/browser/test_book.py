@@ -38,6 +38,9 @@ def test_the_book_has_its_pages():
 def test_page_opens_offline_without_errors(watch, site_url, page_path):
     watch.page.goto(site_url + page_path, wait_until="load")
     watch.page.wait_for_timeout(300)
+    if watch.page.locator(".math").count():
+        # Formulas are typeset by the MathJax the book serves itself.
+        watch.page.locator("mjx-container").first.wait_for(state="attached", timeout=30_000)
     assert watch.outside == [], f"{page_path} asked for outside resources: {watch.outside}"
     assert watch.errors == [], f"{page_path} reported errors: {watch.errors}"
 
