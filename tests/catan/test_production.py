@@ -30,7 +30,7 @@ EVERYONE = [A, *B, C, D]
 
 
 def test_solcher_example_wrong_colour():
-    """solcher-production, example 1: dice 1, 5 and red. A (yellow) with peg 5 (lumber): nothing,
+    """solcher-production, solcher-example 1: dice 1, 5 and red. A (yellow) with peg 5 (lumber): nothing,
     wrong colour. B (red) with pegs 4 (wool) and 6 (ore): nothing, the sum does not count."""
     assert factory_yield([A], (1, 5), "red") == {}
     assert factory_yield(B, (1, 5), "red") == {}
@@ -38,13 +38,13 @@ def test_solcher_example_wrong_colour():
 
 
 def test_solcher_example_green():
-    """solcher-production, example 2: dice 1, 5 and green. C (green) with pegs 1 (brick) and 5 (brick): 2 brick."""
+    """solcher-production, solcher-example 2: dice 1, 5 and green. C (green) with pegs 1 (brick) and 5 (brick): 2 brick."""
     assert factory_yield([C], (1, 5), "green") == {"green": {"brick": 2}}
     assert factory_yield(EVERYONE, (1, 5), "green") == {"green": {"brick": 2}}
 
 
 def test_solcher_example_double():
-    """solcher-production, example 3: dice 2, 2 and blue. D (blue) with pegs 2 (wool), 3 (ore),
+    """solcher-production, solcher-example 3: dice 2, 2 and blue. D (blue) with pegs 2 (wool), 3 (ore),
     6 (ore): 2 wool (a double pays twice)."""
     assert factory_yield([D], (2, 2), "blue") == {"blue": {"wool": 2}}
     assert factory_yield(EVERYONE, (2, 2), "blue") == {"blue": {"wool": 2}}

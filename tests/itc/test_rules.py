@@ -133,7 +133,7 @@ def test_itc_setup_lead_of_three_at_most():
 
 
 def test_itc_turn_sequence_steps_in_order():
-    """itc-turn-sequence: draw an action card, choose two dice, keep one, act, end the turn."""
+    """itc-turn, itc-turn-sequence: draw an action card, choose two dice, keep one, act, end the turn."""
     s = setup_done(players=2, seed=2)
     assert s.legal_actions() == [DrawActionCard()]
     for wrong in (ChooseDice("blue", "green"), KeepDie("blue"), EndTurn(), Attack(), PlaceSalesMarker("Europe")):

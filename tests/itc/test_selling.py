@@ -16,7 +16,7 @@ RESALE = {"black": 1000, "white": 1500, "red": 2000, "green": 2500, "yellow": 30
 
 
 def test_itc_selling_example_1_pure():
-    """itc-selling-example-1: 6 markers and a green 4. Selling at once is impossible (black needs 7
+    """itc-selling-example-1, itc-selling-profits: 6 markers and a green 4. Selling at once is impossible (black needs 7
     markers); one point places a 7th marker, three points sell black, red and green."""
     assert sellable(NORTH_AMERICA_1, markers=6, points=4).colours == ()
     sale = sellable(NORTH_AMERICA_1, markers=7, points=3)
