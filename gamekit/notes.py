@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-__all__ = ["Assumption", "AssumptionNote", "assumptions", "catalogue"]
+__all__ = ["Assumption", "AssumptionNote", "AssumptionTable", "assumptions", "assumption_table", "catalogue"]
 
 
 @dataclass(frozen=True)
@@ -80,3 +80,31 @@ def assumptions(catalogue: Iterable[Any], rule: str, intro: str | None = None) -
         + ". The printed game may differ."
     )
     return AssumptionNote(items, rule, text)
+
+
+class AssumptionTable:
+    """Every assumption of a game in one table (a chapter's "at a glance" section)."""
+
+    def __init__(self, items: list[Any]) -> None:
+        self.items = items
+
+    def _rows(self) -> list[tuple[str, str, str, str]]:
+        rows = []
+        for a in self.items:
+            name = f"`{a.setting}`" if getattr(a, "is_setting", False) else a.setting
+            rows.append((name, "option" if getattr(a, "is_setting", False) else "reading", a.default,
+                         f"{{ref}}`{a.rule} <{a.rule}>`"))
+        return rows
+
+    def _repr_markdown_(self) -> str:
+        lines = ["| Setting or reading | Kind | Default | Rule |", "| --- | --- | --- | --- |"]
+        lines += [f"| {n} | {k} | {d} | {r} |" for n, k, d, r in self._rows()]
+        return "\n".join(lines) + "\n"
+
+    def __repr__(self) -> str:
+        return "\n".join(f"{a.setting}: {a.default} ({a.rule})" for a in self.items)
+
+
+def assumption_table(catalogue: Iterable[Any]) -> AssumptionTable:
+    """All of a game's assumptions as a table, each linked to its rule in the book."""
+    return AssumptionTable(list(catalogue))
