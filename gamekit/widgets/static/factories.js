@@ -72,9 +72,8 @@ function render({ model, el: root }) {
       el("tr", {}, el("th", {}, v.production_caption), el("th", {}, "basic: observed"), el("th", {}, "basic: exact"),
         el("th", {}, "Solcher: observed"), el("th", {}, "Solcher: exact")),
       ...(rows.length ? rows : [el("tr", {}, el("td", { colspan: "5" }, "No numbered peg yet: the factories are derelict and produce nothing."))]));
-    // A peg waiting for its hole: take the reader's focus to the first hole they can choose.
-    const choose = factories.querySelector(".gk-choose");
-    if (choose && ui.box.contains(document.activeElement) && document.activeElement.matches("[data-testid^='gk-invest']")) choose.focus();
+    // A peg waiting for its hole: the reader's focus goes to the first hole they can choose.
+    return factories.querySelector(".gk-choose");
   });
 
   model.on("change:revision", draw);

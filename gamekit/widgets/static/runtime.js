@@ -218,6 +218,7 @@ function formatMegabytes(bytes) {
 //   reset()       start a new epoch (answers to earlier calls are dropped)
 //   say(text)     announce a result in the widget's polite live region
 //   redraw(draw)  wrap a draw function so that focus stays on its control, or the next one
+//                 (draw may return an element to focus instead)
 //   errorLine     the error region, bound to model "error" and "error_rule"
 //   dispose()     remove every listener (return it, or call it, from render's cleanup)
 function widgetShell(model, root, { className = "", label = "gamekit widget" } = {}) {
@@ -320,8 +321,13 @@ function widgetShell(model, root, { className = "", label = "gamekit widget" } =
     const inside = active && box.contains(active);
     const key = inside ? active.getAttribute("data-testid") : null;
     const before = inside ? focusables(box).indexOf(active) : -1;
-    draw(...args);
+    // A draw function may return the control that should have focus next (a hole to choose, say).
+    const preferred = draw(...args);
     if (!inside) return;
+    if (preferred && preferred.isConnected) {
+      preferred.focus();
+      return;
+    }
     const restore = () => {
       if (box.contains(document.activeElement) && !document.activeElement.disabled) return;
       const same = key ? box.querySelector(`[data-testid="${CSS.escape(key)}"]`) : null;
