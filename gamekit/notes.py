@@ -62,12 +62,13 @@ def _python(value: Any) -> str:
     return repr(value)
 
 
-def _sentence(text: str) -> str:
+def _sentence(text: str, capital: bool = True) -> str:
     text = text.strip()
     if not text:
         return ""
-    text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "!", "?", ")")) else text + "."
+    if capital:
+        text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def _title(a: Any) -> str:
@@ -92,10 +93,11 @@ class AssumptionNote:
         self.intro = intro
 
     def _body(self, a: Any) -> list[str]:
+        printed = getattr(a, "printed", "")
         text = " ".join(t for t in (
             _sentence(a.why),
-            f"We play: {_sentence(a.default)}",
-            _sentence(getattr(a, "printed", "")),
+            f"**We play:** {_sentence(a.default, capital=False)}",
+            f"**The printed game may differ:** {_sentence(printed, capital=False)}" if printed else "",
         ) if t)
         return [text, "", _setting_line(a)]
 

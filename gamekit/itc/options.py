@@ -304,7 +304,7 @@ ASSUMPTIONS: tuple[Assumption, ...] = catalogue(ItcOptions, (
        "your cards in it are lost only if at some moment of your turn such a move was possible and the row is "
        "still full at the end. A card boxed in ahead and diagonally is not lost",
        "a stricter reading that loses the cards whenever the row is still full"),
-    _a("possible with the kept die", "itc-full-rows", "\"possible\" means with the die you kept",
+    _a("possible with the kept die", "itc-full-rows", "what \"possible\" means",
        "the text does not say whether a die you rolled but did not keep makes the move \"possible\"",
        "only the points of the kept die count: keep the green die and no move is possible, so nothing is lost "
        "(the row still binds you next turn)",
