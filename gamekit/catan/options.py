@@ -158,8 +158,8 @@ ASSUMPTIONS: tuple[Assumption, ...] = catalogue(FactoriesOptions, (
        "the text gives the red-die rule and, in section 4, Godwin Solcher's variant with a colour die",
        "the red-die rule; Solcher's colour die is the setting's other value, \"solcher\""),
     _a("red_die_picks", "factories-production", "what the red die picks",
-       "\"the red die decides which factories yield; the owners receive for every visible (rolled) number in "
-       "their factory the matching resource\" can be read three ways: (a) each visible peg showing the red "
+       "the sentence \"the red die decides which factories yield; the owners receive, for each visible (rolled) "
+       "number that is in their factory, the matching resource\" can be read three ways: (a) each visible peg showing the red "
        "die's number pays; (b) the red die picks every factory holding its number and all visible pegs of "
        "those factories pay; (c) the red die picks the factory and the pegs matching either die pay. A factory "
        "with the pegs 2, 5 and 6 yields 1/2, 3/2 or 2/3 of a card per roll",
@@ -167,10 +167,11 @@ ASSUMPTIONS: tuple[Assumption, ...] = catalogue(FactoriesOptions, (
        "value \"factories\"",
        "reading (c), which the engine does not offer"),
     _a("factories_produce_on_seven", "factories-production", "factories on a 7",
-       "the red die picks the pegs \"every time the resource yields are rolled\"; the text does not say "
-       "whether a 7 is such a roll",
+       "the red die decides which factories yield \"every time the resource yields are rolled\"; the text does "
+       "not say whether a 7 is such a roll",
        "factories produce on a 7 too, before the players discard",
-       "idle factories on a 7 (the setting off): a peg then yields 5/36 of a card per roll, not 1/6"),
+       "idle factories on a 7 (the setting off): under reading (a) a peg then yields 5/36 of a card per roll, "
+       "not 1/6"),
     _a("robber_steals_from_factory_owners", "factories-robber", "stealing from a factory",
        "the text only says the robber blocks the peg facing its hex",
        "the robber steals only from players with a settlement or city at its hex, since a factory is neither",

@@ -418,7 +418,9 @@ def test_itc_full_rows_cards_lost_when_a_possible_move_was_not_made():
     other = take_card(s, "transport", routes=("truck", "train"))
     put(s, other, "truck", 1, 0, p)
     assert s.obliged == [(3, 0)]
+    assert s.could_free == [(3, 0)]  # noted when the die was kept: a blue point could move the card
     s.apply(MoveTransport(other, 1))  # the only point goes elsewhere
+    assert GAME.from_json(s.to_json()).to_json() == s.to_json()
     assert EndTurn() in s.legal_actions()
     grey = list(s.goods[GREY])
     stones = s.stones[p]
@@ -885,6 +887,9 @@ def test_itc_malformed_saves_raise_invalid_save():
         lambda d: d["state"]["board"].append({"card": 0, "lane": 0, "field": 99, "owner": 0, "under": -1}),
         lambda d: d["state"].__setitem__("controller", -1),
         lambda d: d["state"]["markers"].pop("Asia"),
+        lambda d: d["state"].__setitem__("could_free", [[3, 0]]),  # not an obliged row
+        lambda d: d["state"].pop("could_free"),
+        lambda d: d["options"].__setitem__("hand_limit", 0),
         lambda d: d["options"].__setitem__("goal", -5),
         lambda d: d["options"].__setitem__("mafia_robbery", "sometimes"),
         lambda d: d.__setitem__("rng", ["x", "y"]),
