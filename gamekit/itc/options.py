@@ -254,8 +254,7 @@ ASSUMPTIONS: tuple[Assumption, ...] = catalogue(ItcOptions, (
        "another mix of goods and routes"),
     _a("card index", "itc-transport-cards", "the number at the top of a card",
        "the text calls it a three-digit number that shows the card's value at a glance",
-       "the goods' transport value in hundreds of euros; with our goods 50 of the 78 ordinary cards show two "
-       "digits",
+       "the goods' transport value in hundreds of euros, so most of our ordinary cards show only two digits",
        "the printed cards' index may be counted another way and always have three digits"),
     _a("draw piles", "itc-transport-cards", "empty draw piles",
        "the text does not say what happens when a draw pile runs out",
