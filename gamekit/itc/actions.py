@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .dice_turn import DICE
+
 __all__ = [
     "PlaceSalesMarker",
     "DrawActionCard",
@@ -58,7 +60,7 @@ class ChooseDice:
     second: str
 
     def __post_init__(self) -> None:
-        order = ("blue", "green", "red")
+        order = DICE
         if self.first in order and self.second in order and order.index(self.first) > order.index(self.second):
             first, second = self.second, self.first
             object.__setattr__(self, "first", first)

@@ -49,15 +49,13 @@ from .data import (
     ROUTES,
     card_table,
 )
+from .dice_turn import DICE, DICE_PAIRS, DIE_SIDES, chosen_pair, kept_die, roll_die
 from .options import ACTION_CARD_KINDS
 from .probability import die_effect, roll_fight
 from .selling import max_colours
 
 __all__ = ["ItcState", "DICE", "UNDER_KINDS"]
 
-DICE = ("blue", "green", "red")
-DICE_PAIRS = (("blue", "green"), ("blue", "red"), ("green", "red"))
-DIE_SIDES = {"blue": 6, "green": 8, "red": 6}
 #: Action cards that are put under a transport card when it is placed.
 UNDER_KINDS = ("express", "smuggling", "mega")
 PHASES = ("setup", "draw", "choose", "keep", "act", "over")
@@ -461,16 +459,11 @@ class ItcState(State):
 
     def _check_choose(self, a: ChooseDice) -> None:
         self._need_phase("choose", a)
-        if (a.first, a.second) not in DICE_PAIRS:
-            raise IllegalAction(
-                f"choose two different dice of blue, green and red, not {a.first!r} and {a.second!r}",
-                "itc-dice",
-            )
+        chosen_pair((a.first, a.second))
 
     def _check_keep(self, a: KeepDie) -> None:
         self._need_phase("keep", a)
-        if a.colour not in self.chosen:
-            raise IllegalAction(f"you rolled {' and '.join(self.chosen)}; keep one of them, not {a.colour!r}", "itc-dice")
+        kept_die(self.chosen, a.colour)
 
     def _transport_point(self, action: Any, blue_only: bool = False) -> None:
         if blue_only:
@@ -716,11 +709,10 @@ class ItcState(State):
 
     def _do_choose(self, a: ChooseDice) -> None:
         """Rule ``itc-dice``: roll the two dice chosen."""
-        self.chosen = (a.first, a.second)
+        self.chosen = chosen_pair((a.first, a.second))
         rolls = {}
         for colour in self.chosen:
-            sides = DIE_SIDES[colour]
-            rolls[colour] = self.draw(lambda rng, s=sides: rng.randbelow(s) + 1, f"{colour} die")
+            rolls[colour] = self.draw(lambda rng, c=colour: roll_die(rng, c), f"{colour} die")
         self.rolls = rolls
         self.phase = "keep"
 
