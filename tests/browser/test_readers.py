@@ -346,7 +346,8 @@ def test_a_failed_load_recovers_with_try_again(watch, site_url):
         else:
             route.continue_()
 
-    page.route("**/pyodide.asm.wasm", maybe_block)
+    # On the context, so that it also holds for the rules' Web Worker (the last route added wins).
+    watch.context.route("**/pyodide.asm.wasm", maybe_block)
     page.goto(site_url + "book/itc/rules.html", wait_until="load")
     fight = page.locator(".gk-itc:has([data-testid='gk-outcomes'])").first
     fight.wait_for(state="visible", timeout=60_000)

@@ -22,9 +22,19 @@ function progress() {
 
 // A fetch that counts the bytes of the rules' files as they arrive (the interpreter's own
 // fetches go through it too), so the page can show real progress.
+// A file that cannot be fetched ends the load at once: the interpreter itself may not report it
+// (a failed wasm download leaves its promise pending), and the reader should not wait forever.
 const plainFetch = self.fetch.bind(self);
+let failedPosted = false;
+function failed(err) {
+  if (!failedPosted) {
+    failedPosted = true;
+    postMessage({ type: "failed", message: String(err && err.message ? err.message : err), detail: String(err && err.stack ? err.stack : err) });
+  }
+}
 function countingFetch(input, init) {
   return plainFetch(input, init).then((response) => {
+    if (!response.ok) failed(new Error(`${response.url}: HTTP ${response.status}`));
     if (!response.ok || !response.body) return response;
     const counter = new TransformStream({
       transform(chunk, controller) {
@@ -38,6 +48,9 @@ function countingFetch(input, init) {
       statusText: response.statusText,
       headers: response.headers,
     });
+  }, (err) => {
+    failed(new Error(`${typeof input === "string" ? input : input.url}: ${err}`));
+    throw err;
   });
 }
 
@@ -73,7 +86,7 @@ function start(assets) {
     loading = load(assets);
     loading.then(
       (rules) => postMessage({ type: "ready", loadMs: rules.loadMs }),
-      (err) => postMessage({ type: "failed", message: String(err && err.message ? err.message : err), detail: String(err && err.stack ? err.stack : err) })
+      (err) => failed(err)
     );
   }
   return loading;

@@ -74,7 +74,7 @@ function render({ model, el: root }) {
       const state = model.get("rng_state");
       const answer = await callRules(model, "dice.roll",
         { die: model.get("die"), n, seed: model.get("seed"), rng_state: state && state.length ? state : null });
-      if (!current()) return;
+      if (!current() || answer.failed) return;
       if (answer.error) {
         model.set("error", answer.error);
       } else {

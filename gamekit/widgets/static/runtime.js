@@ -5,6 +5,8 @@
 // regions for results and errors, focus kept after an action.
 
 const GAMEKIT_RULES_KEY = "__gamekitRules";
+// A load with no byte arriving for this long is given up (the reader can try again).
+const STALL_MS = 45000;
 
 // Pages built by the book embed the widgets' state in a script tag of this type; a live notebook
 // does not. That tells us whether a kernel will answer.
@@ -67,14 +69,25 @@ class PageRules {
       this.fail(`the rules worker could not start: ${event.message || "network error"}`);
     };
     worker.postMessage({ type: "load", assets: this.assets });
+    this.watch();
+  }
+
+  // A load that makes no progress for a long time is a failed load (a connection that died).
+  watch() {
+    clearTimeout(this.stalled);
+    this.stalled = setTimeout(() => {
+      if (this.state === "loading") this.fail(`no progress for ${STALL_MS / 1000} s while loading the rules`);
+    }, STALL_MS);
   }
 
   receive(message) {
     if (message.type === "progress") {
       this.loaded = message.loaded;
       this.total = message.total;
+      this.watch();
       this.notify();
     } else if (message.type === "ready") {
+      clearTimeout(this.stalled);
       this.state = "ready";
       this.loadMs = message.loadMs;
       this.notify();
@@ -89,6 +102,7 @@ class PageRules {
   }
 
   fail(detail) {
+    clearTimeout(this.stalled);
     this.state = "failed";
     this.message = "The rules could not be loaded. Check your connection and try again.";
     this.detail = detail;
@@ -194,7 +208,7 @@ class CallLine {
     const epoch = this.epoch;
     const current = () => epoch === this.epoch;
     this.waiting += 1;
-    onChange();
+    onChange("queued");
     const run = this.tail.then(() => (current() ? job(current) : undefined));
     this.tail = run.then(
       () => undefined,
@@ -268,8 +282,9 @@ function widgetShell(model, root, { className = "", label = "gamekit widget" } =
       rules.retry();
     });
     disposers.push(rules.subscribe(showLoading));
-    const onChange = () => {
+    const onChange = (what) => {
       setBusy();
+      if (what === "queued" && rules.state !== "ready") status.textContent = "Your request waits until the rules have loaded.";
       showLoading(rules);
     };
     line.onChange = onChange;
@@ -295,11 +310,12 @@ function widgetShell(model, root, { className = "", label = "gamekit widget" } =
   const act = (action) =>
     run(async (current) => {
       const answer = await callRules(model, model.get("service"), { situation: model.get("situation"), action });
-      if (!current()) return;
+      // A failed load is shown once, by the loading status with its "Try again" button.
+      if (!current() || answer.failed) return;
       if (answer.error) {
         model.set("error", answer.error);
         model.set("error_rule", answer.rule || "");
-        if (!answer.failed) status.textContent = "";
+        status.textContent = "";
       } else {
         // Widgets redraw on "change:revision", set after both, when situation and view agree.
         model.set("situation", answer.ok.situation);
@@ -333,7 +349,7 @@ function widgetShell(model, root, { className = "", label = "gamekit widget" } =
       const same = key ? box.querySelector(`[data-testid="${CSS.escape(key)}"]`) : null;
       if (same && !same.disabled && same.getClientRects().length) {
         same.focus();
-        return;
+        if (document.activeElement === same) return;
       }
       const list = focusables(box);
       const next = list[Math.min(Math.max(before, 0), list.length - 1)];
