@@ -95,8 +95,8 @@ class Transport:
         p = data["path"]
         if not isinstance(p, list) or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < N_SPACES for s in p):
             raise ValueError("a path is a list of spaces")
-        if p and (p[0] >= _N_CITIES or p[-1] >= _N_CITIES or data["vehicle"] is None):
-            raise ValueError("a leg runs from a city to a city with a vehicle")
+        if p and p[-1] >= _N_CITIES:
+            raise ValueError("a leg ends in a city")
         if bool(p) != (data["vehicle"] is not None):
             raise ValueError("a transport has a vehicle exactly when it is on the board")
         pos = data["pos"]
@@ -200,6 +200,21 @@ class TransportState(State):
         p = self.player if player is None else player
         return [t.card for t in self.transports[p] if t is not None]
 
+    def transport(self, card: int) -> Transport | None:
+        """The transport of ``card`` if a player holds it, else None."""
+        for ts in self.transports:
+            for t in ts:
+                if t is not None and t.card == card:
+                    return t
+        return None
+
+    def where(self, card: int) -> str:
+        """The space of the piece carrying ``card`` (its name), or where the card is."""
+        t = self.transport(card)
+        if t is None:
+            return "not held"
+        return space_name(t.path[t.pos]) if t.path else "not started"
+
     def _slot_of(self, card: int) -> int:
         for slot, t in enumerate(self.transports[self.player]):
             if t is not None and t.card == card:
@@ -295,7 +310,7 @@ class TransportState(State):
         kind = type(action)
         if kind not in ACTION_TYPES:
             raise IllegalAction(f"{action!r} is not a Transportspelet action", "protocol-legal-actions")
-        if kind is Borrow:
+        if kind is Borrow and self.phase != "assign":
             self._check_borrow(action)
             return
         if self.phase == "assign":
@@ -325,11 +340,13 @@ class TransportState(State):
             if not (t.started and t.needs_leg):
                 raise IllegalAction("the mode can change only when a piece arrives in a city where its leg ends",
                                     "transport-mode-change")
+            if t.resting:
+                raise IllegalAction(f"card {t.card} waits this turn", "transport-mode-change")
             self._check_continue(action, slot)
         elif kind is Wait:
             slot = self._slot_of(action.card)
             t = self.transports[self.player][slot]
-            if not (t.started and t.needs_leg) or self._continue_actions(slot):
+            if not (t.started and t.needs_leg) or t.resting or self._continue_actions(slot):
                 raise IllegalAction("a transport may only wait when no next leg can be paid", "transport-mode-change")
         else:  # Roll or Pass
             for slot, t in enumerate(self.transports[self.player]):
@@ -572,8 +589,9 @@ class TransportState(State):
         last = len(leg) - 1
         pos = t.pos
         exact = self.options.exact_arrival and CITIES[leg[last]] == t.destination
+        bounced = False  # exact arrival: steps beyond the destination count back from it
         while steps > 0:
-            if pos < last and occ[leg[pos + 1]] < 0:
+            if pos < last and not bounced and occ[leg[pos + 1]] < 0:
                 occ[leg[pos]] = -1
                 pos += 1
                 occ[leg[pos]] = me
@@ -583,6 +601,7 @@ class TransportState(State):
                 occ[leg[pos]] = -1
                 pos -= 1
                 occ[leg[pos]] = me
+                bounced = bounced or pos == last - 1
             else:  # blocked both ways: the steps left are lost
                 steps = 0
                 break
