@@ -48,6 +48,7 @@ __all__ = [
     "Telegram",
     "Route",
     "path",
+    "legs",
     "freight",
     "reachable",
     "space_name",
@@ -310,3 +311,16 @@ for _mode in MODES:
     TELEGRAMS[_mode] = tuple(deck)
 #: Every telegram by its id.
 TELEGRAM_BY_ID: dict[str, Telegram] = {t.id: t for deck in TELEGRAMS.values() for t in deck}
+
+
+#: For each mode and start city: every stop a leg can reach with its freight, in map order
+#: (precomputed once; rule ``transport-tariffs``).
+_LEGS: dict[tuple[str, str], tuple[tuple[str, int], ...]] = {
+    (m, c): tuple((stop, freight(m, len(path(m, c, stop)) - 1)) for stop in reachable(m, c))
+    for m in MODES for c in network_cities(m)
+}
+
+
+def legs(mode: str, start: str) -> tuple[tuple[str, int], ...]:
+    """``(stop, freight)`` for every leg in ``mode`` from ``start`` (empty if not in that network)."""
+    return _LEGS.get((mode, start), ())

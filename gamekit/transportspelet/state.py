@@ -24,8 +24,8 @@ from .data import (
     TELEGRAMS,
     TransportCard,
     freight,
+    legs,
     path,
-    reachable,
     space_name,
 )
 
@@ -263,8 +263,7 @@ class TransportState(State):
         for mode in info.allowed_modes():
             if mode == busy:
                 continue
-            for stop in reachable(mode, info.origin):
-                cost = freight(mode, len(path(mode, info.origin, stop)) - 1)
+            for stop, cost in legs(mode, info.origin):
                 if cost <= cash:
                     out.append(Dispatch(t.card, mode, stop, False))
                     if can_insure and cost + info.premium <= cash:
@@ -280,8 +279,8 @@ class TransportState(State):
         for mode in CARDS[t.card - 1].allowed_modes():
             if mode == busy:
                 continue
-            for stop in reachable(mode, city):
-                if freight(mode, len(path(mode, city, stop)) - 1) <= cash:
+            for stop, cost in legs(mode, city):
+                if cost <= cash:
                     out.append(Continue(t.card, mode, stop))
         return out
 
