@@ -7,7 +7,6 @@ page through Pyodide, and a seeded roll there equals the same roll made by gamek
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
@@ -96,10 +95,10 @@ def test_seeded_roll_in_pyodide_equals_cpython(watch, site_url, die, seed):
 
     # And the page really ran gamekit in Pyodide: ask its interpreter directly.
     answer = watch.page.evaluate(
-        "([die, seed]) => globalThis.gamekitRuntime.dispatch('dice.roll', JSON.stringify({die, seed, n: 2}))",
+        "([die, seed]) => globalThis.gamekitRules.call('dice.roll', {die, seed, n: 2})",
         [die, seed],
     )
-    assert json.loads(answer)["ok"]["result"] == expected
+    assert answer["ok"]["result"] == expected
     assert watch.outside == [] and watch.errors == []
 
 
@@ -111,10 +110,11 @@ def test_engines_play_identically_in_pyodide_and_cpython(watch, site_url):
     roller = _open_dice_page(watch, site_url)
     roller.locator('[data-testid="gk-roll-1"]').click()  # loads the rules into the page
     _wait_for_count(roller, 1)
-    in_page = json.loads(
-        watch.page.evaluate("() => globalThis.gamekitRuntime.dispatch('selfcheck.fingerprints', '{\"seeds\": 3}')")
-    )
+    in_page = watch.page.evaluate("() => globalThis.gamekitRules.call('selfcheck.fingerprints', {seeds: 3})")
     assert "ok" in in_page, in_page
     assert in_page["ok"] == call("selfcheck.fingerprints", {"seeds": 3})["ok"]
-    version = watch.page.evaluate("() => globalThis.gamekitRuntime.pyodide.runPython('import sys; sys.version')")
+    version = watch.page.evaluate("() => globalThis.gamekitRules.call('selfcheck.python', {})")["ok"]
     assert not version.startswith("3.11"), "the page should run Pyodide's own (newer) Python"
+    # An unexpected error in a service still comes back as an answer, never as silence.
+    failed = watch.page.evaluate("() => globalThis.gamekitRules.call('selfcheck.fail', {})")
+    assert "went wrong" in failed["error"] and "RuntimeError" in failed["error"]
