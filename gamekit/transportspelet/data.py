@@ -172,6 +172,10 @@ for _mode in MODES:
             _rings[(_mode, x, y)] = tuple(ids)
 #: How many spaces (cities and rings) the board has.
 N_SPACES = len(_space_names)
+#: For each ring space: (mode, from city, to city, its number counted from the first city, rings in the row).
+RING_PLACE: dict[int, tuple[str, str, str, int, int]] = {
+    ring: (mode, x, y, k + 1, len(ids)) for (mode, x, y), ids in _rings.items() for k, ring in enumerate(ids)
+}
 
 _adjacent: dict[str, dict[str, list[tuple[str, int]]]] = {m: {} for m in MODES}
 for _mode in MODES:
