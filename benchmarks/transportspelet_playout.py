@@ -40,14 +40,17 @@ def main() -> None:
     game = gamekit.game("transportspelet")
     actions = 0
     start = time.perf_counter()
+    cpu = time.process_time()
     for i in range(args.games):
         players = args.players or 2 + i % 5
         actions += playout(game, players, args.seed + i, args.deck)
     elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu
     print(f"Transportspelet random playouts: {args.games} games, deck {args.deck}, "
           f"players {'2-6' if not args.players else args.players}")
     print(f"  {actions:,} actions in {elapsed:.2f} s")
-    print(f"  {actions / elapsed:,.0f} actions per second")
+    print(f"  {actions / elapsed:,.0f} actions per second ({actions / cpu:,.0f} per second of this process's CPU time; "
+          "the machine is shared)")
     print(f"  {args.games / elapsed:,.2f} games per second ({actions / args.games:,.0f} actions per game)")
 
 

@@ -33,6 +33,26 @@ __all__ = ["Transport", "TransportState"]
 
 _N_CITIES = len(CITIES)
 _PHASES = ("plan", "assign", "leg")
+_ROLL = [Roll()]
+_PASS = [Pass()]
+_BORROWS: dict[tuple[int, int], tuple[Borrow, ...]] = {}  # (unit, room) -> the Borrow actions, made once
+# (card, start city, busy vehicle) -> every leg the card may take from there, as (freight, action), made once
+_LEG_CHOICES: dict[tuple[int, str, str | None], tuple[tuple[int, Any], ...]] = {}
+
+
+def _leg_choices(card: int, start: str, busy: str | None, dispatch: bool) -> tuple[tuple[int, Any], ...]:
+    """The legs of ``card`` from ``start`` in the modes its restriction allows, the busy vehicle left out
+    (rules ``transport-restriction``, ``transport-vehicles``), each with its freight."""
+    key = (card if dispatch else -card, start, busy)
+    found = _LEG_CHOICES.get(key)
+    if found is None:
+        out = []
+        for mode in CARDS[card - 1].allowed_modes():
+            if mode != busy:
+                for stop, cost in legs(mode, start):
+                    out.append((cost, Dispatch(card, mode, stop, False) if dispatch else Continue(card, mode, stop)))
+        found = _LEG_CHOICES[key] = tuple(out)
+    return found
 
 
 class Transport:
@@ -248,7 +268,7 @@ class TransportState(State):
                 legs = self._continue_actions(slot)
                 out += legs or [Wait(t.card)]
         if not out:
-            out = [Roll()] if self._running_slots() else [Pass()]
+            out = _ROLL if self._running_slots() else _PASS
         return out + self._borrow_actions()
 
     def _dispatch_actions(self, slot: int) -> list[Any]:
@@ -256,40 +276,33 @@ class TransportState(State):
         info = CARDS[t.card - 1]
         if self.occupant[CITY_INDEX[info.origin]] >= 0:
             return []  # rule transport-blocking: the start city is taken
-        busy = self._other_vehicle(slot)
         cash = self.cash[self.player]
-        can_insure = self.certificates > 0 and cash >= info.premium
+        premium = info.premium
+        can_insure = self.certificates > 0 and cash >= premium
         out: list[Any] = []
-        for mode in info.allowed_modes():
-            if mode == busy:
-                continue
-            for stop, cost in legs(mode, info.origin):
-                if cost <= cash:
-                    out.append(Dispatch(t.card, mode, stop, False))
-                    if can_insure and cost + info.premium <= cash:
-                        out.append(Dispatch(t.card, mode, stop, True))
+        for cost, action in _leg_choices(t.card, info.origin, self._other_vehicle(slot), True):
+            if cost <= cash:
+                out.append(action)
+                if can_insure and cost + premium <= cash:
+                    out.append(Dispatch(action.card, action.vehicle, action.stop, True))
         return out
 
     def _continue_actions(self, slot: int) -> list[Any]:
         t = self.transports[self.player][slot]
-        city = CITIES[t.path[t.pos]]
-        busy = self._other_vehicle(slot)
         cash = self.cash[self.player]
-        out: list[Any] = []
-        for mode in CARDS[t.card - 1].allowed_modes():
-            if mode == busy:
-                continue
-            for stop, cost in legs(mode, city):
-                if cost <= cash:
-                    out.append(Continue(t.card, mode, stop))
-        return out
+        return [a for cost, a in _leg_choices(t.card, CITIES[t.path[t.pos]], self._other_vehicle(slot), False)
+                if cost <= cash]
 
     def _borrow_actions(self) -> list[Any]:
         o = self.options
         room = o.loan_limit - self.debt[self.player]
         if o.limited_bank:
             room = min(room, self.bank - self.bank % o.loan_unit)
-        return [Borrow(a) for a in range(o.loan_unit, room + 1, o.loan_unit)]
+        key = (o.loan_unit, room)
+        found = _BORROWS.get(key)
+        if found is None:
+            found = _BORROWS[key] = tuple(Borrow(a) for a in range(o.loan_unit, room + 1, o.loan_unit))
+        return list(found)
 
     def _assign_actions(self) -> list[Any]:
         a, b = self.dice
@@ -739,17 +752,17 @@ class TransportState(State):
             if t is not None:
                 t.resting = False
         o = self.options
-        if o.end_when_cards_run_out and not self.deck and all(t is None for ts in self.transports for t in ts):
-            self._game_over("every transport card has been used")
-            return
-        holders = [p for p in range(self.players) if any(t is not None for t in self.transports[p])]
-        if not holders:
-            self._game_over("no player holds a transport card")
-            return
-        if self.passes >= len(holders):
-            self._game_over("no player can pay any freight")
-            return
+        if not self.deck or self.passes:  # cards may have run out, or every player may be stuck
+            holders = sum(1 for ts in self.transports if ts[0] is not None or ts[1] is not None)
+            if not holders:
+                self._game_over("every transport card has been used" if o.end_when_cards_run_out and not self.deck
+                                else "no player holds a transport card")
+                return
+            if self.passes >= holders:
+                self._game_over("no player can pay any freight")
+                return
         p = self.player
+        transports = self.transports
         while True:
             p = (p + 1) % self.players
             if p == 0:
@@ -758,7 +771,7 @@ class TransportState(State):
                     self.round -= 1
                     self._game_over(f"{o.round_limit} rounds have been played")
                     return
-            if p in holders:
+            if transports[p][0] is not None or transports[p][1] is not None:  # a player without cards sits out
                 break
         self.player = p
 
