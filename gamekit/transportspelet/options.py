@@ -146,6 +146,8 @@ ASSUMPTIONS: tuple[Assumption, ...] = catalogue(TransportOptions, (
     Assumption("telegram order", "the dice are assigned, then every telegram of this roll is drawn (first "
                "transport first), then the pieces move in the order the player chose", "'telegrams are drawn before "
                "moving'", "transport-telegrams"),
+    Assumption("first player", "player 0 begins, then play goes round in seat order",
+               "the text does not say who begins", "transport-choosing"),
     Assumption("charges", "a telegram charge that the player cannot pay is borrowed (in loan units, up to the "
                "limit); what is still missing is waived", "the text does not say", "transport-loans"),
 ))

@@ -785,6 +785,12 @@ class TransportState(State):
         self.end_reason = reason
         self.phase = "plan"
 
+    def _repr_svg_(self) -> str:
+        """The map with every piece (rule ``transport-board``)."""
+        from .svg import board_svg
+
+        return board_svg(self)
+
     # -- saving --------------------------------------------------------------------------------------------------
     _FIELDS = ("cash", "debt", "interest_owed", "bank", "money_total", "removed", "deck", "used", "telegram_decks",
                "certificates", "player", "round", "phase", "dice", "queue", "pending", "passes", "over", "end_reason")

@@ -13,36 +13,15 @@ from typing import Any
 
 from ..core import IllegalAction
 from ..transportspelet import GAME, Assign, Continue, Dispatch, Roll
-from ..transportspelet.data import CITIES, COORDINATES, MODES, RING_PLACE, ROUTES, TELEGRAM_BY_ID, freight, path
+from ..transportspelet.data import CITIES, MODES, ROUTES, TELEGRAM_BY_ID, freight, path
 from ..transportspelet.probability import arrival_within, telegram_chances
+from ..transportspelet.svg import HEIGHT, MODE_COLOURS, WIDTH, city_xy, pieces
 from . import service
 
 READER = 0
 PLAYERS = 2
 HISTORY_SHOWN = 30
 WITHIN = (1, 3, 5)
-#: Map colours of the four networks and of the two players' pieces (display only).
-MODE_COLOURS = {"ship": "#2b6cb0", "train": "#9b2c2c", "car": "#6b6b6b", "plane": "#2f855a"}
-PLAYER_COLOURS = ("#c05600", "#6b46c1")
-
-
-def _xy(city: str) -> tuple[float, float]:
-    lat, lon = COORDINATES[city]
-    return round((lon + 11) * 9.2, 1), round((61.5 - lat) * 10.5, 1)
-
-
-def _space_xy(space: int) -> tuple[float, float]:
-    if space < len(CITIES):
-        return _xy(CITIES[space])
-    mode, a, b, k, n = RING_PLACE[space]
-    (x1, y1), (x2, y2) = _xy(a), _xy(b)
-    t = k / (n + 1)
-    dx, dy = x2 - x1, y2 - y1
-    length = max((dx * dx + dy * dy) ** 0.5, 1.0)
-    side = 2.5  # each direction's row of rings a little to its right
-    return round(x1 + t * dx - dy / length * side, 1), round(y1 + t * dy + dx / length * side, 1)
-
-
 def _plain_choice(state: Any) -> Any:
     """The other player: straight to the destination by the cheapest leg, the first assignment."""
     actions = state.legal_actions()
@@ -81,13 +60,7 @@ def _percent(value: Any) -> str:
 def _view(state: Any, new_entries: list[dict[str, Any]], announce: str) -> dict[str, Any]:
     me = state.transports[READER]
     transports = []
-    pieces = []
-    for p, ts in enumerate(state.transports):
-        for t in ts:
-            if t is not None and t.path:
-                x, y = _space_xy(t.path[t.pos])
-                pieces.append({"x": x, "y": y, "colour": PLAYER_COLOURS[p], "mine": p == READER,
-                               "label": f"player {p + 1}: card {t.card} by {t.vehicle}, {state.where(t.card)}"})
+    shown = [{**p, "mine": p["player"] == READER} for p in pieces(state)]
     for t in me:
         if t is None:
             transports.append({"title": "No card (the deck is empty)", "status": "", "telegrams": []})
@@ -129,9 +102,9 @@ def _view(state: Any, new_entries: list[dict[str, Any]], announce: str) -> dict[
     routes = []
     for mode in MODES:
         for r in ROUTES[mode]:
-            (x1, y1), (x2, y2) = _xy(r.a), _xy(r.b)
+            (x1, y1), (x2, y2) = city_xy(r.a), city_xy(r.b)
             routes.append({"x1": x1, "y1": y1, "x2": x2, "y2": y2, "colour": MODE_COLOURS[mode]})
-    cities = [{"name": c, "x": _xy(c)[0], "y": _xy(c)[1]} for c in CITIES]
+    cities = [{"name": c, "x": city_xy(c)[0], "y": city_xy(c)[1]} for c in CITIES]
     history = [f"player {e['player'] + 1}: {e['text']}" for e in state.log][-HISTORY_SHOWN:]
     over = state.is_over()
     return {
@@ -149,10 +122,10 @@ def _view(state: Any, new_entries: list[dict[str, Any]], announce: str) -> dict[
         "choose_label": "Do it",
         "choices_caption": ("Choose a leg (its freight is paid at once):"
                             if any(isinstance(a, (Dispatch, Continue)) for a in choices) else "Other choices:"),
-        "map": {"cities": cities, "routes": routes, "pieces": pieces, "width": 372, "height": 260,
+        "map": {"cities": cities, "routes": routes, "pieces": shown, "width": WIDTH, "height": HEIGHT,
                 "legend": ", ".join(f"{m} {MODE_COLOURS[m]}" for m in MODES),
                 "alt": "Map of the cities and the four networks with the pieces: " +
-                       "; ".join(p["label"] for p in pieces) if pieces else "Map of the cities and the four networks; no piece is out yet."},
+                       "; ".join(p["label"] for p in shown) if shown else "Map of the cities and the four networks; no piece is out yet."},
         "mode_keys": [{"mode": m, "colour": MODE_COLOURS[m]} for m in MODES],
         "telegram_line": telegram_line,
         "arrival_caption": f"Exact chance of reaching the leg's stop within {', '.join(map(str, WITHIN))} rolls, "

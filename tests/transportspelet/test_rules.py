@@ -437,3 +437,13 @@ def test_pass_when_nothing_can_run():
 def test_every_space_has_a_name():
     assert space_name(CITY_INDEX["Bordeaux"]) == "Bordeaux"
     assert space_name(path("ship", "Bordeaux", "Lisbon")[1]) == "ship ring 1 of 7 from Bordeaux to Lisbon"
+
+
+def test_the_board_picture_shows_every_piece():
+    # rule transport-board
+    s = position(28, 16)
+    s.apply(Dispatch(28, "train", "Munich"))
+    s.apply(Dispatch(16, "plane", "Copenhagen"))
+    svg = s._repr_svg_()
+    assert svg.startswith("<svg") and svg.count("<title>") == 1 + 2
+    assert "player 1: card 28 by train, Berlin" in svg and "player 1: card 16 by plane, London" in svg
