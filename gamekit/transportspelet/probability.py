@@ -16,11 +16,12 @@ change of mode.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from .data import MODES, MOVEMENT_BONUS
 
 __all__ = ["TELEGRAM_FACES", "telegram_chances", "at_least_one_telegram", "rolls_to_cover", "arrival_within",
-           "mean_rolls"]
+           "mean_rolls", "sample_rolls_to_cover"]
 
 #: The faces of a die that draw a telegram (rule ``transport-telegrams``).
 TELEGRAM_FACES = (1, 6)
@@ -80,3 +81,16 @@ def arrival_within(mode: str, steps: int, rolls: int) -> Fraction:
 def mean_rolls(mode: str, steps: int) -> Fraction:
     """The expected number of rolls to cover ``steps`` steps in ``mode``."""
     return sum((n * p for n, p in rolls_to_cover(mode, steps).items()), Fraction(0))
+
+
+def sample_rolls_to_cover(mode: str, steps: int, n: int, seed: int = 0) -> Any:
+    """``n`` sampled numbers of rolls to cover ``steps`` steps in ``mode`` (a numpy array), for Monte
+    Carlo next to :func:`rolls_to_cover`. numpy is imported here only; the engine does not need it."""
+    import numpy as np
+
+    if mode not in MODES:
+        raise ValueError(f"no mode {mode!r}; the modes are {MODES}")
+    rng = np.random.default_rng(seed)
+    most = max(rolls_to_cover(mode, steps))  # no sequence needs more rolls than this
+    moved = np.cumsum(rng.integers(1, 7, size=(n, most)) + MOVEMENT_BONUS[mode], axis=1)
+    return np.argmax(moved >= steps, axis=1) + 1

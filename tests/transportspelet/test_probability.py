@@ -55,3 +55,16 @@ def test_rolls_to_cover_by_enumeration(mode, steps):
 def test_faster_modes_arrive_sooner():
     means = [mean_rolls(m, 20) for m in MODES]
     assert means == sorted(means, reverse=True)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_the_numpy_sampler_agrees_with_the_exact_distribution(mode):
+    from gamekit.transportspelet.probability import sample_rolls_to_cover
+
+    dist = rolls_to_cover(mode, 17)
+    sample = sample_rolls_to_cover(mode, 17, 60_000, seed=4)
+    for n, p in dist.items():
+        share = float((sample == n).mean())
+        sd = (float(p) * (1 - float(p)) / 60_000) ** 0.5
+        assert abs(share - float(p)) <= 5 * sd + 1e-9, (n, share, float(p))
+    assert set(sample.tolist()) <= set(dist)
