@@ -1,0 +1,94 @@
+"""The actions of Transportspelet: small frozen values with a readable text.
+
+A turn (rule ``transport-turn``): first *plan* (start every card that can start with :class:`Dispatch`,
+take a :class:`Borrow` if money is short, give a waiting transport its next leg with :class:`Continue`
+or let it :class:`Wait`), then :class:`Roll`; with two dice, :class:`Assign` them; a piece that reaches
+a change-over city during its move stops for a :class:`Continue` (the rest of its steps go on in the
+new leg, rule ``transport-mode-change``). A player with no transport that can run does :class:`Pass`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["Dispatch", "Continue", "Wait", "Borrow", "Roll", "Assign", "Pass", "ACTION_TYPES"]
+
+
+@dataclass(frozen=True)
+class Dispatch:
+    """Start the transport of ``card`` with ``vehicle`` towards ``stop`` (its destination or a city
+    where the mode may change), paying the freight and, if ``insure``, the premium (rules
+    ``transport-choosing``, ``transport-insurance``)."""
+
+    card: int
+    vehicle: str
+    stop: str
+    insure: bool = False
+
+    def __str__(self) -> str:
+        return f"dispatch card {self.card} by {self.vehicle} to {self.stop}" + (", insured" if self.insure else "")
+
+
+@dataclass(frozen=True)
+class Continue:
+    """In a city where a leg ended: the next leg of ``card`` by ``vehicle`` to ``stop``, paying its
+    freight (rule ``transport-mode-change``)."""
+
+    card: int
+    vehicle: str
+    stop: str
+
+    def __str__(self) -> str:
+        return f"card {self.card} on by {self.vehicle} to {self.stop}"
+
+
+@dataclass(frozen=True)
+class Wait:
+    """Leave the transport of ``card`` in its city for now, when no next leg can be paid."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"card {self.card} waits"
+
+
+@dataclass(frozen=True)
+class Borrow:
+    """Borrow ``amount`` from the bank (rule ``transport-loans``)."""
+
+    amount: int
+
+    def __str__(self) -> str:
+        return f"borrow {self.amount:,}"
+
+
+@dataclass(frozen=True)
+class Roll:
+    """Roll the dice: one for each transport that runs (rule ``transport-dice``)."""
+
+    def __str__(self) -> str:
+        return "roll"
+
+
+@dataclass(frozen=True)
+class Assign:
+    """Give the rolled dice to the two transports: ``first_card`` gets ``first_die`` and moves first,
+    the other card gets ``second_die`` (rule ``transport-dice``)."""
+
+    first_card: int
+    first_die: int
+    second_die: int
+
+    def __str__(self) -> str:
+        return f"card {self.first_card} moves first with the {self.first_die}, the other card with the {self.second_die}"
+
+
+@dataclass(frozen=True)
+class Pass:
+    """End the turn with no roll: no transport can run (rule ``transport-restriction``)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+ACTION_TYPES = (Dispatch, Continue, Wait, Borrow, Roll, Assign, Pass)

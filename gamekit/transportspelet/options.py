@@ -1,0 +1,153 @@
+"""The settings of Transportspelet and every assumption behind their defaults.
+
+The Swedish text is a modern paraphrase with gaps (GAMES.md): no map, no tariffs, no telegram texts,
+no insurance terms, no rule for when loan interest is due, and two different deck sizes. Each gap is
+a named setting of :class:`TransportOptions` or a data file (:mod:`~gamekit.transportspelet.data`),
+listed in :data:`ASSUMPTIONS` and shown in the chapter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..notes import Assumption, catalogue
+
+__all__ = ["TransportOptions", "ASSUMPTIONS", "INTEREST_DUE"]
+
+#: When loan interest is paid (rule ``transport-loans``).
+INTEREST_DUE = ("repayment", "borrowing")
+
+
+@dataclass(frozen=True)
+class TransportOptions:
+    """The named settings of Transportspelet; every default is explained in :data:`ASSUMPTIONS`."""
+
+    #: Capital each player starts with (rule ``transport-setup``).
+    starting_capital: int = 200_000
+    #: Transport cards in play; the others are removed at random before the game (rule ``transport-winner``).
+    deck_size: int = 50
+    #: The game ends when every transport card has been used (rule ``transport-winner``).
+    end_when_cards_run_out: bool = True
+    #: Longer game: a used card goes under the deck instead of out of play (rule ``transport-winner``).
+    recycle_cards: bool = False
+    #: Capital-target variant: the first player whose capital reaches this wins at once (None: off).
+    capital_target: int | None = None
+    #: Time variant, as a number of rounds: the game ends after this many rounds (None: off).
+    round_limit: int | None = None
+    #: Whether the bank holds only the printed banknotes (rule ``transport-contents``).
+    limited_bank: bool = False
+    #: Most a player may owe the bank (rule ``transport-loans``).
+    loan_limit: int = 100_000
+    #: Loans are taken in multiples of this.
+    loan_unit: int = 10_000
+    #: Interest on a loan, in percent of the sum borrowed.
+    interest_percent: int = 10
+    #: When the interest is paid: with the repayment, or at once when borrowing.
+    interest_due: str = "repayment"
+    #: Whether a piece must land exactly on its destination (False: arriving with steps to spare sells).
+    exact_arrival: bool = False
+
+    def __post_init__(self) -> None:
+        def whole(name: str, low: int, high: int | None = None, none_ok: bool = False) -> None:
+            value = getattr(self, name)
+            if none_ok and value is None:
+                return
+            if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
+                bound = f"{low}..{high}" if high is not None else f">= {low}"
+                raise ValueError(f"Transportspelet setting {name} must be an integer {bound}, not {value!r}")
+
+        whole("starting_capital", 0)
+        whole("deck_size", 2, 50)
+        whole("capital_target", 1, none_ok=True)
+        whole("round_limit", 1, none_ok=True)
+        whole("loan_limit", 0)
+        whole("loan_unit", 1)
+        whole("interest_percent", 0, 100)
+        for name in ("end_when_cards_run_out", "recycle_cards", "limited_bank", "exact_arrival"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"Transportspelet setting {name} must be true or false, not {getattr(self, name)!r}")
+        if self.interest_due not in INTEREST_DUE:
+            raise ValueError(f"Transportspelet setting interest_due must be one of {INTEREST_DUE}, not {self.interest_due!r}")
+        if self.loan_limit % self.loan_unit:
+            raise ValueError("the loan limit must be a multiple of the loan unit")
+        cards_can_end = self.end_when_cards_run_out and not self.recycle_cards
+        if not (cards_can_end or self.capital_target is not None or self.round_limit is not None):
+            raise ValueError("Transportspelet needs an end: cards running out (without recycle_cards), "
+                             "a capital_target or a round_limit")
+
+
+ASSUMPTIONS: tuple[Assumption, ...] = catalogue(TransportOptions, (
+    Assumption("starting_capital", "200,000", "given by the text", "transport-setup"),
+    Assumption("deck_size", "50 cards",
+               "the contents list 50 transport cards, the end rule says 'all 30'; the text also lets players remove "
+               "cards at random to shorten the game, so 30 is deck_size=30", "transport-winner"),
+    Assumption("recycle_cards", "off", "the text's longer game: used cards go under the deck; it then needs "
+               "another end (capital_target or round_limit)", "transport-winner"),
+    Assumption("capital_target", "off (e.g. 300,000)", "the text's variant: the first player whose capital "
+               "(money minus debt and interest owed) reaches the target wins at once, checked after every action",
+               "transport-winner"),
+    Assumption("round_limit", "off", "the text's time variant ('after, say, an hour') as a number of rounds, "
+               "since an engine has no clock; the game ends when the last player of that round has played",
+               "transport-winner"),
+    Assumption("end_when_cards_run_out", "on", "the game ends when the deck is empty and no player holds a card "
+               "any more; if every player in turn can only pass, the game ends too (nobody can pay any freight)",
+               "transport-winner"),
+    Assumption("limited_bank", "off", "the contents list 150 banknotes worth 6,430,000 in all; with the "
+               "setting on, the bank pays only what it holds (a sale, a loan, an insurance claim is cut short)",
+               "transport-contents"),
+    Assumption("loan_limit", "100,000", "given by the text: 'up to 100,000'; it is the most a player may owe "
+               "at one time", "transport-loans"),
+    Assumption("loan_unit", "10,000", "the text gives no unit; loans are taken in tens of thousands",
+               "transport-loans"),
+    Assumption("interest_percent", "10 % of the sum borrowed, once", "the text says '10 percent interest' "
+               "without a period; the interest is charged once per loan", "transport-loans"),
+    Assumption("interest_due", "with the repayment", "'the loan is repaid when the capital is enough': the "
+               "whole debt with its interest is repaid automatically after the first sale that leaves enough money; "
+               "interest_due='borrowing' charges it at once instead", "transport-loans"),
+    Assumption("exact_arrival", "off", "a piece must move the exact count, but a cargo is sold 'at once on "
+               "arrival': a piece that reaches its destination stops there and the steps left are dropped",
+               "transport-movement"),
+    Assumption("the map", "24 European cities; each mode has its own network of routes, with rows of rings "
+               "in each direction", "the board is missing; a separate row of rings per direction is assumed so that "
+               "two pieces meeting head on are not stuck for ever (no piece may jump another)", "transport-board"),
+    Assumption("legs", "a leg runs by the shortest path of its mode to the city named as its stop",
+               "the text asks only for the place of the first stage; the route between is fixed by the map",
+               "transport-choosing"),
+    Assumption("no two pieces", "no two pieces at all, even of one player, in a city or a ring",
+               "the text says 'no two players'; the stricter reading also keeps a player's two transports apart. "
+               "A transport cannot start while its start city is taken", "transport-blocking"),
+    Assumption("back and forth", "a blocked piece steps back one space, then tries forward again",
+               "the text only says a blocked piece still moves the count 'back and forth'; a piece that can go "
+               "neither way stays and loses the steps left", "transport-blocking"),
+    Assumption("freight tariffs", "freight by mode and by steps in bands; train 1.5, car 2, plane 3.5 times "
+               "the ship's freight", "the tariff tables are missing; 'faster costs more' is kept in every band",
+               "transport-tariffs"),
+    Assumption("transport cards", "50 cards drawn once: 12 sea only, 28 any mode, 10 air only; sale value by "
+               "distance and cargo, premium 6 % of it", "the cards are missing", "transport-cards"),
+    Assumption("telegrams", "twelve per mode: two delays, a two-move hold, more steps, fewer steps, an extra "
+               "roll, damage (half value), loss, two destination changes, a charge and a reward",
+               "the 48 telegram texts are missing; each deck holds the kinds the text names", "transport-telegrams"),
+    Assumption("kept telegrams", "damage and destination changes stay with the transport until it ends, a hold "
+               "until it has run out, an extra roll until it is rolled; the others go under their deck at once",
+               "'kept while relevant'; an empty deck gives no telegram", "transport-telegrams"),
+    Assumption("destination change", "a transport heading for its old destination is rerouted from the next "
+               "city ahead (or where it stands) to the new one with no more freight; one bound for a change-over city "
+               "keeps its leg", "the text says the paid freight still counts for the new place", "transport-telegrams"),
+    Assumption("insurance", "an insured cargo that is lost pays its full sale value; an insured damaged cargo "
+               "sells at full value; delays are not covered; 12 certificates",
+               "what insurance pays is not given", "transport-insurance"),
+    Assumption("one die", "a transport that waits (a restricted card whose vehicle is busy, or a start city "
+               "taken) gets no die; with one running transport one die is rolled, with none the player passes",
+               "the text's 'only one die is rolled, since only one transport is active'", "transport-restriction"),
+    Assumption("dispatch", "before rolling, every card that can start must start; a card's freight (and "
+               "premium) must be paid from money in hand, so a player may have to borrow first",
+               "'each player handles two transports at once'; freight is paid before the first roll",
+               "transport-choosing"),
+    Assumption("telegram order", "the dice are assigned, then every telegram of this roll is drawn (first "
+               "transport first), then the pieces move in the order the player chose", "'telegrams are drawn before "
+               "moving'", "transport-telegrams"),
+    Assumption("first player", "player 0 begins, then play goes round in seat order",
+               "the text does not say who begins", "transport-choosing"),
+    Assumption("charges", "a telegram charge that the player cannot pay is borrowed (in loan units, up to the "
+               "limit); what is still missing is waived", "the text does not say", "transport-loans"),
+))

@@ -1,0 +1,890 @@
+"""The rules engine of Transportspelet: a game state that validates, applies and records actions.
+
+Every rule function cites its label in the book chapter (``book/transportspelet/rules.md``).
+The shape of a turn and the meaning of each field are in the package docstring.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import IllegalAction, State
+from ..dice import d6
+from .actions import ACTION_TYPES, Assign, Borrow, Continue, Dispatch, Pass, Roll, Wait
+from .data import (
+    BANKNOTE_TOTAL,
+    CARDS,
+    CITIES,
+    CITY_INDEX,
+    INSURANCE,
+    MODES,
+    MOVEMENT_BONUS,
+    N_SPACES,
+    TELEGRAM_BY_ID,
+    TELEGRAMS,
+    TransportCard,
+    freight,
+    legs,
+    path,
+    space_name,
+)
+
+__all__ = ["Transport", "TransportState"]
+
+_N_CITIES = len(CITIES)
+_PHASES = ("plan", "assign", "leg")
+_ROLL = [Roll()]
+_PASS = [Pass()]
+_BORROWS: dict[tuple[int, int], tuple[Borrow, ...]] = {}  # (unit, room) -> the Borrow actions, made once
+# (card, start city, busy vehicle) -> every leg the card may take from there, as (freight, action), made once
+_LEG_CHOICES: dict[tuple[int, str, str | None], tuple[tuple[int, Any], ...]] = {}
+
+
+def _leg_choices(card: int, start: str, busy: str | None, dispatch: bool) -> tuple[tuple[int, Any], ...]:
+    """The legs of ``card`` from ``start`` in the modes its restriction allows, the busy vehicle left out
+    (rules ``transport-restriction``, ``transport-vehicles``), each with its freight."""
+    key = (card if dispatch else -card, start, busy)
+    found = _LEG_CHOICES.get(key)
+    if found is None:
+        out = []
+        for mode in CARDS[card - 1].allowed_modes():
+            if mode != busy:
+                for stop, cost in legs(mode, start):
+                    out.append((cost, Dispatch(card, mode, stop, False) if dispatch else Continue(card, mode, stop)))
+        found = _LEG_CHOICES[key] = tuple(out)
+    return found
+
+
+class Transport:
+    """One of a player's two transports: a transport card and, once started, its piece on the board.
+
+    ``path`` is the current leg (spaces from its start city to its ``stop``), ``pos`` the piece's place
+    on it; a card that has not started has an empty path. ``needs_leg``: the piece stands in a city
+    where its leg ended and waits for the next one (:class:`~gamekit.transportspelet.actions.Continue`).
+    """
+
+    __slots__ = ("card", "vehicle", "path", "pos", "insured", "damage", "destination", "telegrams",
+                 "hold", "extra", "needs_leg", "resting")
+
+    def __init__(self, card: int) -> None:
+        self.card = card
+        self.vehicle: str | None = None
+        self.path: tuple[int, ...] = ()
+        self.pos = 0
+        self.insured = False
+        self.damage = 0
+        self.destination = CARDS[card - 1].destination
+        self.telegrams: list[str] = []
+        self.hold = 0
+        self.extra = 0
+        self.needs_leg = False
+        self.resting = False
+
+    @property
+    def started(self) -> bool:
+        return bool(self.path)
+
+    @property
+    def space(self) -> int | None:
+        """The space of the piece, or None before the start."""
+        return self.path[self.pos] if self.path else None
+
+    @property
+    def stop(self) -> str | None:
+        return CITIES[self.path[-1]] if self.path else None
+
+    def running(self) -> bool:
+        """Whether this transport gets a die this turn (rule ``transport-restriction``)."""
+        return bool(self.path) and not self.needs_leg and not self.resting
+
+    def to_data(self) -> dict[str, Any]:
+        return {name: (list(getattr(self, name)) if name in ("path", "telegrams") else getattr(self, name))
+                for name in self.__slots__}
+
+    @classmethod
+    def from_data(cls, data: Any) -> Transport:
+        if not isinstance(data, dict) or set(data) != set(cls.__slots__):
+            raise ValueError(f"a transport has the fields {sorted(cls.__slots__)}")
+        card = data["card"]
+        if isinstance(card, bool) or not isinstance(card, int) or not 1 <= card <= len(CARDS):
+            raise ValueError(f"unknown transport card {card!r}")
+        t = cls(card)
+        info = CARDS[card - 1]
+        if data["vehicle"] is not None and data["vehicle"] not in info.allowed_modes():
+            raise ValueError(f"card {card} cannot travel by {data['vehicle']!r}")
+        p = data["path"]
+        if not isinstance(p, list) or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < N_SPACES for s in p):
+            raise ValueError("a path is a list of spaces")
+        if p and p[-1] >= _N_CITIES:
+            raise ValueError("a leg ends in a city")
+        if bool(p) != (data["vehicle"] is not None):
+            raise ValueError("a transport has a vehicle exactly when it is on the board")
+        pos = data["pos"]
+        if isinstance(pos, bool) or not isinstance(pos, int) or not 0 <= pos < max(1, len(p)):
+            raise ValueError(f"bad position {pos!r} on the leg")
+        if data["destination"] not in CITY_INDEX:
+            raise ValueError(f"unknown destination {data['destination']!r}")
+        tel = data["telegrams"]
+        if not isinstance(tel, list) or not all(x in TELEGRAM_BY_ID for x in tel):
+            raise ValueError("kept telegrams must be telegram ids")
+        for name in ("insured", "needs_leg", "resting"):
+            if not isinstance(data[name], bool):
+                raise ValueError(f"{name} must be true or false")
+        for name in ("damage", "hold", "extra"):
+            v = data[name]
+            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 100:
+                raise ValueError(f"{name} must be a small non-negative integer")
+        t.vehicle, t.path, t.pos = data["vehicle"], tuple(p), pos
+        t.insured, t.damage, t.destination, t.telegrams = data["insured"], data["damage"], data["destination"], list(tel)
+        t.hold, t.extra, t.needs_leg, t.resting = data["hold"], data["extra"], data["needs_leg"], data["resting"]
+        return t
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Transport:
+        t = Transport.__new__(Transport)
+        for name in self.__slots__:
+            setattr(t, name, getattr(self, name))
+        t.telegrams = list(self.telegrams)
+        return t
+
+    def __repr__(self) -> str:
+        where = space_name(self.path[self.pos]) if self.path else "not started"
+        return f"<transport card {self.card} by {self.vehicle or '-'}: {where}>"
+
+
+class TransportState(State):
+    """A game of Transportspelet in progress (see the package docstring for the turn)."""
+
+    action_types = ACTION_TYPES
+
+    # -- setup (rules transport-setup, transport-contents) -----------------------------------------
+    def _setup(self) -> None:
+        o = self.options
+        n = self.players
+        self.cash = [o.starting_capital] * n
+        self.debt = [0] * n
+        self.interest_owed = [0] * n
+        # The bank: with limited money it holds the banknotes left after the starting capital;
+        # otherwise it starts at 0 and may go below (it prints money). Money is conserved either way.
+        self.bank = BANKNOTE_TOTAL - n * o.starting_capital if o.limited_bank else 0
+        if self.bank < 0:
+            raise ValueError("the bank's banknotes do not cover the starting capital")
+        self.money_total = self.bank + sum(self.cash)
+        cards = [c.id for c in CARDS]
+        self.rng.shuffle(cards)
+        self.removed = cards[o.deck_size:]  # cards removed at random to shorten the game
+        self.deck = cards[: o.deck_size]  # the top of the deck is the end of the list
+        self.used: list[int] = []
+        self.telegram_decks: dict[str, list[str]] = {}
+        for mode in MODES:
+            ids = [t.id for t in TELEGRAMS[mode]]
+            self.rng.shuffle(ids)
+            self.telegram_decks[mode] = ids
+        self.certificates = INSURANCE["certificates"]
+        self.transports: list[list[Transport | None]] = [[None, None] for _ in range(n)]
+        for _ in range(2):  # rule transport-cards: each player always holds two cards
+            for p in range(n):
+                slots = self.transports[p]
+                slots[slots.index(None)] = Transport(self.deck.pop()) if self.deck else None
+        self.occupant = [-1] * N_SPACES  # player * 2 + slot, or -1
+        self.player = 0
+        self.round = 1
+        self.phase = "plan"
+        self.dice: list[int] = []
+        self.queue: list[list[int]] = []  # moves still to make this roll: [slot, card, steps]
+        self.pending: list[int] = []  # [slot, steps left] of a piece waiting for its next leg
+        self.passes = 0
+        self.over = False
+        self.end_reason = ""
+        self.telegram_log: list[tuple[int, int, str]] = []  # (player, card, telegram id), for readers
+
+    # -- the protocol ------------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return None if self.over else self.player
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def capital(self, player: int) -> int:
+        """A player's capital: money minus debt and interest owed (rule ``transport-winner``)."""
+        return self.cash[player] - self.debt[player] - self.interest_owed[player]
+
+    def scores(self) -> dict[int, Any]:
+        return {p: self.capital(p) for p in range(self.players)}
+
+    def card(self, card: int) -> TransportCard:
+        return CARDS[card - 1]
+
+    def hand(self, player: int | None = None) -> list[int]:
+        """The transport cards a player holds."""
+        p = self.player if player is None else player
+        return [t.card for t in self.transports[p] if t is not None]
+
+    def transport(self, card: int) -> Transport | None:
+        """The transport of ``card`` if a player holds it, else None."""
+        for ts in self.transports:
+            for t in ts:
+                if t is not None and t.card == card:
+                    return t
+        return None
+
+    def where(self, card: int) -> str:
+        """The space of the piece carrying ``card`` (its name), or where the card is."""
+        t = self.transport(card)
+        if t is None:
+            return "not held"
+        return space_name(t.path[t.pos]) if t.path else "not started"
+
+    def _slot_of(self, card: int) -> int:
+        for slot, t in enumerate(self.transports[self.player]):
+            if t is not None and t.card == card:
+                return slot
+        raise IllegalAction(f"player {self.player} does not hold card {card}", "transport-cards")
+
+    def _other_vehicle(self, slot: int) -> str | None:
+        other = self.transports[self.player][1 - slot]
+        return other.vehicle if other is not None else None
+
+    # -- legal actions -----------------------------------------------------------------------------------
+    def legal_actions(self) -> list[Any]:
+        if self.over:
+            return []
+        if self.phase == "assign":
+            return self._assign_actions()
+        if self.phase == "leg":
+            slot = self.pending[0]
+            out: list[Any] = self._continue_actions(slot)
+            if not out:
+                out.append(Wait(self.transports[self.player][slot].card))
+            return out + self._borrow_actions()
+        # planning
+        out = []
+        for slot, t in enumerate(self.transports[self.player]):
+            if t is None:
+                continue
+            if not t.started:
+                out += self._dispatch_actions(slot)
+            elif t.needs_leg and not t.resting:
+                legs = self._continue_actions(slot)
+                out += legs or [Wait(t.card)]
+        if not out:
+            out = _ROLL if self._running_slots() else _PASS
+        return out + self._borrow_actions()
+
+    def _dispatch_actions(self, slot: int) -> list[Any]:
+        t = self.transports[self.player][slot]
+        info = CARDS[t.card - 1]
+        if self.occupant[CITY_INDEX[info.origin]] >= 0:
+            return []  # rule transport-blocking: the start city is taken
+        cash = self.cash[self.player]
+        premium = info.premium
+        can_insure = self.certificates > 0 and cash >= premium
+        out: list[Any] = []
+        for cost, action in _leg_choices(t.card, info.origin, self._other_vehicle(slot), True):
+            if cost <= cash:
+                out.append(action)
+                if can_insure and cost + premium <= cash:
+                    out.append(Dispatch(action.card, action.vehicle, action.stop, True))
+        return out
+
+    def _continue_actions(self, slot: int) -> list[Any]:
+        t = self.transports[self.player][slot]
+        cash = self.cash[self.player]
+        return [a for cost, a in _leg_choices(t.card, CITIES[t.path[t.pos]], self._other_vehicle(slot), False)
+                if cost <= cash]
+
+    def _borrow_actions(self) -> list[Any]:
+        o = self.options
+        room = o.loan_limit - self.debt[self.player]
+        if o.limited_bank:
+            room = min(room, self.bank - self.bank % o.loan_unit)
+        key = (o.loan_unit, room)
+        found = _BORROWS.get(key)
+        if found is None:
+            found = _BORROWS[key] = tuple(Borrow(a) for a in range(o.loan_unit, room + 1, o.loan_unit))
+        return list(found)
+
+    def _assign_actions(self) -> list[Any]:
+        a, b = self.dice
+        cards = [t.card for t in self.transports[self.player] if t is not None and t.running()]
+        out = []
+        for first in cards:
+            out.append(Assign(first, a, b))
+            if a != b:
+                out.append(Assign(first, b, a))
+        return out
+
+    def _running_slots(self) -> list[int]:
+        return [s for s, t in enumerate(self.transports[self.player]) if t is not None and t.running()]
+
+    # -- validation ----------------------------------------------------------------------------------------
+    def _check(self, action: Any) -> None:
+        kind = type(action)
+        if kind not in ACTION_TYPES:
+            raise IllegalAction(f"{action!r} is not a Transportspelet action", "protocol-legal-actions")
+        if kind is Borrow and self.phase != "assign":
+            self._check_borrow(action)
+            return
+        if self.phase == "assign":
+            if kind is not Assign:
+                raise IllegalAction(f"the dice {self.dice} must be assigned first", "transport-dice")
+            self._check_assign(action)
+            return
+        if self.phase == "leg":
+            slot, _ = self.pending
+            t = self.transports[self.player][slot]
+            if kind is Continue and action.card == t.card:
+                self._check_continue(action, slot)
+                return
+            if kind is Wait and action.card == t.card:
+                if self._continue_actions(slot):
+                    raise IllegalAction("a transport may only wait when no next leg can be paid", "transport-mode-change")
+                return
+            raise IllegalAction(f"card {t.card} has reached {t.stop} and needs its next leg first", "transport-mode-change")
+        # planning
+        if kind is Assign:
+            raise IllegalAction("no dice to assign: roll first", "transport-dice")
+        if kind is Dispatch:
+            self._check_dispatch(action)
+        elif kind is Continue:
+            slot = self._slot_of(action.card)
+            t = self.transports[self.player][slot]
+            if not (t.started and t.needs_leg):
+                raise IllegalAction("the mode can change only when a piece arrives in a city where its leg ends",
+                                    "transport-mode-change")
+            if t.resting:
+                raise IllegalAction(f"card {t.card} waits this turn", "transport-mode-change")
+            self._check_continue(action, slot)
+        elif kind is Wait:
+            slot = self._slot_of(action.card)
+            t = self.transports[self.player][slot]
+            if not (t.started and t.needs_leg) or t.resting or self._continue_actions(slot):
+                raise IllegalAction("a transport may only wait when no next leg can be paid", "transport-mode-change")
+        else:  # Roll or Pass
+            for slot, t in enumerate(self.transports[self.player]):
+                if t is None:
+                    continue
+                if not t.started and self._dispatch_actions(slot):
+                    raise IllegalAction(f"card {t.card} can start: freight (and insurance) are paid before the roll",
+                                        "transport-choosing")
+                if t.started and t.needs_leg and not t.resting:
+                    raise IllegalAction(f"card {t.card} needs its next leg (or to wait) before the roll",
+                                        "transport-mode-change")
+            running = bool(self._running_slots())
+            if kind is Roll and not running:
+                raise IllegalAction("no transport is running: pass", "transport-restriction")
+            if kind is Pass and running:
+                raise IllegalAction("a player with a running transport must roll", "transport-dice")
+
+    def _check_borrow(self, action: Borrow) -> None:
+        o = self.options
+        a = action.amount
+        if isinstance(a, bool) or not isinstance(a, int) or a <= 0 or a % o.loan_unit:
+            raise IllegalAction(f"loans are taken in multiples of {o.loan_unit:,}", "transport-loans")
+        if self.debt[self.player] + a > o.loan_limit:
+            raise IllegalAction(f"a player may owe the bank at most {o.loan_limit:,} (owes {self.debt[self.player]:,})",
+                                "transport-loans")
+        if o.limited_bank and a > self.bank:
+            raise IllegalAction(f"the bank holds only {self.bank:,}", "transport-contents")
+
+    def _check_dispatch(self, action: Dispatch) -> None:
+        slot = self._slot_of(action.card)
+        t = self.transports[self.player][slot]
+        info = CARDS[t.card - 1]
+        if t.started:
+            raise IllegalAction(f"card {t.card} is already on its way; the mode changes only in a city where a leg ends",
+                                "transport-mode-change")
+        self._check_leg(slot, info, action.vehicle, info.origin, action.stop)
+        if self.occupant[CITY_INDEX[info.origin]] >= 0:
+            raise IllegalAction(f"{info.origin} is taken by another piece: the transport waits", "transport-blocking")
+        cost = freight(action.vehicle, len(path(action.vehicle, info.origin, action.stop)) - 1)
+        if not isinstance(action.insure, bool):
+            raise IllegalAction("insure is true or false", "transport-insurance")
+        if action.insure:
+            if self.certificates <= 0:
+                raise IllegalAction("no insurance certificate is left", "transport-insurance")
+            cost += info.premium
+        if cost > self.cash[self.player]:
+            raise IllegalAction(f"freight{' and premium' if action.insure else ''} cost {cost:,}, "
+                                f"more than the {self.cash[self.player]:,} in hand (borrow first)", "transport-tariffs")
+
+    def _check_continue(self, action: Continue, slot: int) -> None:
+        t = self.transports[self.player][slot]
+        city = CITIES[t.path[t.pos]]
+        self._check_leg(slot, CARDS[t.card - 1], action.vehicle, city, action.stop)
+        cost = freight(action.vehicle, len(path(action.vehicle, city, action.stop)) - 1)
+        if cost > self.cash[self.player]:
+            raise IllegalAction(f"the freight costs {cost:,}, more than the {self.cash[self.player]:,} in hand (borrow first)",
+                                "transport-tariffs")
+
+    def _check_leg(self, slot: int, info: TransportCard, vehicle: str, start: str, stop: str) -> None:
+        if vehicle not in MODES:
+            raise IllegalAction(f"no vehicle {vehicle!r}; the vehicles are {MODES}", "transport-movement")
+        if vehicle not in info.allowed_modes():
+            what = "sea only" if info.restriction == 1 else "air only"
+            raise IllegalAction(f"card {info.id} has restriction {info.restriction} ({what}): not by {vehicle}",
+                                "transport-restriction")
+        if vehicle == self._other_vehicle(slot):
+            raise IllegalAction(f"the {vehicle} is busy with the other transport: two transports need two vehicles",
+                                "transport-vehicles")
+        if stop not in CITY_INDEX:
+            raise IllegalAction(f"no city {stop!r} on the board", "transport-board")
+        if stop == start or path(vehicle, start, stop) is None:
+            raise IllegalAction(f"the {vehicle} network has no leg from {start} to {stop}", "transport-board")
+
+    def _check_assign(self, action: Assign) -> None:
+        if sorted((action.first_die, action.second_die)) != sorted(self.dice):
+            raise IllegalAction(f"the dice show {self.dice[0]} and {self.dice[1]}", "transport-dice")
+        if action.first_card not in [t.card for t in self.transports[self.player] if t is not None and t.running()]:
+            raise IllegalAction(f"card {action.first_card} is not a running transport of player {self.player}",
+                                "transport-dice")
+
+    # -- carrying out -------------------------------------------------------------------------------------
+    def _perform(self, action: Any) -> None:
+        kind = type(action)
+        if kind is Borrow:
+            self._borrow(self.player, action.amount)
+        elif kind is Dispatch:
+            self._dispatch(action)
+        elif kind is Continue:
+            self._continue(action)
+        elif kind is Wait:
+            slot = self._slot_of(action.card)
+            self.transports[self.player][slot].resting = True
+            if self.phase == "leg":
+                self.pending = []
+                self.phase = "plan"
+                self._resolve()
+        elif kind is Roll:
+            self._roll()
+        elif kind is Assign:
+            self._assign(action)
+        else:
+            self._pass()
+        if not self.over:
+            self._check_capital_target()
+
+    def _pay(self, player: int, amount: int) -> None:
+        self.cash[player] -= amount
+        self.bank += amount
+
+    def _receive(self, player: int, amount: int) -> int:
+        """The bank pays ``amount`` (with limited money, only what it holds); returns what was paid."""
+        if self.options.limited_bank:
+            amount = min(amount, self.bank)
+        self.cash[player] += amount
+        self.bank -= amount
+        return amount
+
+    def _borrow(self, player: int, amount: int) -> None:
+        """Rule transport-loans: borrow from the bank; interest now or with the repayment."""
+        self.debt[player] += amount
+        interest = amount * self.options.interest_percent // 100
+        self.cash[player] += amount
+        self.bank -= amount
+        if self.options.interest_due == "borrowing":
+            self._pay(player, interest)
+        else:
+            self.interest_owed[player] += interest
+
+    def _charge(self, player: int, amount: int) -> None:
+        """A telegram charge: borrowed if need be, the rest waived (assumption ``charges``)."""
+        o = self.options
+        while self.cash[player] < amount and self.debt[player] + o.loan_unit <= o.loan_limit and (
+                not o.limited_bank or self.bank >= o.loan_unit):
+            self._borrow(player, o.loan_unit)
+        self._pay(player, min(amount, max(self.cash[player], 0)))
+
+    def _place(self, slot: int, t: Transport, vehicle: str, start: str, stop: str) -> None:
+        leg = path(vehicle, start, stop)
+        self._pay(self.player, freight(vehicle, len(leg) - 1))  # rule transport-tariffs
+        t.vehicle, t.path, t.pos, t.needs_leg = vehicle, leg, 0, False
+        self.occupant[leg[0]] = self.player * 2 + slot
+
+    def _dispatch(self, action: Dispatch) -> None:
+        """Rules transport-choosing, transport-insurance: pay the freight (and premium), put the piece on the start city."""
+        slot = self._slot_of(action.card)
+        t = self.transports[self.player][slot]
+        info = CARDS[t.card - 1]
+        if action.insure:
+            self._pay(self.player, info.premium)
+            self.certificates -= 1
+            t.insured = True
+        self._place(slot, t, action.vehicle, info.origin, action.stop)
+
+    def _continue(self, action: Continue) -> None:
+        """Rule transport-mode-change: a new leg from the city where the last one ended, the rest of the roll carried on."""
+        slot = self._slot_of(action.card)
+        t = self.transports[self.player][slot]
+        city = CITIES[t.path[t.pos]]
+        self._place(slot, t, action.vehicle, city, action.stop)
+        if self.phase == "leg":
+            steps = self.pending[1]
+            self.pending = []
+            self.phase = "plan"
+            self._move(slot, steps)
+            if self.phase == "plan":
+                self._resolve()
+
+    def _roll(self) -> None:
+        """Rule transport-dice: one die per running transport."""
+        slots = self._running_slots()
+        dice = [self.draw(d6.roll, "die") for _ in slots]
+        self.passes = 0
+        if len(slots) == 2:
+            self.dice = dice
+            self.phase = "assign"
+            return
+        self._start_moves([(slots[0], dice[0])])
+
+    def _assign(self, action: Assign) -> None:
+        first = self._slot_of(action.first_card)
+        self.dice = []
+        self.phase = "plan"
+        self._start_moves([(first, action.first_die), (1 - first, action.second_die)])
+
+    def _start_moves(self, moves: list[tuple[int, int]]) -> None:
+        """Rules transport-telegrams (drawn before moving, on a 1 or a 6) and transport-movement."""
+        planned = []
+        for slot, die in moves:
+            t = self.transports[self.player][slot]
+            card = t.card
+            held = t.hold > 0  # a hold telegram from an earlier roll
+            steps: int | None = die + MOVEMENT_BONUS[t.vehicle]
+            if die == 1 or die == 6:
+                steps = self._telegram(slot, steps)
+            if self.transports[self.player][slot] is t and t.card == card:
+                if held:
+                    steps = None
+                    self._count_down_hold(t)
+                if steps is not None:
+                    planned.append([slot, card, steps])
+        self.queue = planned + self.queue
+        self._resolve()
+
+    def _resolve(self) -> None:
+        """Make the queued moves and the extra rolls; end the turn when all is done."""
+        p = self.player
+        while not self.over:
+            if self.phase == "leg":
+                return
+            if self.queue:
+                slot, card, steps = self.queue.pop(0)
+                t = self.transports[p][slot]
+                if t is not None and t.card == card and t.started and not t.needs_leg:
+                    self._move(slot, steps)
+                continue
+            extra = next((s for s, t in enumerate(self.transports[p])
+                          if t is not None and t.extra and t.running()), None)
+            if extra is None:
+                break
+            t = self.transports[p][extra]
+            t.extra -= 1
+            self._release_telegram(t, "extra_roll")
+            die = self.draw(d6.roll, "extra die")  # rule transport-extra-roll: one die, this transport only
+            self._start_moves([(extra, die)])
+            return
+        if not self.over and self.phase == "plan":
+            self._end_turn()
+
+    def _count_down_hold(self, t: Transport) -> None:
+        t.hold -= 1
+        if t.hold == 0:
+            self._release_telegram(t, "hold")
+
+    # -- movement (rules transport-movement, transport-blocking) --------------------------------------------
+    def _move(self, slot: int, steps: int) -> None:
+        t = self.transports[self.player][slot]
+        occ = self.occupant
+        me = self.player * 2 + slot
+        leg = t.path
+        last = len(leg) - 1
+        pos = t.pos
+        exact = self.options.exact_arrival and CITIES[leg[last]] == t.destination
+        bounced = False  # exact arrival: steps beyond the destination count back from it
+        while steps > 0:
+            if pos < last and not bounced and occ[leg[pos + 1]] < 0:
+                occ[leg[pos]] = -1
+                pos += 1
+                occ[leg[pos]] = me
+            elif pos == last and not exact:
+                break
+            elif pos > 0 and occ[leg[pos - 1]] < 0:  # blocked: back, then forward again
+                occ[leg[pos]] = -1
+                pos -= 1
+                occ[leg[pos]] = me
+                bounced = bounced or pos == last - 1
+            else:  # blocked both ways: the steps left are lost
+                steps = 0
+                break
+            steps -= 1
+        t.pos = pos
+        if pos == last:
+            if CITIES[leg[last]] == t.destination:
+                self._sell(slot)
+            else:
+                t.needs_leg = True
+                self.pending = [slot, steps]
+                self.phase = "leg"
+
+    # -- telegrams (rule transport-telegrams) ---------------------------------------------------------------
+    def _telegram(self, slot: int, steps: int) -> int | None:
+        """Draw the top telegram of the transport's mode and apply it; return the steps of its move
+        (None: no move this time)."""
+        t = self.transports[self.player][slot]
+        deck = self.telegram_decks[t.vehicle]
+        if not deck:
+            return steps
+        tid = deck.pop()
+        self.draw(lambda rng: tid, "telegram")  # logged, not random: the deck was shuffled at setup
+        self.telegram_log.append((self.player, t.card, tid))
+        tel = TELEGRAM_BY_ID[tid]
+        kind = tel.kind
+        keep = False
+        result: int | None = steps
+        if kind == "delay":
+            result = None
+        elif kind == "hold":
+            result = None
+            if not t.hold:  # a second hold while held does not add to it
+                t.hold = tel.value - 1
+                keep = t.hold > 0
+        elif kind == "steps":
+            result = max(0, steps + tel.value)
+        elif kind == "extra_roll":  # rule transport-extra-roll
+            t.extra += 1
+            keep = True
+        elif kind == "damage":  # rule transport-damage: once per transport, the first counts
+            if not t.damage:
+                t.damage = tel.value
+                keep = True
+        elif kind == "loss":  # rule transport-damage: a damaged cargo can still be lost
+            t.telegrams.append(tid)
+            self._lose(slot)
+            return None
+        elif kind == "redirect":  # rule transport-destination-change
+            t.telegrams.append(tid)
+            self._redirect(slot, tel.value)
+            return None if self.transports[self.player][slot] is not t else result
+        elif kind == "pay":
+            self._charge(self.player, tel.value)
+        elif kind == "receive":
+            self._receive(self.player, tel.value)
+        if keep:
+            t.telegrams.append(tid)
+        else:
+            deck.insert(0, tid)  # under its deck
+        return result
+
+    def _release_telegram(self, t: Transport, kind: str) -> None:
+        for tid in t.telegrams:
+            tel = TELEGRAM_BY_ID[tid]
+            if tel.kind == kind:
+                t.telegrams.remove(tid)
+                self.telegram_decks[tel.mode].insert(0, tid)
+                return
+
+    def _redirect(self, slot: int, city: str) -> None:
+        """Rule transport-destination-change: the paid freight counts for the new place."""
+        t = self.transports[self.player][slot]
+        old = t.destination
+        t.destination = city
+        if CITIES[t.path[-1]] != old or city == old:
+            return  # bound for a change-over city: the leg stays
+        here = t.pos
+        ahead = next(i for i in range(here, len(t.path)) if t.path[i] < _N_CITIES)
+        prefix = t.path[here: ahead + 1]
+        rest = path(t.vehicle, CITIES[t.path[ahead]], city)
+        t.path = prefix + (rest[1:] if rest else ())
+        t.pos = 0
+        if len(t.path) == 1:  # already there
+            self._sell(slot)
+
+    # -- the end of a transport (rules transport-sale, transport-insurance) -----------------------------------
+    def _finish(self, slot: int) -> None:
+        t = self.transports[self.player][slot]
+        if t.path:
+            self.occupant[t.path[t.pos]] = -1
+        for tid in t.telegrams:
+            self.telegram_decks[TELEGRAM_BY_ID[tid].mode].insert(0, tid)
+        if t.insured:
+            self.certificates += 1
+        if self.options.recycle_cards:
+            self.deck.insert(0, t.card)
+        else:
+            self.used.append(t.card)
+        self.queue = [m for m in self.queue if m[0] != slot]
+        # rule transport-new-card: a new card at once
+        self.transports[self.player][slot] = Transport(self.deck.pop()) if self.deck else None
+
+    def _sell(self, slot: int) -> None:
+        """Rule transport-sale: sold at once on arrival; damage lowers the value unless insured."""
+        t = self.transports[self.player][slot]
+        value = CARDS[t.card - 1].sale_value
+        if t.damage and not (t.insured and INSURANCE["damage_covered"]):
+            value -= value * t.damage // 100
+        self._receive(self.player, value)
+        self._finish(slot)
+        self._repay(self.player)
+
+    def _lose(self, slot: int) -> None:
+        """A lost cargo: nothing to sell; an insured one is paid by the insurance (rule transport-insurance)."""
+        t = self.transports[self.player][slot]
+        if t.insured:
+            self._receive(self.player, CARDS[t.card - 1].sale_value * INSURANCE["loss_pays_percent"] // 100)
+        self._finish(slot)
+        self._repay(self.player)
+
+    def _repay(self, player: int) -> None:
+        """Rule transport-loans: the loan is repaid when the capital is enough."""
+        owed = self.debt[player] + self.interest_owed[player]
+        if owed and self.cash[player] >= owed:
+            self._pay(player, owed)
+            self.debt[player] = self.interest_owed[player] = 0
+
+    # -- turns and the end (rule transport-winner) ------------------------------------------------------------
+    def _pass(self) -> None:
+        self.passes += 1
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        for t in self.transports[self.player]:
+            if t is not None:
+                t.resting = False
+        o = self.options
+        if not self.deck or self.passes:  # cards may have run out, or every player may be stuck
+            holders = sum(1 for ts in self.transports if ts[0] is not None or ts[1] is not None)
+            if not holders:
+                self._game_over("every transport card has been used" if o.end_when_cards_run_out and not self.deck
+                                else "no player holds a transport card")
+                return
+            if self.passes >= holders:
+                self._game_over("no player can pay any freight")
+                return
+        p = self.player
+        transports = self.transports
+        while True:
+            p = (p + 1) % self.players
+            if p == 0:
+                self.round += 1
+                if o.round_limit is not None and self.round > o.round_limit:
+                    self.round -= 1
+                    self._game_over(f"{o.round_limit} rounds have been played")
+                    return
+            if transports[p][0] is not None or transports[p][1] is not None:  # a player without cards sits out
+                break
+        self.player = p
+
+    def _check_capital_target(self) -> None:
+        target = self.options.capital_target
+        if target is not None and any(self.capital(p) >= target for p in range(self.players)):
+            self._game_over(f"capital {target:,} reached")
+
+    def _game_over(self, reason: str) -> None:
+        self.over = True
+        self.end_reason = reason
+        self.phase = "plan"
+
+    def _repr_svg_(self) -> str:
+        """The map with every piece (rule ``transport-board``)."""
+        from .svg import board_svg
+
+        return board_svg(self)
+
+    # -- saving --------------------------------------------------------------------------------------------------
+    _FIELDS = ("cash", "debt", "interest_owed", "bank", "money_total", "removed", "deck", "used", "telegram_decks",
+               "certificates", "player", "round", "phase", "dice", "queue", "pending", "passes", "over", "end_reason")
+
+    def _to_data(self) -> Any:
+        data = {name: getattr(self, name) for name in self._FIELDS}
+        data["transports"] = [[t.to_data() if t is not None else None for t in ts] for ts in self.transports]
+        data["telegram_log"] = [list(x) for x in self.telegram_log]
+        return data
+
+    def _restore(self, data: Any) -> None:
+        if not isinstance(data, dict):
+            raise ValueError("the state is an object")
+        missing = set(self._FIELDS) | {"transports", "telegram_log"}
+        if set(data) != missing:
+            raise ValueError(f"the state needs exactly the fields {sorted(missing)}")
+        n = self.players
+
+        def ints(name: str, length: int | None = None, low: int | None = None) -> list[int]:
+            v = data[name]
+            if not isinstance(v, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in v):
+                raise ValueError(f"{name} must be a list of integers")
+            if length is not None and len(v) != length:
+                raise ValueError(f"{name} must have {length} entries")
+            if low is not None and any(x < low for x in v):
+                raise ValueError(f"{name} cannot be below {low}")
+            return list(v)
+
+        cash, debt, owed = ints("cash", n), ints("debt", n, 0), ints("interest_owed", n, 0)
+        if any(d > self.options.loan_limit for d in debt):
+            raise ValueError("a debt above the loan limit")
+        for name in ("bank", "money_total", "certificates", "player", "round", "passes"):
+            if isinstance(data[name], bool) or not isinstance(data[name], int):
+                raise ValueError(f"{name} must be an integer")
+        if data["bank"] + sum(cash) != data["money_total"]:
+            raise ValueError("the money does not add up (bank plus players)")
+        if not 0 <= data["player"] < n or data["round"] < 1 or data["passes"] < 0:
+            raise ValueError("bad player, round or passes")
+        if not 0 <= data["certificates"] <= INSURANCE["certificates"]:
+            raise ValueError("bad number of insurance certificates")
+        removed, deck, used = ints("removed", low=1), ints("deck", low=1), ints("used", low=1)
+        transports = data["transports"]
+        if not isinstance(transports, list) or len(transports) != n or not all(
+                isinstance(ts, list) and len(ts) == 2 for ts in transports):
+            raise ValueError(f"transports must be {n} pairs")
+        self.transports = [[Transport.from_data(t) if t is not None else None for t in ts] for ts in transports]
+        held = [t.card for ts in self.transports for t in ts if t is not None]
+        if sorted(removed + deck + used + held) != list(range(1, len(CARDS) + 1)):
+            raise ValueError("every transport card must be in exactly one place")
+        decks = data["telegram_decks"]
+        if not isinstance(decks, dict) or set(decks) != set(MODES):
+            raise ValueError("a telegram deck for each mode")
+        kept = [x for ts in self.transports for t in ts if t is not None for x in t.telegrams]
+        all_ids = kept + [x for m in MODES for x in decks[m]]
+        if sorted(all_ids) != sorted(TELEGRAM_BY_ID) or any(TELEGRAM_BY_ID[x].mode != m for m in MODES for x in decks[m]):
+            raise ValueError("every telegram must be in its deck or with a transport, once")
+        insured = sum(t.insured for ts in self.transports for t in ts if t is not None)
+        if insured + data["certificates"] != INSURANCE["certificates"]:
+            raise ValueError("insurance certificates do not add up")
+        occupant = [-1] * N_SPACES
+        for p, ts in enumerate(self.transports):
+            for slot, t in enumerate(ts):
+                if t is not None and t.path:
+                    s = t.path[t.pos]
+                    if occupant[s] >= 0:
+                        raise ValueError(f"two pieces on {space_name(s)}")
+                    occupant[s] = p * 2 + slot
+                    if t.vehicle == (ts[1 - slot].vehicle if ts[1 - slot] is not None else None):
+                        raise ValueError("two transports of one player on one vehicle")
+        if data["phase"] not in _PHASES or not isinstance(data["over"], bool) or not isinstance(data["end_reason"], str):
+            raise ValueError("bad phase or end")
+        dice = ints("dice")
+        if (data["phase"] == "assign") != (len(dice) == 2) or any(not 1 <= d <= 6 for d in dice):
+            raise ValueError("dice are kept only while they are to be assigned")
+        queue = data["queue"]
+        if not isinstance(queue, list) or not all(
+                isinstance(m, list) and len(m) == 3 and all(isinstance(x, int) and not isinstance(x, bool) for x in m)
+                and m[0] in (0, 1) and m[2] >= 0 for m in queue):
+            raise ValueError("queued moves are [slot, card, steps]")
+        pending = ints("pending")
+        if (data["phase"] == "leg") != (len(pending) == 2):
+            raise ValueError("a pending leg exactly in the leg phase")
+        if pending and (pending[0] not in (0, 1) or pending[1] < 0 or self.transports[data["player"]][pending[0]] is None):
+            raise ValueError("bad pending leg")
+        log = data["telegram_log"]
+        if not isinstance(log, list) or not all(isinstance(x, list) and len(x) == 3 and x[2] in TELEGRAM_BY_ID for x in log):
+            raise ValueError("bad telegram log")
+        self.cash, self.debt, self.interest_owed = cash, debt, owed
+        self.bank, self.money_total = data["bank"], data["money_total"]
+        self.removed, self.deck, self.used = removed, deck, used
+        self.telegram_decks = {m: list(decks[m]) for m in MODES}
+        self.certificates = data["certificates"]
+        self.occupant = occupant
+        self.player, self.round, self.phase = data["player"], data["round"], data["phase"]
+        self.dice, self.queue, self.pending = dice, [list(m) for m in queue], pending
+        self.passes, self.over, self.end_reason = data["passes"], data["over"], data["end_reason"]
+        self.telegram_log = [tuple(x) for x in log]

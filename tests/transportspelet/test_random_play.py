@@ -1,0 +1,149 @@
+"""Random play: seeded games to the end with the invariants checked after every action; saves
+round-trip and malformed saves are rejected whole."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from ts_helpers import GAME, check_invariants, new, sensible
+
+from gamekit import IllegalAction, InvalidSave
+from gamekit.transportspelet import ACTION_TYPES
+
+
+def play(players: int, seed: int, policy=sensible, check=True, **options):
+    s = new(players, seed, **options)
+    r = random.Random(seed)
+    n = 0
+    while not s.is_over():
+        s.apply(policy(s, r))
+        n += 1
+        if check:
+            check_invariants(s)
+        assert n < 20_000, "a game that does not end"
+    return s
+
+
+def uniform(s, r):
+    return r.choice(s.legal_actions())
+
+
+def test_thousands_of_short_games_end_with_the_invariants():
+    # after every action: money conserved, no two pieces in a space, two vehicles for two transports; every game ends
+    reasons = set()
+    for seed in range(2000):
+        s = play(2 + seed % 5, seed, deck_size=2 + seed % 7)
+        check_invariants(s)
+        reasons.add(s.end_reason)
+        assert s.winners()
+    assert "every transport card has been used" in reasons
+
+
+def test_full_games_with_every_player_count():
+    for seed in range(40):
+        s = play(2 + seed % 5, 10_000 + seed)
+        assert s.end_reason == "every transport card has been used"
+        assert len(s.used) == 50
+
+
+def test_uniformly_random_players_end_too():
+    # players who wander and borrow at random go broke: the game still ends
+    for seed in range(30):
+        play(2 + seed % 5, 20_000 + seed, policy=uniform, deck_size=12, check=seed % 3 == 0)
+
+
+def test_variants_end():
+    for seed in range(60):
+        play(3, 30_000 + seed, capital_target=300_000, check=False)
+        play(4, 31_000 + seed, round_limit=5, recycle_cards=True, check=False)
+        play(2, 32_000 + seed, limited_bank=True, interest_due="borrowing", exact_arrival=True, deck_size=10)
+
+
+def test_same_seed_same_game_and_save_round_trip():
+    a = play(3, 77, deck_size=10)
+    b = play(3, 77, deck_size=10)
+    assert a.to_json() == b.to_json()
+    s = new(4, 5)
+    r = random.Random(5)
+    for _ in range(300):
+        if s.is_over():
+            break
+        s.apply(sensible(s, r))
+        text = s.to_json()
+        restored = GAME.from_json(text)
+        assert restored.to_json() == text
+        assert restored.legal_actions() == s.legal_actions()
+    c = s.clone()
+    c.apply(c.legal_actions()[0])
+    assert c.to_json() != s.to_json()
+
+
+def test_replaying_the_log_gives_the_same_game():
+    from gamekit.core import action_from_data
+    s = play(3, 99, deck_size=8)
+    again = new(3, 99, deck_size=8)
+    for entry in s.log:
+        again.apply(action_from_data(entry["action"], ACTION_TYPES))
+    assert again.to_json() == s.to_json()
+
+
+def _mutations(data):
+    st = data["state"]
+    yield lambda d: d["state"].update(cash=d["state"]["cash"][:-1])
+    yield lambda d: d["state"].update(bank=d["state"]["bank"] + 1)
+    yield lambda d: d["state"].update(deck=d["state"]["deck"] + [1])
+    yield lambda d: d["state"].update(phase="flying")
+    yield lambda d: d["state"].update(certificates=13)
+    yield lambda d: d["state"]["telegram_decks"]["ship"].pop()
+    yield lambda d: d["state"].update(debt=[200_000] * len(st["debt"]))
+    yield lambda d: d["state"]["transports"][0].__setitem__(0, {"card": 99})
+    yield lambda d: d["state"].pop("queue")
+    yield lambda d: d.update(players=9)
+    yield lambda d: d["state"].update(player=-1)
+
+
+def test_malformed_saves_are_rejected_whole():
+    s = new(3, 8)
+    r = random.Random(8)
+    for _ in range(60):
+        s.apply(sensible(s, r))
+    data = json.loads(s.to_json())
+    for mutate in _mutations(data):
+        bad = json.loads(s.to_json())
+        mutate(bad)
+        with pytest.raises(InvalidSave):
+            GAME.from_json(json.dumps(bad))
+    # two pieces in one space
+    bad = json.loads(s.to_json())
+    placed = [t for ts in bad["state"]["transports"] for t in ts if t and t["path"]]
+    if len(placed) >= 2:
+        placed[1]["path"], placed[1]["pos"] = placed[0]["path"], placed[0]["pos"]
+        placed[1]["vehicle"] = placed[0]["vehicle"]
+        with pytest.raises(InvalidSave):
+            GAME.from_json(json.dumps(bad))
+    with pytest.raises(InvalidSave):
+        GAME.from_json("not json")
+
+
+def test_illegal_actions_in_random_positions_leave_the_state_unchanged():
+    from gamekit.transportspelet import Assign, Borrow, Continue, Dispatch, Pass, Roll, Wait
+    s = new(3, 21)
+    r = random.Random(21)
+    for _ in range(120):
+        if s.is_over():
+            break
+        legal = set(s.legal_actions())
+        probes = [Roll(), Pass(), Borrow(10_000), Borrow(110_000), Assign(1, 3, 4), Wait(1),
+                  Dispatch(1, "plane", "Paris"), Continue(1, "ship", "Lisbon")]
+        for card in s.hand(s.current_player):
+            probes += [Dispatch(card, "ship", "Atlantis"), Continue(card, "car", "Paris"), Wait(card)]
+        for probe in probes:
+            if probe in legal:
+                continue
+            before = s.to_json()
+            with pytest.raises(IllegalAction):
+                s.apply(probe)
+            assert s.to_json() == before
+        s.apply(sensible(s, r))
