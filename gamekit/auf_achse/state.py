@@ -95,6 +95,7 @@ class AufAchseState(State):
         self.public_pending = False  # must choose or decline a public contract before ending the turn
         self.extra_turn = False
         self.auction: Auction | None = None
+        self.taken_here: list[int] = []  # children's variant: taken into hand at this stop, loaded only on a later visit
 
     # -- queries ---------------------------------------------------------------------------------
     @property
@@ -183,7 +184,7 @@ class AufAchseState(State):
         p = self.player
         here = self.position[p]
         out = [Unload(c) for c in self.loaded[p] if self.cards[c].destination == here]
-        out += [Load(c) for c in self.hands[p] if self.can_load(p, c)]
+        out += [Load(c) for c in self.hands[p] if self.can_load(p, c) and c not in self.taken_here]
         out += [BuyTrailer(k) for k in TRAILER_KINDS if self._trailer_problem(p, k) is None]
         if self.public_pending:
             out += [ChooseContract(s) for s, c in enumerate(self.row) if c is not None]
@@ -283,6 +284,9 @@ class AufAchseState(State):
                 raise IllegalAction(f"{c.amount} goods do not fit: room for {self.free_room(p)}", "auf-achse-loading")
             if self.goods_supply < c.amount:
                 raise IllegalAction(f"only {self.goods_supply} goods cubes are in the supply", "auf-achse-loading")
+            if action.contract in self.taken_here:
+                raise IllegalAction("a contract taken into the hand is loaded only when the truck comes back to its "
+                                    "start city", "auf-achse-children")
             return
         if isinstance(action, BuyTrailer):
             problem = self._trailer_problem(p, action.kind)
@@ -504,6 +508,8 @@ class AufAchseState(State):
         self.hands[self.player].append(card)
         if self.can_load(self.player, card):
             self._load(self.player, card)
+        else:
+            self.taken_here.append(card)
 
     def _do_EndTurn(self, action: EndTurn) -> None:
         self._end_turn()
@@ -539,7 +545,7 @@ class AufAchseState(State):
 
     # -- saving ----------------------------------------------------------------------------------
     _LIST_FIELDS = ("hands", "loaded", "delivered", "trailers", "public_deck", "unused", "row", "removed",
-                    "cash", "position", "skip_next", "event_deck", "event_discard", "dice", "visited")
+                    "cash", "position", "skip_next", "event_deck", "event_discard", "dice", "visited", "taken_here")
     _SCALARS = ("bank", "goods_supply", "player", "phase", "remaining", "exact", "by_event", "public_pending",
                 "extra_turn", "turn_count")
 

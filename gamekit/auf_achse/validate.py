@@ -142,6 +142,9 @@ def restore(state: Any, data: Any) -> None:
     if flags["public_pending"] and phase != "city":
         raise ValueError("a public contract is chosen only in the city phase")
     turn_count = _int(data["turn_count"], "turn_count")
+    taken_here = _ints(data["taken_here"], "taken_here")
+    if any(c not in hands[player] for c in taken_here) or (taken_here and (phase not in ("city", "over") or not o.children)):
+        raise ValueError("taken_here lists contracts just taken into the current player's hand (children's variant)")
 
     state.net, state.cards, state.event_cards = net, cards, event_cards
     state.hands, state.loaded, state.delivered = hands, loaded, delivered
@@ -154,4 +157,4 @@ def restore(state: Any, data: Any) -> None:
     state.player, state.phase, state.dice, state.visited, state.remaining = player, phase, dice, list(visited), remaining
     state.exact, state.by_event = flags["exact"], flags["by_event"]
     state.public_pending, state.extra_turn = flags["public_pending"], flags["extra_turn"]
-    state.auction, state.turn_count = auction, turn_count
+    state.auction, state.turn_count, state.taken_here = auction, turn_count, taken_here

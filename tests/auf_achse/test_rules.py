@@ -538,6 +538,14 @@ def test_children_take_into_hand_when_the_goods_do_not_fit():
     arrive_exactly(s)
     s.apply(TakeContract(s.row.index(BERLIN_TRIESTE)))
     assert BERLIN_TRIESTE in s.hands[RED] and BERLIN_TRIESTE not in s.loaded[RED]
+    s.loaded[RED].remove(own)  # (room made, as if unloaded here)
+    s.goods_supply += s.cards[own].amount
+    s.unused.append(own)
+    refused(s, Load(BERLIN_TRIESTE), "auf-achse-children")  # only on coming back to Berlin
+    s.apply(EndTurn())
+    s.player = RED
+    arrive_exactly(s)
+    s.apply(Load(BERLIN_TRIESTE))
 
 
 def test_children_take_only_in_the_start_city():
