@@ -82,7 +82,7 @@ class AufAchseOptions:
 
 
 ASSUMPTIONS: tuple[Assumption, ...] = catalogue(AufAchseOptions, [
-    Assumption("network.json", "24 cities, 41 roads of 1-6 road spaces, 41 event triangles, 2 ferry links",
+    Assumption("network.json", "24 cities, 41 roads of 1-6 road spaces, 40 event triangles, 2 ferry links",
                "the printed map is not in the seed; the public facts name nine cities and the ferry links "
                "Rotterdam-Flensburg and Flensburg-Rostock, the rest is ours (about one road space per 60 km)",
                "auf-achse-board"),
