@@ -51,6 +51,12 @@ Data (:mod:`~gamekit.auf_achse.data`)
     Rotterdam-Flensburg and Flensburg-Rostock), ``contracts.json`` (54 contracts with cost tables),
     ``events.json`` (28 event cards). Settings: :class:`AufAchseOptions`.
 
+Around the engine
+    :mod:`~gamekit.auf_achse.validate` (restoring a save, checked whole), :mod:`~gamekit.auf_achse.bots`
+    (a route-following driver and a cautious bidder, used by tests, benchmark, book and widget),
+    :mod:`~gamekit.auf_achse.examples` (the worked auction example's position, a seeded sample game);
+    the widget's service is :mod:`gamekit.web.auf_achse`.
+
 Invariants (checked by the tests and by :func:`~gamekit.auf_achse.validate.restore`)
     Cash plus bank equals ``bank_money``; cubes in the supply plus cubes on trucks equal
     ``goods_cubes``; every contract and every event card is in exactly one place.
