@@ -132,6 +132,24 @@ ASSUMPTIONS: tuple[Assumption, ...] = catalogue(AufAchseOptions, [
     Assumption("auction bids", "a bidder may skip offers (blue names offer 2 at once), and the chooser may match "
                "or raise; a player who passes is out of this auction", "page 4's example and its wording",
                "auf-achse-auction-order"),
+    Assumption("truck colours", "red, yellow, blue, green, black, white by seat",
+               "the worked example's four players are red, yellow, blue and green; the other two colours are ours",
+               "auf-achse-components"),
+    Assumption("nearest city", "an event card that sends a truck on moves it to the city fewest steps away "
+               "(ties: the first in network.json)", "the printed event cards are not known", "auf-achse-events"),
+    Assumption("arrow direction", "the arrows run towards the loading yard: space 0 (next to it) holds the oldest "
+               "contract, the corner space the newest; with the face-down pile empty the corner stays empty",
+               "page 4 names the loading yard, the corner and the arrows but the board is not in the seed",
+               "auf-achse-sliding"),
+    Assumption("choose or decline", "every arrival in a city with the full roll (while public contracts lie open) "
+               "must either choose a public contract or decline, which removes the one next to the loading yard",
+               "page 4: \"Immer dann, wenn ... kein Interesse ... hat, kommt der Auftrag ... aus dem Spiel\"",
+               "auf-achse-declining"),
+    Assumption("own contracts", "all contracts a player holds, private ones and public ones won, in hand or loaded; "
+               "a player who holds none has finished them all", "page 4 says \"alle eigenen Aufträge\"",
+               "auf-achse-end"),
+    Assumption("ties", "players with the same most cash share the win", "page 4 names no tie-break",
+               "auf-achse-winner"),
     Assumption("children's first arrival", "a truck that stops in a start city (in any way) may take that face-up "
                "contract; the freed space is refilled at once; nothing is removed when nobody takes one",
                "page 4: the arrows and the offer table have no meaning in the variant", "auf-achse-children"),

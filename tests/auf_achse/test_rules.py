@@ -559,3 +559,23 @@ def test_children_take_only_in_the_start_city():
     refused(s, TakeContract(slots[0]), "auf-achse-children")
     s2 = arrive_exactly(placed(3))
     refused(s2, TakeContract(0), "auf-achse-public-contracts")
+
+
+def test_equal_cash_shares_the_win():
+    """label auf-achse-winner (assumption: ties share the win)"""
+    s = placed(3)
+    s.unused += s.hands[YELLOW]
+    s.hands[YELLOW] = []
+    _clear_public(s)
+    driving(s, road("Leipzig", "Berlin")[-1], 1).apply(Step("Berlin"))
+    assert s.is_over() and s.winners() == [RED, YELLOW, BLUE]
+
+
+def test_an_event_sends_the_truck_to_the_nearest_city():
+    """label auf-achse-events (assumption: nearest city)"""
+    before_space, triangle = _triangle_approach()
+    s = placed(2, seed=2)
+    _event_first(s, "to_city")
+    driving(s, before_space, 1).apply(Step(triangle))
+    d = s.net.distances_from(triangle)
+    assert d[s.position[0]] == min(d[c] for c in s.net.cities)
