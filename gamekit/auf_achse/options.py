@@ -82,20 +82,20 @@ class AufAchseOptions:
 
 
 ASSUMPTIONS: tuple[Assumption, ...] = catalogue(AufAchseOptions, [
-    Assumption("network.json", "24 cities, 41 roads of 1-6 road spaces, 40 event triangles, 2 ferry links",
+    Assumption("road network (network.json)", "24 cities, 41 roads of 1-6 road spaces, 40 event triangles, 2 ferry links",
                "the printed map is not in the seed; the public facts name nine cities and the ferry links "
                "Rotterdam-Flensburg and Flensburg-Rostock, the rest is ours (about one road space per 60 km)",
                "auf-achse-board"),
     Assumption("ferry links", "a ferry link is a route of road spaces like a road, with no fare",
                "how the printed ferries work is on the missing pages", "auf-achse-board"),
-    Assumption("contracts.json", "54 contracts; revenue 150 per step of the shortest route plus 150 per goods cube; "
+    Assumption("contract cards (contracts.json)", "54 contracts; revenue 150 per step of the shortest route plus 150 per goods cube; "
                "offer k costs k x 18 % of the revenue",
                "the printed cards are not in the seed; the formula gives the worked example's Berlin-Trieste card "
                "exactly (21 steps, 5 goods: revenue 3,900, offer 4 costs 2,800)", "auf-achse-contracts"),
     Assumption("one contract deck", "private and public contracts come from the one shuffled deck of 54",
                "page 4 says every contract card carries the offer table; private contracts ignore it",
                "auf-achse-contracts"),
-    Assumption("events.json", "28 event cards: fines and repairs (pay), bonuses (receive), miss a turn, "
+    Assumption("event cards (events.json)", "28 event cards: fines and repairs (pay), bonuses (receive), miss a turn, "
                "another turn, drive on to the nearest city",
                "the printed events are not in the seed; page 4 only says an event card can move a truck into a city",
                "auf-achse-events"),

@@ -107,7 +107,7 @@ def test_data_files():
     assert ferry_ends == {("Rotterdam", "Flensburg"), ("Flensburg", "Rostock")}
     assert net.triangles and all(not net.is_city(t) for t in net.triangles)
     assert len(contracts()) == 54 and len(events()) == 28
-    shown = next(a.default for a in ASSUMPTIONS if a.setting == "network.json")  # the chapter's figures
+    shown = next(a.default for a in ASSUMPTIONS if a.setting == "road network (network.json)")  # the chapter's figures
     assert shown.startswith(f"{len(net.cities)} cities, {len(net.roads)} roads") and f"{len(net.triangles)} event" in shown
     for c in contracts():  # the formula of the assumption, card by card
         assert c.revenue == round((150 * net.distance(c.start, c.destination) + 150 * c.amount) / 100) * 100
