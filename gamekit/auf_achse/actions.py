@@ -1,0 +1,160 @@
+"""The actions of Auf Achse: small frozen values with a readable ``str``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = [
+    "ACTION_TYPES",
+    "PlaceTruck",
+    "Roll",
+    "UseDie",
+    "Step",
+    "Stop",
+    "Load",
+    "Unload",
+    "BuyTrailer",
+    "ChooseContract",
+    "Decline",
+    "Bid",
+    "Pass",
+    "TakeContract",
+    "EndTurn",
+]
+
+
+@dataclass(frozen=True)
+class PlaceTruck:
+    """Setup: put your truck in a city (rule ``auf-achse-setup``)."""
+
+    city: str
+
+    def __str__(self) -> str:
+        return f"place truck in {self.city}"
+
+
+@dataclass(frozen=True)
+class Roll:
+    """Roll both dice (rule ``auf-achse-movement``)."""
+
+    def __str__(self) -> str:
+        return "roll"
+
+
+@dataclass(frozen=True)
+class UseDie:
+    """Use one die for ``pips`` (a 6 may be used as any of 1-6; rule ``auf-achse-movement``)."""
+
+    pips: int
+
+    def __str__(self) -> str:
+        return f"move {self.pips}"
+
+
+@dataclass(frozen=True)
+class Step:
+    """Drive one step to the neighbouring city or road space ``to`` (rule ``auf-achse-movement``)."""
+
+    to: str
+
+    def __str__(self) -> str:
+        return f"step to {self.to}"
+
+
+@dataclass(frozen=True)
+class Stop:
+    """End the move here, giving up the pips left (in a city), or because the truck cannot go on."""
+
+    def __str__(self) -> str:
+        return "stop"
+
+
+@dataclass(frozen=True)
+class Load:
+    """Load a contract's goods here, its start city (rule ``auf-achse-loading``)."""
+
+    contract: int
+
+    def __str__(self) -> str:
+        return f"load contract {self.contract}"
+
+
+@dataclass(frozen=True)
+class Unload:
+    """Deliver a loaded contract here, its destination, for its freight revenue (rule ``auf-achse-delivery``)."""
+
+    contract: int
+
+    def __str__(self) -> str:
+        return f"unload contract {self.contract}"
+
+
+@dataclass(frozen=True)
+class BuyTrailer:
+    """Buy a ``large`` or ``small`` trailer (rule ``auf-achse-trailers``)."""
+
+    kind: str
+
+    def __str__(self) -> str:
+        return f"buy {self.kind} trailer"
+
+
+@dataclass(frozen=True)
+class ChooseContract:
+    """Choose the face-up public contract on space ``slot`` (0 = next to the loading yard) for auction
+    (rule ``auf-achse-public-contracts``)."""
+
+    slot: int
+
+    def __str__(self) -> str:
+        return f"choose public contract {self.slot}"
+
+
+@dataclass(frozen=True)
+class Decline:
+    """No interest in a public contract: the one next to the loading yard leaves the game
+    (rule ``auf-achse-declining``)."""
+
+    def __str__(self) -> str:
+        return "decline public contracts"
+
+
+@dataclass(frozen=True)
+class Bid:
+    """Name offer ``offer`` (1-5) in the auction (rule ``auf-achse-offers``)."""
+
+    offer: int
+
+    def __str__(self) -> str:
+        return f"bid offer {self.offer}"
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Pass in the auction: out of it (rule ``auf-achse-auction-order``)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True)
+class TakeContract:
+    """Children's variant: take the face-up contract on ``slot``, whose start city you reached
+    (rule ``auf-achse-children``)."""
+
+    slot: int
+
+    def __str__(self) -> str:
+        return f"take public contract {self.slot}"
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    """End your turn."""
+
+    def __str__(self) -> str:
+        return "end turn"
+
+
+ACTION_TYPES: tuple[type, ...] = (PlaceTruck, Roll, UseDie, Step, Stop, Load, Unload, BuyTrailer, ChooseContract,
+                                  Decline, Bid, Pass, TakeContract, EndTurn)

@@ -1,0 +1,567 @@
+"""The Auf Achse rules engine: one game in progress (see the package docstring for the design)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import IllegalAction, State
+from .actions import (
+    ACTION_TYPES,
+    Bid,
+    BuyTrailer,
+    ChooseContract,
+    Decline,
+    EndTurn,
+    Load,
+    Pass,
+    PlaceTruck,
+    Roll,
+    Step,
+    Stop,
+    TakeContract,
+    Unload,
+    UseDie,
+)
+from .auction import HIGHEST_OFFER, Auction
+from .data import Contract, contracts, events, network
+from .options import COLOURS, TRAILER_KINDS
+
+__all__ = ["AufAchseState", "PHASES"]
+
+#: setup: trucks are placed; roll: the player rolls; die: one die is chosen; moving: the truck drives;
+#: city: the truck stopped in a city (load, unload, trailers, public contracts); auction: a public
+#: contract is auctioned; over: the game has ended.
+PHASES = ("setup", "roll", "die", "moving", "city", "auction", "over")
+
+
+def _roll_two(rng: Any) -> list[int]:
+    return [rng.roll(6), rng.roll(6)]
+
+
+def _shuffled(items: list[int]) -> Any:
+    """A sampler that returns ``items`` shuffled (the order is logged)."""
+
+    def sample(rng: Any) -> list[int]:
+        out = list(items)
+        rng.shuffle(out)
+        return out
+
+    return sample
+
+
+class AufAchseState(State):
+    action_types = ACTION_TYPES
+
+    # -- setup (rule auf-achse-setup) -------------------------------------------------------
+    def _setup(self) -> None:
+        o = self.options
+        self.net = network()
+        self.cards: tuple[Contract, ...] = contracts()
+        self.event_cards = events()
+        deck = self.draw(_shuffled(list(range(len(self.cards)))), "shuffle contracts")
+        hand, public = o.hand_size(), o.public_deck_size(self.players)
+        if hand * self.players + public > len(deck):
+            raise ValueError(f"{len(deck)} contracts are too few for {self.players} hands of {hand} and {public} public ones")
+        self.hands: list[list[int]] = [deck[i * hand:(i + 1) * hand] for i in range(self.players)]
+        deck = deck[hand * self.players:]
+        self.public_deck: list[int] = deck[:public]
+        self.unused: list[int] = deck[public:]  # contracts not in this game
+        self.row: list[int | None] = [None] * o.face_up
+        self._refill_row()
+        self.removed: list[int] = []  # public contracts that left the game (rule auf-achse-declining)
+        self.loaded: list[list[int]] = [[] for _ in range(self.players)]
+        self.delivered: list[list[int]] = [[] for _ in range(self.players)]
+        self.cash = [o.starting_money] * self.players
+        self.bank = o.bank_money - o.starting_money * self.players
+        self.goods_supply = o.goods_cubes
+        self.trailers: list[list[str]] = [[] for _ in range(self.players)]
+        self.trailer_supply = {"large": o.large_trailers if o.trailers_allowed() else 0,
+                               "small": o.small_trailers if o.trailers_allowed() else 0}
+        self.event_deck: list[int] = self.draw(_shuffled(list(range(len(self.event_cards)))), "shuffle events")
+        self.event_discard: list[int] = []
+        self.position: list[str | None] = [None] * self.players
+        self.skip_next = [False] * self.players
+        self.player = 0
+        self.phase = "setup"
+        self._new_turn_fields()
+        self.turn_count = 0
+
+    def _new_turn_fields(self) -> None:
+        self.dice: list[int] = []
+        self.remaining = 0
+        self.visited: list[str] = []
+        self.exact = False  # the move ended in this city on its last pip (rule auf-achse-public-contracts)
+        self.by_event = False  # an event card moved the truck into this city
+        self.public_pending = False  # must choose or decline a public contract before ending the turn
+        self.extra_turn = False
+        self.auction: Auction | None = None
+        self.taken_here: list[int] = []  # children's variant: taken into hand at this stop, loaded only on a later visit
+
+    # -- queries ---------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        if self.phase == "over":
+            return None
+        if self.phase == "auction":
+            assert self.auction is not None
+            return self.auction.turn
+        return self.player
+
+    def colour(self, player: int) -> str:
+        return COLOURS[player]
+
+    def capacity(self, player: int) -> int:
+        """Goods a truck carries: 6, plus 6 per large and 4 per small trailer (rule ``auf-achse-trailers``)."""
+        return self.options.truck_capacity + sum(TRAILER_KINDS[k][0] for k in self.trailers[player])
+
+    def load_on(self, player: int) -> int:
+        return sum(self.cards[c].amount for c in self.loaded[player])
+
+    def free_room(self, player: int) -> int:
+        return self.capacity(player) - self.load_on(player)
+
+    def trucks_at(self, node: str) -> int:
+        return sum(1 for p in self.position if p == node)
+
+    def space_is_full(self, node: str) -> bool:
+        """A road space holds at most two trucks; a city any number (rule ``auf-achse-road-spaces``)."""
+        return not self.net.is_city(node) and self.trucks_at(node) >= self.options.trucks_per_space
+
+    def die_choices(self) -> list[int]:
+        """The pips the rolled dice allow: either die, and a 6 as any of 1-6 (rule ``auf-achse-movement``)."""
+        if 6 in self.dice:
+            return [1, 2, 3, 4, 5, 6]
+        return sorted(set(self.dice))
+
+    def steps(self) -> list[str]:
+        """Where the truck may drive its next pip (rule ``auf-achse-movement``)."""
+        here = self.position[self.player]
+        assert here is not None
+        return [n for n in self.net.adjacent[here] if n not in self.visited and not self.space_is_full(n)]
+
+    def public_contracts_left(self) -> int:
+        return sum(1 for c in self.row if c is not None) + len(self.public_deck)
+
+    def open_contracts(self, player: int) -> int:
+        """Contracts the player still has to carry out: in hand or loaded."""
+        return len(self.hands[player]) + len(self.loaded[player])
+
+    def can_load(self, player: int, card: int) -> bool:
+        """Loading needs the truck in the start city, room on it and the cubes in the supply (rule ``auf-achse-loading``)."""
+        c = self.cards[card]
+        return self.position[player] == c.start and self.free_room(player) >= c.amount and self.goods_supply >= c.amount
+
+    def total_money(self) -> int:
+        return sum(self.cash) + self.bank
+
+    def goods_total(self) -> int:
+        return self.goods_supply + sum(self.load_on(p) for p in range(self.players))
+
+    # -- legal actions ---------------------------------------------------------------------------
+    def legal_actions(self) -> list[Any]:
+        phase = self.phase
+        if phase == "over":
+            return []
+        if phase == "setup":
+            return [PlaceTruck(c) for c in self.net.cities]
+        if phase == "roll":
+            return [Roll()]
+        if phase == "die":
+            return [UseDie(p) for p in self.die_choices()]
+        if phase == "moving":
+            out: list[Any] = [Step(n) for n in self.steps()]
+            if self.net.is_city(self.position[self.player]) or not out:
+                out.append(Stop())
+            return out
+        if phase == "auction":
+            a = self.auction
+            assert a is not None and a.turn is not None
+            card = self.cards[a.contract]
+            bids = [Bid(k) for k in range(a.minimum_offer(a.turn), HIGHEST_OFFER + 1)
+                    if card.cost(k) <= self.cash[a.turn]]
+            return [*bids, Pass()]
+        # city
+        p = self.player
+        here = self.position[p]
+        out = [Unload(c) for c in self.loaded[p] if self.cards[c].destination == here]
+        out += [Load(c) for c in self.hands[p] if self.can_load(p, c) and c not in self.taken_here]
+        out += [BuyTrailer(k) for k in TRAILER_KINDS if self._trailer_problem(p, k) is None]
+        if self.public_pending:
+            out += [ChooseContract(s) for s, c in enumerate(self.row) if c is not None]
+            out.append(Decline())
+        else:
+            if self.options.children:
+                out += [TakeContract(s) for s, c in enumerate(self.row) if c is not None and self.cards[c].start == here]
+            out.append(EndTurn())
+        return out
+
+    # -- validation ------------------------------------------------------------------------------
+    def _check(self, action: Any) -> None:
+        if not isinstance(action, ACTION_TYPES):
+            raise IllegalAction(f"{action!r} is not an Auf Achse action", "protocol-legal-actions")
+        phase = self.phase
+        name = type(action).__name__
+        if phase == "setup":
+            if not isinstance(action, PlaceTruck):
+                raise IllegalAction("first every player places their truck in a city", "auf-achse-setup")
+            if not self.net.is_city(action.city):
+                raise IllegalAction(f"{action.city!r} is not a city", "auf-achse-setup")
+            return
+        if phase == "roll":
+            if not isinstance(action, Roll):
+                raise IllegalAction(f"roll the dice first, not {name}", "auf-achse-movement")
+            return
+        if phase == "die":
+            if not isinstance(action, UseDie):
+                raise IllegalAction(f"choose one of the dice to move with, not {name}", "auf-achse-movement")
+            if action.pips not in self.die_choices():
+                raise IllegalAction(f"the dice {self.dice} do not allow a move of {action.pips}", "auf-achse-movement")
+            return
+        if phase == "moving":
+            self._check_moving(action)
+            return
+        if phase == "auction":
+            self._check_auction(action)
+            return
+        self._check_city(action)
+
+    def _check_moving(self, action: Any) -> None:
+        here = self.position[self.player]
+        assert here is not None
+        if isinstance(action, Step):
+            if action.to not in self.net.adjacent[here]:
+                raise IllegalAction(f"{action.to!r} is not next to {here}", "auf-achse-movement")
+            if action.to in self.visited:
+                raise IllegalAction(f"the truck was already on {action.to} in this move", "auf-achse-movement")
+            if self.space_is_full(action.to):
+                raise IllegalAction(f"{action.to} already holds {self.options.trucks_per_space} trucks",
+                                    "auf-achse-road-spaces")
+            return
+        if isinstance(action, Stop):
+            if not self.net.is_city(here) and self.steps():
+                raise IllegalAction("pips may be given up only in a city", "auf-achse-movement")
+            return
+        if isinstance(action, ChooseContract):
+            raise IllegalAction("a public contract is chosen only on arriving in a city with the full roll",
+                                "auf-achse-public-contracts")
+        raise IllegalAction(f"{type(action).__name__} is not possible while the truck drives", "auf-achse-movement")
+
+    def _check_auction(self, action: Any) -> None:
+        a = self.auction
+        assert a is not None and a.turn is not None
+        if isinstance(action, Pass):
+            return
+        if not isinstance(action, Bid):
+            raise IllegalAction("during an auction, bid or pass", "auf-achse-auction-order")
+        if not 1 <= action.offer <= HIGHEST_OFFER:
+            raise IllegalAction(f"offers are numbered 1 to {HIGHEST_OFFER}, not {action.offer}", "auf-achse-offers")
+        least = a.minimum_offer(a.turn)
+        if action.offer < least:
+            rule = "auf-achse-chooser-matches" if a.turn != a.chooser else "auf-achse-offers"
+            raise IllegalAction(f"the best offer is {a.offer}: bid at least {least}", rule)
+        cost = self.cards[a.contract].cost(action.offer)
+        if cost > self.cash[a.turn]:
+            raise IllegalAction(f"offer {action.offer} costs {cost:,} € and {self.colour(a.turn)} has "
+                                f"{self.cash[a.turn]:,} €: no credit", "auf-achse-payment")
+
+    def _check_city(self, action: Any) -> None:
+        p = self.player
+        here = self.position[p]
+        if isinstance(action, Unload):
+            if action.contract not in self.loaded[p]:
+                raise IllegalAction(f"contract {action.contract} is not loaded on this truck", "auf-achse-delivery")
+            if self.cards[action.contract].destination != here:
+                raise IllegalAction(f"contract {action.contract} goes to {self.cards[action.contract].destination}, "
+                                    f"not {here}", "auf-achse-delivery")
+            return
+        if isinstance(action, Load):
+            if action.contract not in self.hands[p]:
+                raise IllegalAction(f"contract {action.contract} is not in hand", "auf-achse-loading")
+            c = self.cards[action.contract]
+            if c.start != here:
+                raise IllegalAction(f"contract {action.contract} is loaded in {c.start}, not {here}", "auf-achse-loading")
+            if self.free_room(p) < c.amount:
+                raise IllegalAction(f"{c.amount} goods do not fit: room for {self.free_room(p)}", "auf-achse-loading")
+            if self.goods_supply < c.amount:
+                raise IllegalAction(f"only {self.goods_supply} goods cubes are in the supply", "auf-achse-loading")
+            if action.contract in self.taken_here:
+                raise IllegalAction("a contract taken into the hand is loaded only when the truck comes back to its "
+                                    "start city", "auf-achse-children")
+            return
+        if isinstance(action, BuyTrailer):
+            problem = self._trailer_problem(p, action.kind)
+            if problem is not None:
+                raise IllegalAction(problem, "auf-achse-children" if self.options.children else "auf-achse-trailers")
+            return
+        if isinstance(action, (ChooseContract, Decline)):
+            if not self.public_pending:
+                why = ("a truck moved into the city by an event card" if self.by_event else
+                       "pips were given up" if not self.exact else "a public contract was already chosen or declined")
+                rule = "auf-achse-children" if self.options.children else "auf-achse-public-contracts"
+                raise IllegalAction(f"no public contract may be chosen now: {why}", rule)
+            if isinstance(action, ChooseContract) and not (
+                    0 <= action.slot < len(self.row) and self.row[action.slot] is not None):
+                raise IllegalAction(f"no public contract lies on space {action.slot}", "auf-achse-public-contracts")
+            return
+        if isinstance(action, TakeContract):
+            if not self.options.children:
+                raise IllegalAction("public contracts are auctioned; taking one is the children's variant",
+                                    "auf-achse-public-contracts")
+            if not (0 <= action.slot < len(self.row) and self.row[action.slot] is not None):
+                raise IllegalAction(f"no public contract lies on space {action.slot}", "auf-achse-children")
+            if self.cards[self.row[action.slot]].start != here:  # type: ignore[index]
+                raise IllegalAction(f"that contract starts in {self.cards[self.row[action.slot]].start}, "  # type: ignore[index]
+                                    f"not {here}", "auf-achse-children")
+            return
+        if isinstance(action, EndTurn):
+            if self.public_pending:
+                raise IllegalAction("arriving with the full roll: choose a public contract or decline, "
+                                    "which removes the one next to the loading yard", "auf-achse-declining")
+            return
+        if isinstance(action, (Bid, Pass)):
+            raise IllegalAction("there is no auction going on", "auf-achse-auction-order")
+        raise IllegalAction(f"{type(action).__name__} is not possible in a city now", "auf-achse-turn")
+
+    def _trailer_problem(self, p: int, kind: str) -> str | None:
+        if not self.options.trailers_allowed():
+            return "the children's variant has no trailers"
+        if kind not in TRAILER_KINDS:
+            return f"trailers are large or small, not {kind!r}"
+        if self.trailer_supply[kind] <= 0:
+            return f"no {kind} trailer is left"
+        if len(self.trailers[p]) >= self.options.trailers_per_truck:
+            return f"a truck pulls at most {self.options.trailers_per_truck} trailer(s)"
+        price = TRAILER_KINDS[kind][1]
+        if self.cash[p] < price:
+            return f"a {kind} trailer costs {price:,} € and there is no credit"
+        return None
+
+    # -- carrying out ----------------------------------------------------------------------------
+    def _perform(self, action: Any) -> None:
+        getattr(self, "_do_" + type(action).__name__)(action)
+        if self.phase != "over" and self.auction is None and self._end_reached():
+            self.phase = "over"  # rule auf-achse-end: at once
+
+    def _do_PlaceTruck(self, action: PlaceTruck) -> None:
+        self.position[self.player] = action.city
+        if self.player + 1 < self.players:
+            self.player += 1
+        else:
+            self.player = 0
+            self.phase = "roll"
+            self.turn_count = 1
+
+    def _do_Roll(self, action: Roll) -> None:
+        self.dice = self.draw(_roll_two, "dice")
+        self.phase = "die"
+
+    def _do_UseDie(self, action: UseDie) -> None:
+        self.remaining = action.pips
+        self.visited = [self.position[self.player]]  # type: ignore[list-item]
+        self.phase = "moving"
+
+    def _do_Step(self, action: Step) -> None:
+        self.position[self.player] = action.to
+        self.visited.append(action.to)
+        self.remaining -= 1
+        if self.remaining == 0:
+            self._end_move(exact=True)
+
+    def _do_Stop(self, action: Stop) -> None:
+        self.remaining = 0
+        self._end_move(exact=False)
+
+    def _end_move(self, exact: bool) -> None:
+        """Arriving: in a city the city phase begins; an exact stop on a triangle draws an event card."""
+        here = self.position[self.player]
+        assert here is not None
+        if self.net.is_city(here):
+            self._enter_city(exact=exact, by_event=False)
+        elif exact and self.net.is_triangle(here):
+            self._event()
+        else:
+            self._end_turn()
+
+    def _enter_city(self, exact: bool, by_event: bool) -> None:
+        self.phase = "city"
+        self.exact = exact
+        self.by_event = by_event
+        # rule auf-achse-public-contracts: only with the full roll used, not by an event card
+        self.public_pending = (exact and not by_event and not self.options.children
+                               and any(c is not None for c in self.row))
+
+    def _event(self) -> None:
+        """Draw and carry out an event card (rule ``auf-achse-events``)."""
+        if not self.event_deck:
+            self.event_deck = self.draw(_shuffled(self.event_discard), "shuffle events")
+            self.event_discard = []
+        card = self.event_cards[self.event_deck.pop(0)]
+        if self._chance is not None:
+            self._chance.append({"what": "event card", "result": card.id})
+        self.event_discard.append(card.id)
+        p = self.player
+        if card.kind == "pay":
+            paid = min(card.amount, self.cash[p])  # no credit
+            self.cash[p] -= paid
+            self.bank += paid
+        elif card.kind == "receive":
+            self.cash[p] += card.amount
+            self.bank -= card.amount
+        elif card.kind == "skip":
+            self.skip_next[p] = True
+        elif card.kind == "extra":
+            self.extra_turn = True
+        if card.kind == "to_city":
+            self.position[p] = self.net.nearest_city(self.position[p])  # type: ignore[arg-type]
+            self._enter_city(exact=False, by_event=True)
+        else:
+            self._end_turn()
+
+    def _do_Unload(self, action: Unload) -> None:
+        """Deliver: the freight revenue from the bank, the cubes back to the supply (rule ``auf-achse-delivery``)."""
+        p, c = self.player, self.cards[action.contract]
+        self.loaded[p].remove(c.id)
+        self.delivered[p].append(c.id)
+        self.goods_supply += c.amount
+        self.cash[p] += c.revenue
+        self.bank -= c.revenue
+
+    def _do_Load(self, action: Load) -> None:
+        self._load(self.player, action.contract)
+
+    def _load(self, p: int, card: int) -> None:
+        self.hands[p].remove(card)
+        self.loaded[p].append(card)
+        self.goods_supply -= self.cards[card].amount
+
+    def _do_BuyTrailer(self, action: BuyTrailer) -> None:
+        price = TRAILER_KINDS[action.kind][1]
+        self.trailer_supply[action.kind] -= 1
+        self.trailers[self.player].append(action.kind)
+        self.cash[self.player] -= price
+        self.bank += price
+
+    def _do_ChooseContract(self, action: ChooseContract) -> None:
+        card = self.row[action.slot]
+        assert card is not None
+        self.row[action.slot] = None
+        self._slide_row()
+        self.public_pending = False
+        self.auction = Auction.start(self.player, card, self.players)
+        self.phase = "auction"
+
+    def _do_Decline(self, action: Decline) -> None:
+        """The contract next to the loading yard leaves the game (rule ``auf-achse-declining``)."""
+        self.public_pending = False
+        for slot, card in enumerate(self.row):
+            if card is not None:
+                self.removed.append(card)
+                self.row[slot] = None
+                break
+        self._slide_row()
+
+    def _slide_row(self) -> None:
+        """The others slide in arrow direction; the corner space is refilled (rule ``auf-achse-sliding``)."""
+        cards = [c for c in self.row if c is not None]
+        self.row = cards + [None] * (len(self.row) - len(cards))
+        self._refill_row()
+
+    def _refill_row(self) -> None:
+        for slot, card in enumerate(self.row):
+            if card is None and self.public_deck:
+                self.row[slot] = self.public_deck.pop(0)
+
+    def _do_Bid(self, action: Bid) -> None:
+        a = self.auction
+        assert a is not None and a.turn is not None
+        a.bid(a.turn, action.offer)
+        self._after_bidding()
+
+    def _do_Pass(self, action: Pass) -> None:
+        a = self.auction
+        assert a is not None and a.turn is not None
+        a.pass_(a.turn)
+        self._after_bidding()
+
+    def _after_bidding(self) -> None:
+        """The winner pays at once and takes the contract in hand (rules ``auf-achse-payment``,
+        ``auf-achse-taking-contract``)."""
+        a = self.auction
+        assert a is not None
+        if not a.finished:
+            return
+        winner, card = a.winner, a.contract
+        price = self.cards[card].cost(a.paid_offer) if a.paid_offer else 0
+        self.cash[winner] -= price
+        self.bank += price
+        self.hands[winner].append(card)
+        if winner != self.player and self.can_load(winner, card):
+            self._load(winner, card)  # assumption "load at once"
+        self.auction = None
+        self.phase = "city"
+
+    def _do_TakeContract(self, action: TakeContract) -> None:
+        """Children's variant: the first to arrive takes it; the space is refilled (rule ``auf-achse-children``)."""
+        card = self.row[action.slot]
+        assert card is not None
+        self.row[action.slot] = self.public_deck.pop(0) if self.public_deck else None
+        self.hands[self.player].append(card)
+        if self.can_load(self.player, card):
+            self._load(self.player, card)
+        else:
+            self.taken_here.append(card)
+
+    def _do_EndTurn(self, action: EndTurn) -> None:
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        """The next player clockwise; an event may give another turn or make a player miss one."""
+        if self._end_reached():
+            self.phase = "over"
+            return
+        extra = self.extra_turn
+        self._new_turn_fields()
+        if not extra:
+            nxt = (self.player + 1) % self.players
+            while self.skip_next[nxt]:
+                self.skip_next[nxt] = False
+                nxt = (nxt + 1) % self.players
+            self.player = nxt
+        self.phase = "roll"
+        self.turn_count += 1
+
+    def _end_reached(self) -> bool:
+        """No public contract left and one player with all own contracts done (rule ``auf-achse-end``)."""
+        if self.phase == "setup" or self.public_contracts_left():
+            return False
+        return any(self.open_contracts(p) == 0 for p in range(self.players))
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def scores(self) -> dict[int, Any]:
+        """Cash: the most cash wins; unfinished contracts earn nothing (rule ``auf-achse-winner``)."""
+        return dict(enumerate(self.cash))
+
+    # -- saving ----------------------------------------------------------------------------------
+    _LIST_FIELDS = ("hands", "loaded", "delivered", "trailers", "public_deck", "unused", "row", "removed",
+                    "cash", "position", "skip_next", "event_deck", "event_discard", "dice", "visited", "taken_here")
+    _SCALARS = ("bank", "goods_supply", "player", "phase", "remaining", "exact", "by_event", "public_pending",
+                "extra_turn", "turn_count")
+
+    def _to_data(self) -> Any:
+        data: dict[str, Any] = {k: _copy(getattr(self, k)) for k in self._LIST_FIELDS + self._SCALARS}
+        data["trailer_supply"] = dict(self.trailer_supply)
+        data["auction"] = self.auction.to_data() if self.auction else None
+        return data
+
+    def _restore(self, data: Any) -> None:
+        from .validate import restore
+
+        restore(self, data)
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value

@@ -1,0 +1,160 @@
+"""Restoring a saved Auf Achse game: every field checked, and the whole checked together (every
+contract in exactly one place, goods and money conserved), so a malformed save is rejected whole."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .auction import Auction
+from .data import contracts, events, network
+from .options import TRAILER_KINDS
+
+__all__ = ["restore"]
+
+
+def _int(value: Any, name: str, low: int | None = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{name} must be a whole number, not {value!r}")
+    if low is not None and value < low:
+        raise ValueError(f"{name} must be at least {low}, not {value}")
+    return value
+
+
+def _bool(value: Any, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"{name} must be true or false, not {value!r}")
+    return value
+
+
+def _ints(value: Any, name: str, length: int | None = None) -> list[int]:
+    if not isinstance(value, list):
+        raise ValueError(f"{name} must be a list")
+    if length is not None and len(value) != length:
+        raise ValueError(f"{name} must have {length} entries, not {len(value)}")
+    return [_int(v, f"{name} entry") for v in value]
+
+
+def _per_player(value: Any, name: str, players: int) -> list[list[int]]:
+    if not isinstance(value, list) or len(value) != players:
+        raise ValueError(f"{name} must be a list per player ({players})")
+    return [_ints(v, name) for v in value]
+
+
+def restore(state: Any, data: Any) -> None:
+    """Set ``state`` from ``data`` (from ``_to_data``), or raise ``ValueError`` and set nothing."""
+    if not isinstance(data, dict):
+        raise ValueError("the game state must be an object")
+    players, o = state.players, state.options
+    net, cards, event_cards = network(), contracts(), events()
+    hands = _per_player(data["hands"], "hands", players)
+    loaded = _per_player(data["loaded"], "loaded", players)
+    delivered = _per_player(data["delivered"], "delivered", players)
+    trailers = data["trailers"]
+    if not (isinstance(trailers, list) and len(trailers) == players
+            and all(isinstance(t, list) and all(k in TRAILER_KINDS for k in t) for t in trailers)):
+        raise ValueError("trailers must be a list per player of 'large'/'small'")
+    if any(len(t) > o.trailers_per_truck for t in trailers) or (not o.trailers_allowed() and any(trailers)):
+        raise ValueError("too many trailers on a truck")
+    row = data["row"]
+    if not isinstance(row, list) or len(row) != o.face_up:
+        raise ValueError(f"row must have {o.face_up} spaces")
+    row = [None if c is None else _int(c, "row card") for c in row]
+    public_deck = _ints(data["public_deck"], "public_deck")
+    unused = _ints(data["unused"], "unused")
+    removed = _ints(data["removed"], "removed")
+    phase = data["phase"]
+    if phase not in ("setup", "roll", "die", "moving", "city", "auction", "over"):
+        raise ValueError(f"unknown phase {phase!r}")
+    auction = data["auction"]
+    if (auction is None) != (phase != "auction"):
+        raise ValueError("an auction is saved exactly in the auction phase")
+    auction = Auction.from_data(auction, players) if auction is not None else None
+    if auction is not None and auction.turn == auction.chooser and auction.leader is None:
+        raise ValueError("auction: the chooser never bids against nobody")
+    # every contract in exactly one place
+    places = [c for h in hands for c in h] + [c for h in loaded for c in h] + [c for h in delivered for c in h]
+    places += [c for c in row if c is not None] + public_deck + unused + removed
+    if auction is not None:
+        places.append(auction.contract)
+    if sorted(places) != list(range(len(cards))):
+        raise ValueError("every contract card must be in exactly one place")
+    if public_deck and any(c is None for c in row):
+        raise ValueError("an empty contract space while the public deck still has cards")
+    cash = _ints(data["cash"], "cash", players)
+    bank = _int(data["bank"], "bank", None)
+    if sum(cash) + bank != o.bank_money:
+        raise ValueError("money is not conserved: cash and bank must add up to bank_money")
+    goods_supply = _int(data["goods_supply"], "goods_supply")
+    on_trucks = sum(cards[c].amount for h in loaded for c in h)
+    if goods_supply + on_trucks != o.goods_cubes:
+        raise ValueError("goods are not conserved: supply and loads must add up to goods_cubes")
+    supply = data["trailer_supply"]
+    if not isinstance(supply, dict) or set(supply) != set(TRAILER_KINDS):
+        raise ValueError("trailer_supply must give 'large' and 'small'")
+    limits = {"large": o.large_trailers, "small": o.small_trailers} if o.trailers_allowed() else {"large": 0, "small": 0}
+    for kind in TRAILER_KINDS:
+        n = _int(supply[kind], f"trailer_supply {kind}")
+        if n + sum(t.count(kind) for t in trailers) != limits[kind]:
+            raise ValueError(f"{kind} trailers are not conserved")
+    capacity = [o.truck_capacity + sum(TRAILER_KINDS[k][0] for k in t) for t in trailers]
+    if any(sum(cards[c].amount for c in loaded[p]) > capacity[p] for p in range(players)):
+        raise ValueError("a truck carries more goods than it has room for")
+    position = data["position"]
+    if not isinstance(position, list) or len(position) != players:
+        raise ValueError("position must give a place per player")
+    for where in position:
+        if not (where is None and phase == "setup") and where not in net.adjacent:
+            raise ValueError(f"{where!r} is not a city or road space")
+    for where in set(position):
+        if where is not None and not net.is_city(where) and position.count(where) > o.trucks_per_space:
+            raise ValueError(f"{where} holds more than {o.trucks_per_space} trucks")
+    skip_next = data["skip_next"]
+    if not (isinstance(skip_next, list) and len(skip_next) == players and all(isinstance(s, bool) for s in skip_next)):
+        raise ValueError("skip_next must be true/false per player")
+    event_deck = _ints(data["event_deck"], "event_deck")
+    event_discard = _ints(data["event_discard"], "event_discard")
+    if sorted(event_deck + event_discard) != list(range(len(event_cards))):
+        raise ValueError("every event card must be in the deck or the discard pile, once")
+    player = _int(data["player"], "player")
+    if player >= players:
+        raise ValueError("player out of range")
+    dice = _ints(data["dice"], "dice")
+    if dice and (len(dice) != 2 or not all(1 <= d <= 6 for d in dice)):
+        raise ValueError("dice must be two numbers 1-6")
+    visited = data["visited"]
+    if not isinstance(visited, list) or any(v not in net.adjacent for v in visited):
+        raise ValueError("visited must list cities and road spaces")
+    remaining = _int(data["remaining"], "remaining")
+    if remaining > 6 or (phase == "moving") != (remaining > 0):
+        raise ValueError("remaining pips do not fit the phase")
+    if phase in ("die", "moving") and not dice:
+        raise ValueError("a truck moves only after the dice were rolled")
+    if phase == "moving" and (not visited or visited[-1] != position[player]):
+        raise ValueError("a moving truck stands on the last place it visited")
+    if phase in ("city", "auction") and not net.is_city(position[player]):
+        raise ValueError("the city phase needs the truck in a city")
+    if phase == "setup" and (any(position[p] is not None for p in range(player, players))
+                             or any(position[p] is None for p in range(player))):
+        raise ValueError("in setup, the trucks before the player to place are placed, the others not")
+    if phase != "setup" and any(p is None for p in position):
+        raise ValueError("every truck is placed after setup")
+    flags = {k: _bool(data[k], k) for k in ("exact", "by_event", "public_pending", "extra_turn")}
+    if flags["public_pending"] and phase != "city":
+        raise ValueError("a public contract is chosen only in the city phase")
+    turn_count = _int(data["turn_count"], "turn_count")
+    taken_here = _ints(data["taken_here"], "taken_here")
+    if any(c not in hands[player] for c in taken_here) or (taken_here and (phase not in ("city", "over") or not o.children)):
+        raise ValueError("taken_here lists contracts just taken into the current player's hand (children's variant)")
+
+    state.net, state.cards, state.event_cards = net, cards, event_cards
+    state.hands, state.loaded, state.delivered = hands, loaded, delivered
+    state.trailers = [list(t) for t in trailers]
+    state.row, state.public_deck, state.unused, state.removed = row, public_deck, unused, removed
+    state.cash, state.bank, state.goods_supply = cash, bank, goods_supply
+    state.trailer_supply = {k: supply[k] for k in TRAILER_KINDS}
+    state.position, state.skip_next = list(position), list(skip_next)
+    state.event_deck, state.event_discard = event_deck, event_discard
+    state.player, state.phase, state.dice, state.visited, state.remaining = player, phase, dice, list(visited), remaining
+    state.exact, state.by_event = flags["exact"], flags["by_event"]
+    state.public_pending, state.extra_turn = flags["public_pending"], flags["extra_turn"]
+    state.auction, state.turn_count, state.taken_here = auction, turn_count, taken_here
