@@ -88,12 +88,11 @@ def _rule_vocabulary() -> set[str]:
     """Words that only a rule or a game's data can give: goods and dice colours, routes, places,
     resources, terrains, the colour die's colours, transport modes, the cities of the maps. A front end that spells one of them out holds a
     piece of a rule (a cost, a die, an allowed choice) that must come from gamekit in the view."""
+    from gamekit.auf_achse.data import network
     from gamekit.catan import RESOURCES
     from gamekit.catan.board import TERRAIN_RESOURCE
     from gamekit.dice import COLOURS as COLOUR_DIE
     from gamekit.itc.data import COLOURS, PLACES, ROUTES
-
-    from gamekit.auf_achse.data import network
     from gamekit.transportspelet.data import CITIES, MODES
 
     words = {*COLOURS, *ROUTES, *RESOURCES, *TERRAIN_RESOURCE, *COLOUR_DIE, *MODES}
