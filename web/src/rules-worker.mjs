@@ -92,6 +92,13 @@ function start(assets) {
   return loading;
 }
 
+// An error nobody awaited while loading (the interpreter's own download promises) is a failed
+// load too: say so instead of leaving it uncaught.
+self.addEventListener("unhandledrejection", (event) => {
+  event.preventDefault();
+  failed(event.reason);
+});
+
 // Calls are answered strictly in the order they came in.
 let line = Promise.resolve();
 
