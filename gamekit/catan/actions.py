@@ -1,4 +1,7 @@
-"""The actions of Catan with factories: small frozen values with a readable ``str``.
+"""The actions of the Catan games: small frozen values with a readable ``str``.
+
+:data:`CATAN_ACTION_TYPES` are the base game's; :data:`ACTION_TYPES` adds those of factories
+(``BuildFactory``, ``Invest``, ``PlacePeg``, ``RotateFactory``).
 
 Intersections (``node``), edges (``edge``) and hexes (``hex``) are ids of the board's
 :class:`~gamekit.catan.board.Topology`; resources are their names (``"brick"``, ...).
@@ -30,6 +33,7 @@ __all__ = [
     "PlayYearOfPlenty",
     "PlayMonopoly",
     "ACTION_TYPES",
+    "CATAN_ACTION_TYPES",
 ]
 
 
@@ -228,6 +232,27 @@ class PlayMonopoly:
         return f"play monopoly on {self.resource}"
 
 
+#: The actions of the base game (``catan``).
+CATAN_ACTION_TYPES: tuple[type, ...] = (
+    Roll,
+    EndTurn,
+    BuildRoad,
+    BuildSettlement,
+    BuildCity,
+    Discard,
+    MoveRobber,
+    BankTrade,
+    OfferTrade,
+    AcceptTrade,
+    DeclineTrade,
+    BuyDevelopmentCard,
+    PlayKnight,
+    PlayRoadBuilding,
+    PlayYearOfPlenty,
+    PlayMonopoly,
+)
+
+#: Every action of Catan with factories (``factories``): the base game's and the factories' own.
 ACTION_TYPES: tuple[type, ...] = (
     Roll,
     EndTurn,

@@ -59,19 +59,18 @@ Readings that are not settings (in :data:`ASSUMPTIONS` too):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ..dice import COLOURS
 from ..notes import Assumption, catalogue
+from .base_options import BOARDS, CatanOptions
 
 __all__ = ["FactoriesOptions", "Assumption", "ASSUMPTIONS", "PRODUCTION_RULES", "BOARDS"]
 
 PRODUCTION_RULES: tuple[str, ...] = ("basic", "solcher")
-BOARDS: tuple[str, ...] = ("random", "beginner", "custom")
 
 
 @dataclass(frozen=True)
-class FactoriesOptions:
+class FactoriesOptions(CatanOptions):
     """The named settings of Catan with factories; every default is documented in this module."""
 
     production_rule: str = "basic"
@@ -81,59 +80,18 @@ class FactoriesOptions:
     factories_per_turn: int = 1
     factories_produce_on_seven: bool = True
     robber_steals_from_factory_owners: bool = False
-    victory_points_to_win: int = 10
-    discard_limit: int = 7
-    bank_per_resource: int = 19
-    board: str = "random"
-    red_numbers_apart: bool = True
-    player_colours: tuple[str, ...] = ("red", "blue", "white", "orange")
-    custom_layout: tuple[tuple[str, int | None], ...] = ()
-    custom_harbours: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        def whole(name: str, low: int, high: int) -> None:
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise ValueError(f"factories setting {name} must be an integer {low}..{high}, not {value!r}")
-
+        super().__post_init__()
         if self.production_rule not in PRODUCTION_RULES:
             raise ValueError(f"production_rule must be one of {PRODUCTION_RULES}, not {self.production_rule!r}")
-        if self.board not in BOARDS:
-            raise ValueError(f"board must be one of {BOARDS}, not {self.board!r}")
-        for name in ("robber_may_rotate_factory", "factories_produce_on_seven", "robber_steals_from_factory_owners",
-                     "red_numbers_apart"):
-            if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"factories setting {name} must be true or false, not {getattr(self, name)!r}")
-        whole("factories_per_player", 0, 10)
-        whole("blank_pegs", 0, 30)
-        whole("factories_per_turn", 1, 10)
-        whole("victory_points_to_win", 3, 30)
-        whole("discard_limit", 0, 100)
-        whole("bank_per_resource", 1, 1000)
-        if self.board == "custom":
-            self.make_board()  # raises ValueError for a malformed layout
-        elif self.custom_layout or self.custom_harbours:
-            raise ValueError("custom_layout and custom_harbours need board='custom'")
-        colours = self.player_colours
-        if not isinstance(colours, tuple) or len(colours) < 4 or len(set(colours)) != len(colours) or any(
-            c not in COLOURS for c in colours
-        ):
-            raise ValueError(f"player_colours must be at least four different colours of the colour die {COLOURS}, "
-                             f"not {colours!r}")
-
-
-    def make_board(self, rng: Any = None) -> Any:
-        """The board these settings ask for (``rng`` shuffles a random one), rule ``catan-board``."""
-        from .board import beginner_board, random_board, standard_board
-
-        if self.board == "beginner":
-            return beginner_board()
-        if self.board == "custom":
-            layout = self.custom_layout
-            if not isinstance(layout, tuple) or not all(isinstance(x, tuple) and len(x) == 2 for x in layout):
-                raise ValueError("custom_layout is a tuple of (terrain, number) pairs")
-            return standard_board([t for t, _ in layout], [n for _, n in layout], self.custom_harbours)
-        return random_board(rng, self.red_numbers_apart)
+        for name in ("robber_may_rotate_factory", "factories_produce_on_seven", "robber_steals_from_factory_owners"):
+            self._yes_no(name)
+        self._whole("factories_per_player", 0, 10)
+        self._whole("blank_pegs", 0, 30)
+        self._whole("factories_per_turn", 1, 10)
+        if any(c not in COLOURS for c in self.player_colours):
+            raise ValueError(f"player_colours must be colours of the colour die {COLOURS}, not {self.player_colours!r}")
 
 
 ASSUMPTIONS: tuple[Assumption, ...] = catalogue(FactoriesOptions, (

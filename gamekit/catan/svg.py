@@ -98,14 +98,15 @@ def board_svg(board: Board) -> str:
 
 
 def state_svg(state: Any) -> str:
-    """A game state of Catan with factories: the board with every piece and the robber."""
+    """A game state of a Catan game: the board with every piece and the robber."""
     board: Board = state.board
     topo = board.topology
     parts = _board_parts(board)
     fills = [PLAYER_FILL.get(c, "#888") for c in state.colours]
-    rx, ry = hex_centre(topo.hexes[state.robber], SIZE)
-    parts.append(f'<circle cx="{rx - SIZE * 0.45:.1f}" cy="{ry:.1f}" r="{SIZE * 0.16:.1f}" fill="#222">'
-                 f'<title>robber</title></circle>')
+    if state.robber is not None:  # off the board on a map without a desert (until it first moves)
+        rx, ry = hex_centre(topo.hexes[state.robber], SIZE)
+        parts.append(f'<circle cx="{rx - SIZE * 0.45:.1f}" cy="{ry:.1f}" r="{SIZE * 0.16:.1f}" fill="#222">'
+                     f'<title>robber</title></circle>')
     for e, p in enumerate(state.edge_owner):
         if p >= 0:
             a, b = topo.edge_nodes[e]
@@ -140,11 +141,11 @@ def state_svg(state: Any) -> str:
         status = f"player {state.current_player} to act ({state.phase.replace('_', ' ')})"
     dice = state.dice
     if dice:
-        status += f"; dice {dice[0]} {dice[1]}" + (f" {dice[2]}" if dice[2] else "")
+        status += f"; dice {dice[0]} {dice[1]}" + (f" {dice[2]}" if len(dice) > 2 and dice[2] else "")
     points = ", ".join(f"P{p} {state.victory_points(p)}" for p in range(state.players))
     x0, y0, w, h = _frame(board)
     parts.append(f'<text x="{x0 + 6:.1f}" y="{y0 + h + 14:.1f}" font-size="12">{escape(status)}; points: {points}</text>')
-    return _wrap(board, parts, "Catan with factories", extra_height=20)
+    return _wrap(board, parts, state.game.title, extra_height=20)
 
 
 def _factory(state: Any, v: int, x: float, y: float, fill: str, owner: int) -> list[str]:
