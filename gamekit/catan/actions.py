@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import RESOURCES
+
 __all__ = [
     "Roll",
     "EndTurn",
@@ -213,10 +215,20 @@ class PlayRoadBuilding:
 
 @dataclass(frozen=True, slots=True)
 class PlayYearOfPlenty:
-    """Play year of plenty: two resources from the bank (rule ``catan-development-cards``)."""
+    """Play year of plenty: two resources from the bank (rule ``catan-development-cards``).
+
+    The two resources are kept in the order of :data:`~gamekit.catan.RESOURCES`, so one choice has
+    one form: ``PlayYearOfPlenty("ore", "wool") == PlayYearOfPlenty("wool", "ore")``.
+    """
 
     first: str
     second: str
+
+    def __post_init__(self) -> None:
+        a, b = self.first, self.second
+        if a in RESOURCES and b in RESOURCES and RESOURCES.index(a) > RESOURCES.index(b):
+            object.__setattr__(self, "first", b)
+            object.__setattr__(self, "second", a)
 
     def __str__(self) -> str:
         return f"play year of plenty: {self.first} and {self.second}"

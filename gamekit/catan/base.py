@@ -88,7 +88,7 @@ from .actions import (
 )
 from .base_options import CatanOptions
 from .board import Board
-from .roads import longest_road, road_site, road_sites, settlement_site, settlement_sites
+from .roads import is_site, longest_road, road_site, road_sites, settlement_site, settlement_sites
 from .rules import (
     CITY,
     COSTS,
@@ -332,11 +332,11 @@ class CatanState(State):
     def building_site(self, player: int, node: int) -> bool:
         """Rules ``catan-settlement``, ``catan-distance-rule``: a free intersection touching an own
         road with no building next to it."""
-        return settlement_site(self.topo, self.node_owner, self.edge_owner, player, node)
+        return settlement_site(self.board, self.node_owner, self.edge_owner, player, node)
 
     def building_sites(self, player: int) -> list[int]:
         """Every intersection where :meth:`building_site` holds."""
-        return settlement_sites(self.topo, self.node_owner, self.edge_owner, player, self.roads[player])
+        return settlement_sites(self.board, self.node_owner, self.edge_owner, player, self.roads[player])
 
     def harbours_of(self, player: int) -> list[str]:
         """The harbour kinds at the player's settlements and cities (rule ``catan-harbour-trade``)."""
@@ -344,16 +344,17 @@ class CatanState(State):
         return [harbour[v] for v in self.buildings[player] if v in harbour and kind[v] in (SETTLEMENT, CITY)]
 
     def trade_rates(self, player: int, resource: int) -> tuple[int, ...]:
-        """Rules ``catan-bank-trade`` (4:1), ``catan-harbour-trade`` (3:1 at a 3:1 harbour, 2:1 at
-        the resource's harbour): the rate the player may use, as a tuple."""
-        rate = 4
+        """Rules ``catan-bank-trade`` (4:1 always), ``catan-harbour-trade`` (3:1 at a 3:1 harbour,
+        2:1 at the resource's harbour): every rate the player may use for ``resource``, best first.
+        A harbour is an offer, not a duty: 4:1 stays allowed."""
+        rates = {4}
         name = RESOURCES[resource]
         for h in self.harbours_of(player):
             if h == name:
-                return (2,)
-            if h == "3:1":
-                rate = 3
-        return (rate,)
+                rates.add(2)
+            elif h == "3:1":
+                rates.add(3)
+        return tuple(sorted(rates))
 
     def trade_rate(self, player: int, resource: int) -> int:
         """The player's best rate for ``resource`` (see :meth:`trade_rates`)."""
@@ -392,8 +393,8 @@ class CatanState(State):
         return []
 
     def _setup_site(self, node: int) -> bool:
-        """Rule ``catan-setup``: a setup settlement goes on any site (distance rule)."""
-        return self.node_owner[node] == -1 and self._distance_ok(node)
+        """Rule ``catan-setup``: a setup settlement goes on any site (distance rule, on land)."""
+        return is_site(self.board, self.node_owner, node)
 
     def _setup_road(self, edge: int) -> bool:
         """Rule ``catan-setup``: the setup road touches the settlement just placed."""
@@ -542,6 +543,8 @@ class CatanState(State):
         v = self._valid_node(node, rule)
         if self.node_owner[v] != -1:
             raise IllegalAction(f"intersection {v} is taken", rule)
+        if not self.board.land_node[v]:
+            raise IllegalAction(f"intersection {v} lies in the sea", rule)
         if not self._distance_ok(v):
             raise IllegalAction(f"a neighbouring intersection of {v} has a building", "catan-distance-rule")
         return v
@@ -940,7 +943,8 @@ class CatanState(State):
     # -- copying and saving --------------------------------------------------------------------
     def clone(self) -> CatanState:
         """A fast independent copy (flat lists copied, no deepcopy); it shares only immutable
-        values (the game, the options, the board) with this state."""
+        values (the game, the options, the board) and the log's entries, which are written once
+        and never changed, with this state."""
         new = self.__class__.__new__(self.__class__)
         d = dict(self.__dict__)
         d["rng"] = self.rng.clone()

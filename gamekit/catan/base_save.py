@@ -53,6 +53,8 @@ def read_state(state: Any, data: Any) -> dict[str, Any]:
     for v in range(nodes):
         if (node_owner[v] == -1) != (node_kind[v] == EMPTY):
             raise ValueError(f"intersection {v}: an owner needs a building and a building an owner")
+        if node_owner[v] >= 0 and not board.land_node[v]:
+            raise ValueError(f"intersection {v} lies in the sea and cannot carry a building")
         if node_owner[v] >= 0 and any(node_owner[m] >= 0 for m in topo.node_nodes[v]):
             raise ValueError(f"intersection {v} breaks the distance rule")
     edge_owner = wholes(data["edge_owner"], "edge_owner", edges, -1, n - 1)

@@ -323,6 +323,8 @@ class Board:
         #: For each edge, whether a land hex lies beside it (a road may go there, rule ``catan-road``);
         #: on the standard board every edge, on a map with sea hexes not those between two sea hexes.
         self.land_edge: tuple[bool, ...] = tuple(any(h in land for h in hs) for hs in topo.edge_hexes)
+        #: For each intersection, whether a land hex touches it (a building may stand there).
+        self.land_node: tuple[bool, ...] = tuple(any(h in land for h in hs) for hs in topo.node_hexes)
 
     # -- convenience views ----------------------------------------------------------------------
     @property

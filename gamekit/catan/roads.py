@@ -37,9 +37,14 @@ __all__ = [
 ]
 
 
-def is_site(topo: Any, node_owner: Sequence[int], node: int) -> bool:
-    """Rule ``catan-distance-rule``: ``node`` is free and no neighbouring intersection has a building."""
-    return node_owner[node] == -1 and all(node_owner[m] == -1 for m in topo.node_nodes[node])
+def is_site(board: Any, node_owner: Sequence[int], node: int) -> bool:
+    """Rule ``catan-distance-rule``: ``node`` is free, touches land, and no neighbouring
+    intersection has a building."""
+    return (
+        node_owner[node] == -1
+        and board.land_node[node]
+        and all(node_owner[m] == -1 for m in board.topology.node_nodes[node])
+    )
 
 
 def touches_own(topo: Any, edge_owner: Sequence[int], player: int, node: int) -> bool:
@@ -47,18 +52,18 @@ def touches_own(topo: Any, edge_owner: Sequence[int], player: int, node: int) ->
     return any(edge_owner[e] == player for e in topo.node_edges[node])
 
 
-def settlement_site(topo: Any, node_owner: Sequence[int], edge_owner: Sequence[int], player: int, node: int) -> bool:
+def settlement_site(board: Any, node_owner: Sequence[int], edge_owner: Sequence[int], player: int, node: int) -> bool:
     """Rules ``catan-settlement``, ``catan-distance-rule``: a site that touches an own road."""
-    return is_site(topo, node_owner, node) and touches_own(topo, edge_owner, player, node)
+    return is_site(board, node_owner, node) and touches_own(board.topology, edge_owner, player, node)
 
 
 def settlement_sites(
-    topo: Any, node_owner: Sequence[int], edge_owner: Sequence[int], player: int, roads: Iterable[int]
+    board: Any, node_owner: Sequence[int], edge_owner: Sequence[int], player: int, roads: Iterable[int]
 ) -> list[int]:
     """Every intersection where :func:`settlement_site` holds (they all lie at an end of an own road)."""
-    edge_nodes = topo.edge_nodes
+    edge_nodes = board.topology.edge_nodes
     candidates = {v for e in roads for v in edge_nodes[e]}
-    return sorted(v for v in candidates if settlement_site(topo, node_owner, edge_owner, player, v))
+    return sorted(v for v in candidates if settlement_site(board, node_owner, edge_owner, player, v))
 
 
 def road_connected(topo: Any, node_owner: Sequence[int], edge_owner: Sequence[int], player: int, edge: int) -> bool:
