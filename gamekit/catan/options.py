@@ -62,6 +62,7 @@ from dataclasses import dataclass
 
 from ..dice import COLOURS
 from ..notes import Assumption, catalogue
+from .base_options import ASSUMPTIONS as _BASE_ASSUMPTIONS
 from .base_options import BOARDS, CatanOptions
 
 __all__ = ["FactoriesOptions", "Assumption", "ASSUMPTIONS", "PRODUCTION_RULES", "BOARDS"]
@@ -146,3 +147,6 @@ ASSUMPTIONS: tuple[Assumption, ...] = catalogue(FactoriesOptions, (
                "the base game; legal_actions lists one-for-one offers to keep action lists short",
                "catan-player-trade"),
 ))
+
+# The base game's readings that the factories text leaves to the base game (gamekit.catan.base_options).
+ASSUMPTIONS += tuple(a for a in _BASE_ASSUMPTIONS if a.setting not in {x.setting for x in ASSUMPTIONS})
