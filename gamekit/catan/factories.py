@@ -33,6 +33,7 @@ Phases: the base game's, and ``peg`` after an investment roll while the investor
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, ClassVar
 
 from .. import register
@@ -105,6 +106,7 @@ RULES: tuple[str, ...] = BASE_RULES + (
 )  # fmt: skip
 
 _PEG = tuple(PlacePeg(i) for i in range(3))
+_factory, _invest = cache(BuildFactory), cache(Invest)
 
 
 class FactoriesState(CatanState):
@@ -182,12 +184,12 @@ class FactoriesState(CatanState):
         opts = self.options
         if (afford(hand, COSTS["factory"]) and self.factories_built < opts.factories_per_turn
                 and self._count(p, FACTORY) < opts.factories_per_player):  # fmt: skip
-            acts.extend(BuildFactory(v) for v in self.building_sites(p))
+            acts.extend(_factory(v) for v in self.building_sites(p))
         if self.factories and afford(hand, COSTS["investment"]) and (self.pegs_left[p] or self.blanks_left[p]):
             for v in sorted(self.buildings[p]):
                 f = self.factories.get(v)
                 if f is not None and min(f[2:]) < 0:
-                    acts.append(Invest(v))
+                    acts.append(_invest(v))
 
     def _phase_actions(self, phase: str) -> list[Any]:
         if phase == "peg":

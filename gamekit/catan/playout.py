@@ -1,4 +1,5 @@
-"""Random playouts of Catan with factories: a random policy that prefers building, so games end.
+"""Random playouts of the Catan games (``catan``, ``factories``): a random policy that prefers
+building, so games end.
 
 Used by the tests (many seeded games must end with a winner) and by ``benchmarks/catan_playout.py``.
 The policy draws from its own :class:`~gamekit.rng.Rng`, never from the game's generator, so the
