@@ -36,6 +36,10 @@ __all__ = [
     "PlayMonopoly",
     "ACTION_TYPES",
     "CATAN_ACTION_TYPES",
+    "BuildShip",
+    "MoveShip",
+    "MovePirate",
+    "SEAFARERS_ACTION_TYPES",
 ]
 
 
@@ -244,6 +248,39 @@ class PlayMonopoly:
         return f"play monopoly on {self.resource}"
 
 
+@dataclass(frozen=True, slots=True)
+class BuildShip:
+    """A ship on an edge beside the sea (rule ``seafarers-ship``; free in the setup)."""
+
+    edge: int
+
+    def __str__(self) -> str:
+        return f"ship on edge {self.edge}"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveShip:
+    """Move the ship at the open end of a shipping route to another edge (rule ``seafarers-moving``)."""
+
+    edge: int
+    to: int
+
+    def __str__(self) -> str:
+        return f"move ship from edge {self.edge} to edge {self.to}"
+
+
+@dataclass(frozen=True, slots=True)
+class MovePirate:
+    """Move the pirate to a sea hex and steal from ``victim`` (-1: nobody) (rule ``seafarers-pirate``)."""
+
+    hex: int
+    victim: int = -1
+
+    def __str__(self) -> str:
+        steal = f", steal from player {self.victim}" if self.victim >= 0 else ""
+        return f"pirate to hex {self.hex}{steal}"
+
+
 #: The actions of the base game (``catan``).
 CATAN_ACTION_TYPES: tuple[type, ...] = (
     Roll,
@@ -287,3 +324,6 @@ ACTION_TYPES: tuple[type, ...] = (
     PlayYearOfPlenty,
     PlayMonopoly,
 )
+
+#: The actions of the base game with the Seafarers layer: ships and the pirate.
+SEAFARERS_ACTION_TYPES: tuple[type, ...] = CATAN_ACTION_TYPES + (BuildShip, MoveShip, MovePirate)

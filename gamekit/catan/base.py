@@ -376,7 +376,7 @@ class CatanState(State):
         if phase == "setup":
             if self.setup_node < 0:
                 return [_settle(v) for v in range(len(self.node_owner)) if self._setup_site(v)]
-            return [_road(e) for e in self.topo.node_edges[self.setup_node] if self._setup_road(e)]
+            return self._setup_edge_actions(self.setup_node)
         if phase == "discard":
             hand = self.hands[self.discards[0][0]]
             return [_DISCARD[r] for r in range(5) if hand[r]]
@@ -385,8 +385,13 @@ class CatanState(State):
         if phase == "trade":
             return [_ACCEPT, _DECLINE] if afford(self.hands[self.offer[1]], self.offer[3]) else [_DECLINE]  # type: ignore[index]
         if phase == "road_building":
-            return [_road(e) for e in self.road_sites(self.turn)]
+            return self.free_edge_actions(self.turn)
         return self._phase_actions(phase)
+
+    def free_edge_actions(self, player: int) -> list[Any]:
+        """Rule ``catan-development-cards``: the free pieces road building may place now (roads;
+        extension point)."""
+        return [_road(e) for e in self.road_sites(player)] if self.pieces_left(player)["road"] else []
 
     def _phase_actions(self, phase: str) -> list[Any]:
         """The legal actions of a variant's own phase (extension point)."""
@@ -395,6 +400,10 @@ class CatanState(State):
     def _setup_site(self, node: int) -> bool:
         """Rule ``catan-setup``: a setup settlement goes on any site (distance rule, on land)."""
         return is_site(self.board, self.node_owner, node)
+
+    def _setup_edge_actions(self, node: int) -> list[Any]:
+        """Rule ``catan-setup``: the pieces that may go next to the settlement just placed at ``node``."""
+        return [_road(e) for e in self.topo.node_edges[node] if self._setup_road(e)]
 
     def _setup_road(self, edge: int) -> bool:
         """Rule ``catan-setup``: the setup road touches the settlement just placed."""
@@ -442,7 +451,7 @@ class CatanState(State):
         acts: list[Any] = []
         if self._playable(p, KNIGHT):
             acts.append(_KNIGHT)
-        if self._playable(p, ROAD_BUILDING) and self.pieces_left(p)["road"] and self.road_sites(p):
+        if self._playable(p, ROAD_BUILDING) and self.free_edge_actions(p):
             acts.append(_ROADS)
         if self._playable(p, YEAR_OF_PLENTY):
             bank = self.bank
@@ -646,7 +655,7 @@ class CatanState(State):
 
     def _check_PlayRoadBuilding(self, action: PlayRoadBuilding) -> None:
         self._check_dev(ROAD_BUILDING)
-        if not self.pieces_left(self.turn)["road"] or not self.road_sites(self.turn):
+        if not self.free_edge_actions(self.turn):
             raise IllegalAction("there is no road to build", "catan-development-cards")
 
     def _check_PlayYearOfPlenty(self, action: PlayYearOfPlenty) -> None:
@@ -693,15 +702,19 @@ class CatanState(State):
         self.road_length[p] = self._longest_road_of(p)
         self._award_longest_road()
         if self.phase == "setup":
-            self.setup_node = -1
-            self.setup_index += 1
-            if self.setup_index == len(self.setup_order):
-                self.phase = "roll"
-                self.turn = 0
+            self._setup_next()
         elif self.phase == "road_building":
             self.free_roads -= 1
-            if self.free_roads <= 0 or not self.road_sites(p):
+            if self.free_roads <= 0 or not self.free_edge_actions(p):
                 self.phase = self.resume
+
+    def _setup_next(self) -> None:
+        """Rule ``catan-setup``: the settlement and its edge are placed; the next player's turn to set up."""
+        self.setup_node = -1
+        self.setup_index += 1
+        if self.setup_index == len(self.setup_order):
+            self.phase = "roll"
+            self.turn = 0
 
     def _place(self, player: int, node: int, kind: int) -> None:
         self.node_owner[node] = player
@@ -811,20 +824,24 @@ class CatanState(State):
     def _do_MoveRobber(self, action: MoveRobber) -> None:
         self.robber = action.hex
         if action.victim >= 0:
-            hand = self.hands[action.victim]
-
-            def steal(rng: Any) -> str:
-                ticket = rng.randbelow(sum(hand))
-                for r in range(5):
-                    if ticket < hand[r]:
-                        return RESOURCES[r]
-                    ticket -= hand[r]
-                raise AssertionError("unreachable")
-
-            r = RES_INDEX[self.draw(steal, "stolen card")]
-            hand[r] -= 1
-            self.hands[self.turn][r] += 1
+            self._steal_from(action.victim)
         self.phase = self.resume
+
+    def _steal_from(self, victim: int) -> None:
+        """Rule ``catan-robber``: the player to move takes one random card from ``victim``."""
+        hand = self.hands[victim]
+
+        def steal(rng: Any) -> str:
+            ticket = rng.randbelow(sum(hand))
+            for r in range(5):
+                if ticket < hand[r]:
+                    return RESOURCES[r]
+                ticket -= hand[r]
+            raise AssertionError("unreachable")
+
+        r = RES_INDEX[self.draw(steal, "stolen card")]
+        hand[r] -= 1
+        self.hands[self.turn][r] += 1
 
     def _do_BankTrade(self, action: BankTrade) -> None:
         g, t = RES_INDEX[action.give], RES_INDEX[action.get]

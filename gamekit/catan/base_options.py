@@ -18,7 +18,7 @@ printed game's. :data:`ASSUMPTIONS` lists every setting and reading with the rea
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from ..notes import Assumption, catalogue
 
@@ -42,13 +42,16 @@ class CatanOptions:
     custom_layout: tuple[tuple[str, int | None], ...] = ()
     custom_harbours: tuple[str, ...] = ()
 
+    #: The boards these options can make (a variant may name others and make them in ``make_board``).
+    BOARDS: ClassVar[tuple[str, ...]] = BOARDS
+
     def __post_init__(self) -> None:
         self._whole("victory_points_to_win", 3, 30)
         self._whole("discard_limit", 0, 100)
         self._whole("bank_per_resource", 1, 1000)
         self._yes_no("red_numbers_apart")
-        if self.board not in BOARDS:
-            raise ValueError(f"board must be one of {BOARDS}, not {self.board!r}")
+        if self.board not in self.BOARDS:
+            raise ValueError(f"board must be one of {self.BOARDS}, not {self.board!r}")
         if self.board == "custom":
             self.make_board()  # raises ValueError for a malformed layout
         elif self.custom_layout or self.custom_harbours:

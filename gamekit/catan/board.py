@@ -323,6 +323,10 @@ class Board:
         #: For each edge, whether a land hex lies beside it (a road may go there, rule ``catan-road``);
         #: on the standard board every edge, on a map with sea hexes not those between two sea hexes.
         self.land_edge: tuple[bool, ...] = tuple(any(h in land for h in hs) for hs in topo.edge_hexes)
+        #: The listed sea hexes (maps with sea, rule ``seafarers-sea``) and, for each edge, whether a
+        #: listed sea hex lies beside it (a ship may go there).
+        self.sea_hexes: tuple[int, ...] = tuple(h for h, t in enumerate(terrain) if t == "sea")
+        self.sea_edge: tuple[bool, ...] = tuple(any(terrain[h] == "sea" for h in hs) for hs in topo.edge_hexes)
         #: For each intersection, whether a land hex touches it (a building may stand there).
         self.land_node: tuple[bool, ...] = tuple(any(h in land for h in hs) for hs in topo.node_hexes)
 

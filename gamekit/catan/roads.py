@@ -34,6 +34,7 @@ __all__ = [
     "road_site",
     "road_sites",
     "longest_road",
+    "longest_route",
 ]
 
 
@@ -110,13 +111,29 @@ def longest_road(
 ) -> int:
     """Rule ``catan-longest-road``: the most of ``player``'s road segments in one path that uses no
     segment twice; another player's building breaks the path at its intersection."""
-    if len(roads) < 2:
-        return len(roads)
+    return longest_route(topo, node_owner, (edge_owner,), player, roads)
+
+
+def longest_route(
+    topo: Any, node_owner: Sequence[int], owners: Sequence[Sequence[int]], player: int, pieces: Sequence[int]
+) -> int:
+    """The most of ``player``'s pieces on edges in one path that uses no edge twice (rules
+    ``catan-longest-road``, ``seafarers-trade-route``). ``owners`` holds one owner list per kind of
+    piece (roads; roads and ships); the path changes from one kind to another only at the player's
+    own building, and another player's building breaks it. ``pieces`` are the player's edges."""
+    if len(pieces) < 2:
+        return len(pieces)
     node_edges, edge_other = topo.node_edges, topo.edge_other
+    kinds = len(owners)
+    kind_of: dict[int, int] = {}
+    for k, owner_list in enumerate(owners):
+        for e in pieces:
+            if owner_list[e] == player:
+                kind_of[e] = k
     best = 0
     used: set[int] = set()
 
-    def walk(node: int, length: int) -> None:
+    def walk(node: int, length: int, kind: int) -> None:
         nonlocal best
         if length > best:
             best = length
@@ -124,16 +141,18 @@ def longest_road(
         if owner != -1 and owner != player:
             return
         for f in node_edges[node]:
-            if edge_owner[f] == player and f not in used:
+            k = kind_of.get(f)
+            if k is not None and f not in used and (k == kind or kinds == 1 or owner == player):
                 used.add(f)
-                walk(edge_other[f][node], length + 1)
+                walk(edge_other[f][node], length + 1, k)
                 used.discard(f)
 
-    starts = {v for e in roads for v in topo.edge_nodes[e]}
+    starts = {v for e in pieces for v in topo.edge_nodes[e]}
     for v in sorted(starts):
         for f in node_edges[v]:
-            if edge_owner[f] == player:
+            k = kind_of.get(f)
+            if k is not None:
                 used.add(f)
-                walk(edge_other[f][v], 1)
+                walk(edge_other[f][v], 1, k)
                 used.discard(f)
     return best

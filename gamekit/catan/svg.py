@@ -117,6 +117,20 @@ def state_svg(state: Any) -> str:
                          f'stroke-width="8" stroke-linecap="round"/>')
             parts.append(f'<line x1="{sx:.1f}" y1="{sy:.1f}" x2="{tx:.1f}" y2="{ty:.1f}" stroke="{fills[p]}" '
                          f'stroke-width="5" stroke-linecap="round"><title>road of player {p}</title></line>')
+    for e, p in enumerate(getattr(state, "ship_owner", ())):  # the Seafarers layer's ships
+        if p >= 0:
+            a, b = topo.edge_nodes[e]
+            (ax, ay), (bx, by) = _xy(board, a), _xy(board, b)
+            mx, my = (ax + bx) / 2, (ay + by) / 2
+            s = SIZE * 0.14
+            parts.append(f'<polygon points="{mx - s * 1.4:.1f},{my - s * 0.2:.1f} {mx + s * 1.4:.1f},{my - s * 0.2:.1f} '
+                         f'{mx + s * 0.8:.1f},{my + s * 0.7:.1f} {mx - s * 0.8:.1f},{my + s * 0.7:.1f}" fill="{fills[p]}" '
+                         f'stroke="#222" stroke-width="1.5"><title>ship of player {p}</title></polygon>')
+    pirate = getattr(state, "pirate", None)
+    if pirate is not None:
+        px, py = hex_centre(topo.hexes[pirate], SIZE)
+        parts.append(f'<circle cx="{px:.1f}" cy="{py:.1f}" r="{SIZE * 0.2:.1f}" fill="#111">'
+                     f'<title>pirate</title></circle>')
     for v, p in enumerate(state.node_owner):
         if p < 0:
             continue
