@@ -1,5 +1,6 @@
-"""Random four-player playouts of the Catan base game (``catan``) and of Catan with factories
-(``factories``), side by side: actions per second, games per second, actions per game.
+"""Random four-player playouts of the Catan base game (``catan``), Catan with factories
+(``factories``) and Trade Feud (``trade-feud``), side by side: actions per second, games per second,
+actions per game.
 
 Run: ``.venv/bin/python benchmarks/catan_playout.py [games]``. Prints figures; asserts nothing.
 
@@ -28,7 +29,7 @@ def run(name: str, games: int, **options: object) -> tuple[float, float, float, 
     start = time.perf_counter()
     for seed in range(games):
         state = game.new(players=4, seed=seed, **options)
-        actions += playout(state, Rng(1_000_000 + seed), max_actions=10_000)
+        actions += playout(state, Rng(1_000_000 + seed), max_actions=30_000)
         finished += state.is_over()
     elapsed = time.perf_counter() - start
     return actions / elapsed, games / elapsed, actions / games, finished
@@ -52,11 +53,12 @@ def main() -> None:
         ("factories", "factories, basic production", {}),
         ("factories", "factories, Solcher's production + rotation",
          {"production_rule": "solcher", "robber_may_rotate_factory": True}),
+        ("trade-feud", "trade-feud (Seafarers, island map)", {}),
     ]:  # fmt: skip
         aps, gps, per_game, finished = run(name, games, **options)
         print(f"  {label:<44} {aps:9,.0f} actions/s  {gps:6.1f} games/s  {per_game:6.0f} actions/game  "
               f"{finished}/{games} ended")
-    for name in ("catan", "factories"):
+    for name in ("catan", "factories", "trade-feud"):
         print(f"  clone() of a {name} game 200 actions in: {clone_rate(name):9,.0f} per second")
 
 

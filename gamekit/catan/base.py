@@ -245,8 +245,17 @@ class CatanState(State):
     def _init_board(self, board: Board) -> None:
         self.board = board
         self.topo = board.topology
-        self.setup_order = tuple(range(self.players)) + tuple(range(self.players - 1, -1, -1))
+        self.setup_order = self._setup_order()
         self.colours = self.options.player_colours[: self.players]
+
+    def _setup_order(self) -> tuple[int, ...]:
+        """Rule ``catan-setup``: who places the setup settlements, in snake order (extension point)."""
+        return tuple(range(self.players)) + tuple(range(self.players - 1, -1, -1))
+
+    def _setup_income(self) -> bool:
+        """Rule ``catan-setup``: whether the setup settlement being placed gives its hexes' resources
+        (the second one; extension point)."""
+        return self.setup_index >= self.players
 
     def _derive(self) -> None:
         """Per-player lists derived from the board (roads, buildings, road lengths)."""
@@ -735,7 +744,7 @@ class CatanState(State):
         if self.phase == "setup":
             self._place(p, v, SETTLEMENT)
             self.setup_node = v
-            if self.setup_index >= self.players:  # the second settlement: starting resources
+            if self._setup_income():  # the second settlement: starting resources
                 for h in self.topo.node_hexes[v]:
                     r = self.board.hex_resource[h]
                     if r >= 0 and self.bank[r]:

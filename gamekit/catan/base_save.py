@@ -44,10 +44,11 @@ def read_state(state: Any, data: Any) -> dict[str, Any]:
     if not isinstance(phase, str) or phase not in state.PHASE_ACTIONS:
         raise ValueError(f"unknown phase {phase!r}")
     turn = whole(data["turn"], "turn", 0, n - 1)
-    setup_index = whole(data["setup_index"], "setup_index", 0, 2 * n)
+    setup_length = len(state._setup_order())
+    setup_index = whole(data["setup_index"], "setup_index", 0, setup_length)
     setup_node = whole(data["setup_node"], "setup_node", -1, nodes - 1)
-    if (phase == "setup") != (setup_index < 2 * n):
-        raise ValueError("the setup ends after two settlements and roads per player")
+    if (phase == "setup") != (setup_index < setup_length):
+        raise ValueError(f"the setup ends after {setup_length} settlements, each with its road")
     node_owner = wholes(data["node_owner"], "node_owner", nodes, -1, n - 1)
     node_kind = wholes(data["node_kind"], "node_kind", nodes, EMPTY, len(state.KIND_NAMES) - 1)
     for v in range(nodes):

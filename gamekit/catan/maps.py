@@ -1,11 +1,11 @@
 """Maps with sea for the Seafarers layer and the Trade Feud scenario, shipped as data.
 
 The scenario's own map ("Bauen Sie das Szenario wie abgebildet auf") is missing from the text, so
-:data:`ISLANDS` is ours: four islands in a sea, 10 land hexes (two of each terrain, no desert: the
+:data:`ISLANDS` is ours: three islands in a sea, 10 land hexes (two of each terrain, no desert: the
 robber is out of play in Trade Feud), every land hex on a coast, a ring of sea around them, and the
-pirate's start hex marked. Three islands are rows of three hexes, one is a single hex in the
-middle; every intersection of an island is on its coast, and there is room for four players'
-three settlements each under the distance rule.
+pirate's start hex marked. Two islands are rows of three hexes; the west island has four, three of
+which meet at an inner intersection (no settlement may be founded there in Trade Feud). There is
+room for four players' three settlements each on the coasts under the distance rule.
 
 Hexes are axial ``(q, r)`` (the cube coordinate's ``s`` is ``-q - r``), as in :mod:`gamekit.catan.board`.
 
@@ -24,13 +24,13 @@ __all__ = ["ISLANDS", "ISLANDS_HARBOURS", "ISLANDS_PIRATE", "islands_board", "pi
 ISLANDS: tuple[tuple[int, int, str, int], ...] = (
     (0, -2, "forest", 6), (1, -2, "pasture", 3), (2, -2, "hills", 10),     # the north island
     (2, 0, "fields", 9), (1, 1, "mountains", 5), (0, 2, "forest", 4),      # the south-east island
-    (-2, 2, "hills", 11), (-2, 1, "fields", 8), (-2, 0, "pasture", 10),    # the west island
-    (0, 0, "mountains", 9),                                                # the middle island
+    (-2, 2, "hills", 11), (-2, 1, "fields", 8), (-2, 0, "pasture", 10),    # the west island ...
+    (-1, 0, "mountains", 9),                                               # ... with an inner intersection
 )  # fmt: skip
 
 #: Harbours: (land hex q, r, direction index into DIRECTIONS towards the sea, kind).
 ISLANDS_HARBOURS: tuple[tuple[int, int, int, str], ...] = (
-    (1, -2, 4, "3:1"), (1, 1, 0, "ore"), (-2, 1, 3, "3:1"), (0, 0, 2, "wool"),
+    (1, -2, 4, "3:1"), (1, 1, 0, "ore"), (-2, 1, 3, "3:1"), (-1, 0, 0, "wool"),
 )
 
 #: The pirate's start hex (the sea hex "marked with a black ship"): between the north and the west island.

@@ -159,9 +159,10 @@ class SeafarersState(CatanState):
         return settlement_sites(self.board, self.node_owner, self._route_owner(), player,
                                 self.roads[player] + self.ships[player])  # fmt: skip
 
-    def ship_site(self, player: int, edge: int, ship_owner: list[int] | None = None) -> bool:
+    def ship_site(self, player: int, edge: int, ship_owner: list[int] | None = None, lifted: int = -1) -> bool:
         """Rules ``seafarers-ship``, ``seafarers-pirate``: a free sea edge, not at the pirate,
-        connected to an own settlement, city or ship (``ship_owner`` to ask with a ship lifted)."""
+        connected to an own settlement, city or ship (``ship_owner`` to ask with the ship on edge
+        ``lifted`` taken off)."""
         so = self.ship_owner if ship_owner is None else ship_owner
         return (
             self.edge_owner[edge] == -1
@@ -171,14 +172,14 @@ class SeafarersState(CatanState):
             and road_connected(self.topo, self.node_owner, so, player, edge)
         )
 
-    def ship_sites(self, player: int, ship_owner: list[int] | None = None) -> list[int]:
+    def ship_sites(self, player: int, ship_owner: list[int] | None = None, lifted: int = -1) -> list[int]:
         """Every edge where :meth:`ship_site` holds (they all touch an own ship or building)."""
         so = self.ship_owner if ship_owner is None else ship_owner
         topo = self.topo
         ends = {v for e in range(len(so)) if so[e] == player for v in topo.edge_nodes[e]}
         ends.update(self.buildings[player])
         candidates = {f for v in ends for f in topo.node_edges[v]}
-        return sorted(e for e in candidates if self.ship_site(player, e, so))
+        return sorted(e for e in candidates if self.ship_site(player, e, so, lifted))
 
     def movable_ships(self, player: int) -> list[int]:
         """Rule ``seafarers-moving``: the player's ships that end a shipping route (an end with
@@ -200,7 +201,7 @@ class SeafarersState(CatanState):
     def _move_targets(self, player: int, edge: int) -> list[int]:
         lifted = list(self.ship_owner)
         lifted[edge] = -1
-        return [f for f in self.ship_sites(player, lifted) if f != edge]
+        return [f for f in self.ship_sites(player, lifted, edge) if f != edge]
 
     def _longest_road_of(self, player: int) -> int:
         """Rule ``seafarers-trade-route``: roads and ships, joined at own settlements and cities."""
