@@ -260,6 +260,22 @@ class Die:
                     return "tie", faces
         raise ValueError(f"unknown recipe {kind!r}")  # pragma: no cover - guarded by construction
 
+    def roll_text(self, result: Any, faces: list[Any]) -> str:
+        """A roll in words, as :meth:`roll_detail` gave it: ``"3 + 4 = 7"``, ``"highest of 5 and 3: 5"``,
+        ``"2 : 2, then 5 : 3 → win"``."""
+        kind = self._recipe[0] if self._recipe else None
+        if kind == "map" and len(faces) == 1:
+            return f"{faces[0]} → {result}"
+        if kind == "map":
+            kind = self._recipe[1]._recipe[0] if self._recipe[1]._recipe else None
+        if kind == "sum" and len(faces) > 1:
+            return f"{' + '.join(map(str, faces))} = {result}"
+        if kind == "highest" and len(faces) > 1:
+            return f"highest of {', '.join(map(str, faces[:-1]))} and {faces[-1]}: {result}"
+        if kind == "compare":
+            return ", then ".join(f"{a} : {b}" for a, b in faces) + f" → {result}"
+        return str(result)
+
     def _draw(self, rng: Rng) -> Any:
         """Draw straight from the exact distribution (one generator call, no physical dice)."""
         if self._uniform:
@@ -364,6 +380,9 @@ def bar_chart_svg(die: Die, width: int = 360, height: int = 160) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11" role="img">',
         f"<title>{escape(die.name)}: exact distribution</title>",
+        f"<desc>Bar chart of the exact probability of each result of {escape(die.name)}: "
+        + escape("; ".join(f"{o}: {p}" for o, p in zip(die._outcomes, die._probs)))
+        + "</desc>",
         f'<text x="{left}" y="14" font-weight="bold">{escape(die.name)}</text>',
         f'<line x1="{left}" y1="{top + plot_h}" x2="{width - 8}" y2="{top + plot_h}" stroke="#555"/>',
     ]

@@ -82,13 +82,56 @@ def test_widget_answers_front_end_calls_over_the_comm():
     assert len(sent) == 1
 
 
-def test_front_end_holds_no_rules():
-    """The ESM only draws and calls gamekit; it must not roll dice itself."""
-    from gamekit.widgets.base import esm_for
+def _rule_vocabulary() -> set[str]:
+    """Words that only a rule or a game's data can give: goods and dice colours, routes, places,
+    resources, terrains, the colour die's colours. A front end that spells one of them out holds a
+    piece of a rule (a cost, a die, an allowed choice) that must come from gamekit in the view."""
+    from gamekit.catan import RESOURCES
+    from gamekit.catan.board import TERRAIN_RESOURCE
+    from gamekit.dice import COLOURS as COLOUR_DIE
+    from gamekit.itc.data import COLOURS, PLACES, ROUTES
 
-    esm = esm_for("dice")
-    assert "Math.random" not in esm and "callRules" in esm
-    assert "export default" in esm
+    words = {*COLOURS, *ROUTES, *RESOURCES, *TERRAIN_RESOURCE, *COLOUR_DIE}
+    words |= {w.lower() for place in PLACES for w in place.split()}
+    return words - {"grey", "market"}  # "the grey market" names the widget, not a rule
+
+
+def _string_literals(js: str) -> list[str]:
+    """The text of every string and template literal in a JavaScript module (comments dropped)."""
+    import re
+
+    js = re.sub(r"^\s*//.*$", "", js, flags=re.M)
+    js = re.sub(r"/\*.*?\*/", "", js, flags=re.S)
+    return [m.group(2) for m in re.finditer(r"([\"'`])((?:\\.|(?!\1).)*)\1", js, flags=re.S)]
+
+
+def test_front_ends_hold_no_rules():
+    """No widget front end rolls dice itself or names a piece of a rule: every die, colour, cost,
+    resource, route or place it shows comes from gamekit in the view (issue "Widgets for every reader")."""
+    import re
+
+    from gamekit.widgets.base import STATIC, esm_for
+
+    vocabulary = _rule_vocabulary()
+    assert {"brick", "blue", "truck", "europe"} <= vocabulary
+    fronts = sorted(p.stem for p in STATIC.glob("*.js") if p.stem != "runtime")
+    assert len(fronts) >= 5
+    for name in fronts:
+        esm = esm_for(name)
+        assert "Math.random" not in esm and "callRules" in esm and "export default" in esm
+        own = (STATIC / f"{name}.js").read_text()
+        found = {(word, text) for text in _string_literals(own) for word in re.findall(r"[a-zA-Z]+", text)
+                 if word.lower() in vocabulary}
+        assert not found, f"{name}.js names rule data in its strings: {sorted(found)}"
+
+
+def test_the_vocabulary_check_catches_a_rule_in_a_front_end():
+    """The check above is real: a string naming a cost is found."""
+    import re
+
+    literals = _string_literals('const label = `Invest (1 brick + 1 ore)`; // brick in a comment\nel("b", {}, "Roll");')
+    words = {w for text in literals for w in re.findall(r"[a-zA-Z]+", text)} & _rule_vocabulary()
+    assert words == {"brick", "ore"}
 
 
 @pytest.mark.parametrize("name", ["dice", "itc_dice", "itc_market", "itc_fight", "factories"])

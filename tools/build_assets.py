@@ -9,7 +9,8 @@ every page finds, under ``gamekit-assets/``:
 * ``anywidget/index.js``: anywidget's AMD module, the same version as the Python package;
 * ``mathjax/``: MathJax 3 (the component Sphinx loads for pages with formulas, and what it loads
   itself: fonts, extensions, menu and speech), so formulas render without a CDN;
-* ``pyodide/``: the Python interpreter for the browser (core files only);
+* ``pyodide/``: the Python interpreter for the browser (core files only), and
+  ``rules-worker.mjs``, the module Web Worker that runs it off the page's main thread;
 * ``gamekit.zip``: gamekit's sources from the working tree, which the widgets unpack into Pyodide
   so that the page runs the very rules engine the book was built with.
 
@@ -63,6 +64,7 @@ def main() -> int:
     (OUT / "anywidget").mkdir()
     shutil.copy2(NODE / "requirejs" / "require.js", OUT / "require.js")
     shutil.copy2(ROOT / "web" / "src" / "require-config.js", OUT / "require-config.js")
+    shutil.copy2(ROOT / "web" / "src" / "rules-worker.mjs", OUT / "rules-worker.mjs")
     shutil.copytree(
         NODE / "@jupyter-widgets" / "html-manager" / "dist",
         OUT / "html-manager",
@@ -76,8 +78,13 @@ def main() -> int:
     for name in PYODIDE_FILES:
         shutil.copy2(NODE / "pyodide" / name, OUT / "pyodide" / name)
     digest = build_gamekit_zip(OUT / "gamekit.zip")
+    # What the rules worker (web/src/rules-worker.mjs) loads, with sizes, so that widgets can show
+    # real progress (bytes fetched of the total).
+    load = {f"pyodide/{name}": (OUT / "pyodide" / name).stat().st_size for name in PYODIDE_FILES}
+    load["gamekit.zip"] = (OUT / "gamekit.zip").stat().st_size
     manifest = {
         "gamekit.zip": {"sha256": digest},
+        "load": load,
         "versions": {p: npm_version(p) for p in packages},
     }
     (OUT / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")

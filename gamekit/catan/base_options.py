@@ -84,26 +84,48 @@ class CatanOptions:
         return random_board(rng, self.red_numbers_apart)
 
 
+def _a(setting: str, rule: str, title: str, why: str, default: str, printed: str = "") -> Assumption:
+    return Assumption(setting, default, why, rule, title=title, printed=printed)
+
+
 ASSUMPTIONS: tuple[Assumption, ...] = catalogue(CatanOptions, (
-    Assumption("victory_points_to_win", "10", "the base game", "catan-victory"),
-    Assumption("discard_limit", "7", "the base game: more than seven cards means discarding half", "catan-discard"),
-    Assumption("bank_per_resource", "19", "the base game's 19 cards of each resource", "catan-production"),
-    Assumption("board", "random",
-               "the base game's variable setup; 'beginner' gives the fixed first-game layout", "catan-board"),
-    Assumption("red_numbers_apart", "yes",
-               "the base game's rule for a variable setup: no two red numbers (6 and 8) on neighbouring hexes",
-               "catan-board"),
-    Assumption("player_colours", "red, blue, white, orange", "the base game's colours, player 0 first", "catan-setup"),
-    Assumption("start player", "player 0", "the base game rolls for it; a fixed start keeps seeds simple", "catan-setup"),
-    Assumption("robber without a desert", "off the board until the first 7 or knight",
-               "the robber starts on the desert; a map without one leaves every hex producing", "catan-robber"),
-    Assumption("discarding", "one card at a time, in turn order from the roller",
-               "the same choices as discarding at once, and small action lists", "catan-discard"),
-    Assumption("bank shortage", "nobody gets a resource the bank cannot pay in full, unless only one player is owed it",
-               "the base game's rule", "catan-production"),
-    Assumption("player trades", "any cards for any cards, one partner per offer",
-               "the base game; legal_actions lists one-for-one offers to keep action lists short",
-               "catan-player-trade"),
-    Assumption("bank trade rate", "any rate the player has: 4:1 always, 3:1 and 2:1 at their harbours",
-               "a harbour is an offer, not a duty", "catan-harbour-trade"),
+    _a("board", "catan-board", "the board",
+       "the base game has a variable set-up and a fixed layout for a first game",
+       "a random board shuffled from the game's seed; \"beginner\" gives the fixed first-game layout and "
+       "\"custom\" a board set by hand"),
+    _a("red_numbers_apart", "catan-board", "red numbers apart",
+       "the base game's rule for a variable set-up keeps the red numbers (6 and 8) apart",
+       "a random board is shuffled again until no 6 or 8 stands next to another 6 or 8"),
+    _a("start player", "catan-setup", "the start player",
+       "the base game rolls for the start player", "player 0 starts; a fixed start keeps seeds simple"),
+    _a("player_colours", "catan-setup", "the players' colours",
+       "the base game has four colours", "red, blue, white and orange, player 0 first"),
+    _a("bank_per_resource", "catan-production", "the bank",
+       "the base game has 19 cards of each resource", "19 of each"),
+    _a("bank shortage", "catan-production", "when the bank runs short",
+       "the base game's shortage rule", "nobody gets a resource the bank cannot pay in full, unless only one "
+       "player is owed it, who gets what is left"),
+    _a("robber without a desert", "catan-robber", "a map without a desert",
+       "the robber starts on the desert; a map may have none",
+       "the robber starts off the board, so every hex produces until the first 7 or knight moves it"),
+    _a("discard_limit", "catan-discard", "discarding on a 7",
+       "the base game: more than seven cards means discarding half", "a limit of 7"),
+    _a("discarding", "catan-discard", "discarding one card at a time",
+       "the base game has everyone discard at once",
+       "one card at a time, players in turn order from the roller: the same choices, with short action lists"),
+    _a("bank trade rate", "catan-harbour-trade", "a harbour is an offer",
+       "a harbour gives a better rate; the base game does not make its owner use it",
+       "4:1 stays allowed; 3:1 at a 3:1 harbour and 2:1 at the resource's own harbour besides"),
+    _a("player trades", "catan-player-trade", "trades between players",
+       "the base game lets the player whose turn it is trade any cards with the others",
+       "the active player offers any cards for any cards to one player, who accepts or declines"),
+    _a("longest road", "catan-longest-road", "Longest Road in detail",
+       "our summary of the base game gives the rule in one sentence",
+       "a road counts as a single path without branches; an opponent's settlement or city breaks it; "
+       "a holder whose road is broken keeps the card while still tied for longest; if the longest road is then "
+       "tied between other players, or nobody has 5 or more, the card is set aside"),
+    _a("victory_points_to_win", "catan-victory", "winning",
+       "the base game: 10 victory points, on your own turn",
+       "10 points; a player who reaches them on another player's turn wins as their own turn begins, "
+       "recorded at the end of the previous player's turn"),
 ))

@@ -405,8 +405,8 @@ def beginner_board() -> Board:
 def random_board(rng: Rng, red_numbers_apart: bool = True) -> Board:
     """A standard board shuffled with ``rng``: terrains, number tokens and harbours.
 
-    With ``red_numbers_apart`` the number tokens are shuffled again until no 6 and 8 are on
-    neighbouring hexes (a common rule of thumb for fair boards).
+    With ``red_numbers_apart`` the number tokens are shuffled again until no two red numbers (6 or
+    8) are on neighbouring hexes, 6-6 and 8-8 included: the base game's rule for a variable set-up.
     """
     topo = topology(STANDARD_HEXES)
     terrain = list(STANDARD_TERRAINS)

@@ -53,7 +53,7 @@ from .base import roll_two_d6 as _roll_two_d6  # noqa: F401  (its old home, for 
 from .base_save import whole, wholes
 from .board import Board  # noqa: F401  (its old home, for callers)
 from .options import FactoriesOptions
-from .production import NUMBERS, Factory, Peg, investment_peg, peg_multiplicity
+from .production import NUMBERS, Factory, Peg, investment_peg, pegs_paid
 from .rules import (
     BASE_RULES,
     CITY,
@@ -301,16 +301,17 @@ class FactoriesState(CatanState):
         ``solcher-production``, ``factories-robber``, ``factories-derelict``)."""
         rule = self.options.production_rule
         solcher = rule == "solcher"
+        picks = self.options.red_die_picks
         slots, hex_resource = self.topo.node_slots, self.board.hex_resource
         robber = self.robber
         for v, f in self.factories.items():
             p = f[0]
             if solcher and self.colours[p] != colour:
                 continue
+            paid = pegs_paid(f[2:5], faces, rule, picks)
             for i in range(3):
-                number = f[2 + i]
-                if number > 0:
-                    times = peg_multiplicity(number, faces, rule)
+                if f[2 + i] > 0:
+                    times = paid[i]
                     if times:
                         h = slots[v][(i + f[1]) % 3]
                         if h >= 0 and h != robber and hex_resource[h] >= 0:

@@ -39,11 +39,20 @@ __all__ = [
     "numbers_distribution",
     "expected_yield",
     "investment_peg",
+    "pegs_paid",
     "NUMBERS",
+    "RED_DIE_READINGS",
 ]
 
 #: The numbered pegs (one each), matching the faces of the investment die.
 NUMBERS: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
+
+#: Readings of the basic rule's "bestimmt der rote Würfel welche Fabriken Erträge bringen. Die
+#: Eigentümer bekommen für jede sichtbare (gewürfelte) Zahl ... den entsprechenden Rohstoff"
+#: (rule ``factories-production``): ``"pegs"``, each visible peg showing the red die's number
+#: pays; ``"factories"``, the red die picks every factory holding its number and all visible pegs
+#: of those factories pay.
+RED_DIE_READINGS: tuple[str, ...] = ("pegs", "factories")
 
 
 @dataclass(frozen=True)
@@ -99,14 +108,43 @@ def peg_multiplicity(number: int, dice: Sequence[int], rule: str) -> int:
     raise ValueError(f"unknown production rule {rule!r}")
 
 
+def pegs_paid(numbers: Sequence[int | None], dice: Sequence[int], rule: str, red_die_picks: str = "pegs") -> list[int]:
+    """How often each peg of one factory produces for the production dice ``dice``.
+
+    ``numbers`` are the factory's pegs' visible numbers (``None``, 0 or a negative value for a blank
+    peg, a turned-over one or an empty hole, which never produce). Under the basic rule's reading
+    ``red_die_picks="factories"`` (rule ``factories-production``) the red die ``dice[1]`` picks
+    the factory when one of its visible pegs shows its number, and then every visible peg pays
+    once; otherwise each peg pays :func:`peg_multiplicity` times.
+
+    >>> pegs_paid((2, 5, 6), (3, 5), "basic")
+    [0, 1, 0]
+    >>> pegs_paid((2, 5, 6), (3, 5), "basic", red_die_picks="factories")
+    [1, 1, 1]
+    """
+    if red_die_picks not in RED_DIE_READINGS:
+        raise ValueError(f"red_die_picks is one of {RED_DIE_READINGS}, not {red_die_picks!r}")
+    visible = [n if n is not None and n > 0 else 0 for n in numbers]
+    if rule == "basic" and red_die_picks == "factories":
+        picked = dice[1] in visible
+        return [1 if picked and n else 0 for n in visible]
+    return [peg_multiplicity(n, dice, rule) if n else 0 for n in visible]
+
+
 def factory_yield(
-    factories: Iterable[Factory], dice: Sequence[int], colour: str | None = None, rule: str = "solcher"
+    factories: Iterable[Factory],
+    dice: Sequence[int],
+    colour: str | None = None,
+    rule: str = "solcher",
+    red_die_picks: str = "pegs",
 ) -> dict[str, dict[str, int]]:
     """What factories produce for one roll: owner colour to resource to count (positive counts only).
 
     ``dice`` are the two production dice (for the basic rule: white then red); ``colour`` is the
-    colour die (used by the ``solcher`` rule only). Blank pegs, pegs facing the desert or the sea
-    and pegs blocked by the robber produce nothing.
+    colour die (used by the ``solcher`` rule only); ``red_die_picks`` the reading of the basic rule
+    (see :data:`RED_DIE_READINGS`). Blank pegs, pegs facing the desert or the sea and pegs blocked
+    by the robber produce nothing (under the reading ``"factories"`` a blocked peg still lets the
+    red die pick its factory).
     """
     if len(dice) != 2 or any(d not in NUMBERS for d in dice):
         raise ValueError(f"two production dice 1-6, not {dice!r}")
@@ -116,10 +154,10 @@ def factory_yield(
     for factory in factories:
         if rule == "solcher" and factory.colour != colour:
             continue  # rule solcher-production: wrong colour
-        for peg in factory.pegs:
-            if peg.number is None or peg.resource is None or peg.blocked:
+        paid = pegs_paid([peg.number for peg in factory.pegs], dice, rule, red_die_picks)
+        for peg, times in zip(factory.pegs, paid):
+            if peg.resource is None or peg.blocked:
                 continue
-            times = peg_multiplicity(peg.number, dice, rule)
             if times:
                 got = out.setdefault(factory.colour, {})
                 got[peg.resource] = got.get(peg.resource, 0) + times
@@ -190,14 +228,24 @@ def numbers_distribution(investments: int, blank_pegs: int = 3) -> dict[int, Fra
 
 
 def expected_yield(
-    pegs: Iterable[Any], rule: str = "basic", colour: str = "red", colours: Sequence[str] = COLOURS
+    pegs: Iterable[Any],
+    rule: str = "basic",
+    colour: str = "red",
+    colours: Sequence[str] = COLOURS,
+    produce_on_seven: bool = True,
+    red_die_picks: str = "pegs",
 ) -> dict[str, Fraction]:
     """A factory's expected yield per production roll, resource by resource, exactly.
 
     ``pegs`` as for :class:`Factory`. Enumerates every roll (36 dice results, times the six faces
-    of the colour die under the ``solcher`` rule) through :func:`factory_yield`. Basic rule: a
-    visible peg facing a resource yields 1/6 of a card per roll; Solcher's: 1/6 (colour) times
-    2/6 (either die) = 1/18.
+    of the colour die under the ``solcher`` rule) through :func:`factory_yield`;
+    ``produce_on_seven`` is the game's setting ``factories_produce_on_seven`` (off: a roll whose sum
+    is 7 yields nothing) and ``red_die_picks`` its reading of the basic rule. Basic rule, reading
+    ``"pegs"``: a visible peg facing a resource yields 1/6 of a card per roll, 5/36 without the 7;
+    Solcher's: 1/6 (colour) times 2/6 (either die) = 1/18, 5/108 without the 7.
+
+    >>> expected_yield([(4, "ore")], produce_on_seven=False)
+    {'ore': Fraction(5, 36)}
     """
     factory = Factory(colour, tuple(pegs))
     total: dict[str, Fraction] = {}
@@ -206,7 +254,9 @@ def expected_yield(
     for face in faces:
         for a in NUMBERS:
             for b in NUMBERS:
-                for got in factory_yield([factory], (a, b), face, rule).values():
+                if a + b == 7 and not produce_on_seven:
+                    continue
+                for got in factory_yield([factory], (a, b), face, rule, red_die_picks).values():
                     for resource, n in got.items():
                         total[resource] = total.get(resource, Fraction(0)) + weight * n
     return total

@@ -83,11 +83,21 @@ def _board_parts(board: Board) -> list[str]:
     return parts
 
 
-def _wrap(board: Board, parts: list[str], title: str, extra_height: float = 0.0) -> str:
+def _board_desc(board: Board) -> str:
+    """The board in words, for readers who cannot see the picture."""
+    from collections import Counter
+
+    land = Counter(t for t in board.terrain if t != "sea")
+    terrain = ", ".join(f"{n} {t}" for t, n in sorted(land.items()))
+    return f"A board of {sum(land.values())} land hexes ({terrain}) with number tokens and harbours."
+
+
+def _wrap(board: Board, parts: list[str], title: str, extra_height: float = 0.0, desc: str = "") -> str:
     x, y, w, h = _frame(board)
+    desc = desc or _board_desc(board)
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0f}" height="{h + extra_height:.0f}" '
             f'viewBox="{x:.1f} {y:.1f} {w:.1f} {h + extra_height:.1f}" font-family="sans-serif" role="img">'
-            f'<title>{escape(title)}</title><rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h + extra_height:.1f}" '
+            f'<title>{escape(title)}</title><desc>{escape(desc)}</desc><rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h + extra_height:.1f}" '
             f'fill="#b9dcf2"/>')
     return head + "".join(parts) + "</svg>"
 
@@ -159,7 +169,17 @@ def state_svg(state: Any) -> str:
     points = ", ".join(f"P{p} {state.victory_points(p)}" for p in range(state.players))
     x0, y0, w, h = _frame(board)
     parts.append(f'<text x="{x0 + 6:.1f}" y="{y0 + h + 14:.1f}" font-size="12">{escape(status)}; points: {points}</text>')
-    return _wrap(board, parts, state.game.title, extra_height=20)
+    pieces = []
+    for p in range(state.players):
+        kinds = [state.node_kind[v] for v, o in enumerate(state.node_owner) if o == p]
+        roads = sum(1 for o in state.edge_owner if o == p)
+        ships = sum(1 for o in getattr(state, "ship_owner", ()) if o == p)
+        others = sum(k not in (1, 2) for k in kinds)
+        pieces.append(f"player {p} ({state.colours[p]}): {state.victory_points(p)} points, {kinds.count(1)} settlements, "
+                      f"{kinds.count(2)} cities" + (f", {others} factories" if others else "") + f", {roads} roads"
+                      + (f", {ships} ships" if ships else ""))
+    desc = f"{_board_desc(board)} Game {status}. " + "; ".join(pieces) + "."
+    return _wrap(board, parts, state.game.title, extra_height=20, desc=desc)
 
 
 def _factory(state: Any, v: int, x: float, y: float, fill: str, owner: int) -> list[str]:

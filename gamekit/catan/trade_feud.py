@@ -351,33 +351,47 @@ class TradeFeudState(SeafarersState):
         return values
 
 
+def _a(setting: str, rule: str, title: str, why: str, default: str, printed: str = "") -> Assumption:
+    return Assumption(setting, default, why, rule, title=title, printed=printed)
+
+
 ASSUMPTIONS: tuple[Assumption, ...] = catalogue(TradeFeudOptions, (
-    Assumption("the map", "our island map: three islands, ten land hexes, no desert, the pirate's hex marked",
-               "the text's map ('wie abgebildet') is missing", "trade-feud-map"),
-    Assumption("the third round", "in turn order, starting with the player who placed the last second settlement "
-               "(the first player)", "'hat der letzte Spieler seine zweite Siedlung gesetzt, darf er die dritte "
-               "Siedlung setzen, seine Mitspieler folgen im Uhrzeigersinn'", "trade-feud-setup"),
-    Assumption("setup ships", "a setup ship branches nowhere and joins no other player's route",
-               "trade connections are a rule of play; the founding phase only places pieces", "trade-feud-setup"),
-    Assumption("token supply", "unlimited", "the text names no limit; one token per settlement and city upgrade",
-               "trade-feud-tokens"),
-    Assumption("a player with no token", "nothing moves",
-               "the text says a token is taken; with none there is nothing to take", "trade-feud-connection"),
-    Assumption("who gives the token", "the other player of the connection",
-               "'vom Spieler, dessen Siedlung/Stadt angeschlossen wurde': both players' buildings are joined; the "
-               "loser of the count is the other one", "trade-feud-connection"),
-    Assumption("a moved ship", "may close a connection like a built one, and then counts as closing it",
-               "moving places a ship on a new edge", "trade-feud-connection"),
-    Assumption("branching", "every player's pieces count towards the two edges of an empty intersection",
-               "'von den drei Wegen einer unbebauten Kreuzung dürfen immer nur zwei ... besetzt sein'; joining "
-               "another route at its middle is allowed because its surplus pieces go back",
-               "trade-feud-branching"),
-    Assumption("robber_in_play", "no", "'der Räuber bleibt aus dem Spiel': a setting only to say so; it cannot be "
-               "switched on", "trade-feud-setup"),
-    Assumption("over 10 points", "10 or more", "'über 10 Siegpunkte verfügt' read as 'has 10 points', as in the "
-               "base game", "trade-feud-victory"),
-    Assumption("victory point cards", "counted as soon as they are drawn",
-               "they win on the holder's turn as in the base game; the engine does not hide them", "trade-feud-victory"),
+    _a("the map", "trade-feud-map", "the map",
+       "the text says \"build the scenario as shown\", but the picture is missing",
+       "our island map: three islands, ten land hexes, no desert, the pirate's hex marked",
+       "the scenario's own map, which we do not know"),
+    _a("the third round", "trade-feud-setup", "who places the third settlement first",
+       "\"when the last player has placed their second settlement, they may place the third; the others follow "
+       "clockwise\": in snake order the last to place a second settlement is the first player",
+       "the third round in turn order, starting with the player who placed the last second settlement"),
+    _a("setup ships", "trade-feud-setup", "ships in the founding phase",
+       "the text does not say whether a setup ship may branch or touch another player's route",
+       "a setup ship branches nowhere and joins no other player's route; trade connections form in play"),
+    _a("robber_in_play", "trade-feud-setup", "the robber",
+       "\"the robber stays out of the game\"", "no robber; a 7 or a knight moves the pirate (the setting cannot "
+       "be switched on)"),
+    _a("token supply", "trade-feud-tokens", "the supply of tokens",
+       "the text names no limit", "unlimited: one token for each settlement and each city upgrade"),
+    _a("branching", "trade-feud-branching", "whose pieces count",
+       "\"of the three edges of an intersection without a building, only two may be occupied\" does not say "
+       "whose pieces", "every player's pieces count; joining another route at its middle is allowed because "
+       "its surplus pieces go back"),
+    _a("who gives the token", "trade-feud-connection", "who gives the token",
+       "\"from the player whose settlement or city was connected\": both players' buildings are joined",
+       "the player who contributed fewer pieces (on a tie: the one who did not close it) gives the token to "
+       "the other"),
+    _a("a player with no token", "trade-feud-connection", "a player with no token",
+       "the text does not say what happens when the giver has no token left", "nothing moves"),
+    _a("a moved ship", "trade-feud-connection", "connections by moving a ship",
+       "the text speaks of joining routes, not of how the last piece arrives",
+       "a moved ship may close a connection like a built one, and the mover counts as closing it",
+       "only built pieces forming connections"),
+    _a("over 10 points", "trade-feud-victory", "\"over 10 points\"",
+       "\"über 10 Siegpunkte verfügt\" could mean more than 10", "10 or more, as in the base game",
+       "11 or more"),
+    _a("victory point cards", "trade-feud-victory", "hidden victory point cards",
+       "a victory point card is revealed only when it wins", "the engine counts the cards as soon as they are "
+       "drawn (they win only on the holder's turn, as in the base game) and does not hide them"),
 ))
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .dice_turn import DICE
+
 __all__ = [
     "PlaceSalesMarker",
     "DrawActionCard",
@@ -50,10 +52,19 @@ class DrawActionCard:
 
 @dataclass(frozen=True, slots=True)
 class ChooseDice:
-    """Choose two of the three dice and roll them (rule ``itc-dice``)."""
+    """Choose two of the three dice and roll them (rule ``itc-dice``). No rule gives the two an
+    order, so they are kept in one canonical order (blue, green, red):
+    ``ChooseDice("green", "blue") == ChooseDice("blue", "green")``."""
 
     first: str
     second: str
+
+    def __post_init__(self) -> None:
+        order = DICE
+        if self.first in order and self.second in order and order.index(self.first) > order.index(self.second):
+            first, second = self.second, self.first
+            object.__setattr__(self, "first", first)
+            object.__setattr__(self, "second", second)
 
     def __str__(self) -> str:
         return f"ChooseDice({self.first}, {self.second})"

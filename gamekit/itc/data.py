@@ -87,7 +87,8 @@ class TransportCard:
 
     @property
     def index(self) -> int:
-        """The three-digit orientation number: the goods' transport value in hundreds."""
+        """The orientation number at the top of the card ("dreistellige Zahl" in the text): the goods'
+        transport value in hundreds of euros, so it often has only two digits (assumption "card index")."""
         return sum(TRANSPORT_VALUE[g] for g in self.goods) // 100
 
 

@@ -10,7 +10,8 @@ one-line justification each:
 * ``lane_lengths`` = (6, 5, 4, 3) fields for truck, train, ship, plane: the text only says the truck
   lanes are the longest and the plane lanes the shortest (``itc-board``).
 * ``transport_limit_per_route`` = 2: "2 Transporte je Route" read as at most two cards of one owner
-  on one route, all neutral transports counting as one owner (``itc-neutral-transports``).
+  on one route; neutral transports are also subject to it ("unterliegen auch der Beschränkung"),
+  all of them together counting as one owner (``itc-neutral-transports``).
 * ``continent_capacity`` = 10 goods cubes of each colour per continent: no number is given; the
   first selling example has 8 yellow cubes in North America, so 10 leaves room (``itc-arrival``).
 * ``grey_market_capacity`` = 10 cubes of each colour: not given; goods with no room there stay in
@@ -29,7 +30,9 @@ one-line justification each:
   controller without sales markers in the grey market is not taken for free (``itc-grey-market-fight``).
 * ``attack_markers`` = 3: given by the text (one point buys three attack markers).
 * ``diagonal_moves`` = True: a player's card may move one field diagonally within its route when
-  the field ahead is blocked, as the text allows for neutral transports (``itc-transport-points``).
+  the field ahead is blocked. The sentence "Diagonales Bewegen ist nur erlaubt, wenn das vordere
+  Feld blockiert ist" has no subject and stands among the neutral-transport rules; we read it as
+  applying to every card (``itc-transport-points``).
 * ``organisation_markers`` = 2: the card "Organisation im grauen Markt" is only named; it lets the
   controller place two sales markers in the grey market without spending points (``itc-organisation``).
 * ``mega_bonus_percent`` = 50: the "Megatransportkarte" is only named; put under a transport like
@@ -37,7 +40,7 @@ one-line justification each:
 * ``action_deck``: 18 Express, 18 Smuggling, 4 Customs checks per route, 14 Organisation, 14 Mega
   transport = 80 action cards (the published game has 80 action cards; the mix is assumed).
 * ``hand_limit`` = 6, ``start_transport_cards`` = 2, ``setup_rounds`` = 5, ``setup_lead_limit`` = 3:
-  given by the text.
+  given by the text (a hand limit of at least 1, and no more start cards than the limit).
 
 Readings that are not settings (shown as assumptions too, see :data:`ASSUMPTIONS`):
 
@@ -52,17 +55,20 @@ Readings that are not settings (shown as assumptions too, see :data:`ASSUMPTIONS
   cubes: they stay until a later turn ("darf diese Waren nicht sofort verkaufen").
 * After a successful attack the attacker's surviving attack markers stay in the grey market as
   sales markers, the attacker's stone goes into the Mafia and the loser's stone goes home.
-* Full rows: a row of a route that is full when the kept die is resolved (after old neutral
-  transports moved, before new ones are placed) obliges the active player, if they have a card in
-  it. While they hold a transport point that could move one of those cards out, they may not end
-  the turn; at the end of the turn their cards in a row that is still full are lost.
+* Full rows: a row of a route that is full when the turn starts and still full after the old
+  neutral transports moved (step 4, before new ones are placed) obliges the active player, if they
+  have a card in it. While they hold a transport point that could move one of those cards out,
+  they may not end the turn; their cards in a row that is still full at the end are lost only if a
+  move out of it was possible at some moment of the turn (with the points of the die they kept; a
+  die rolled but not kept does not count).
 * Empty draw piles are refilled by shuffling their discard piles.
 * Customs checks take effect when drawn and go to the discard pile (they are "played at once").
 * Neutral cards count towards the number of cards the red die makes a player draw.
 * Neutral transports on the board move one field once per turn in which neutral cards were drawn
   (turn sequence step 4: "jeweils ein Feld"), however many were drawn; a blocked one steps
   diagonally to the right if it can, else to the left (placement also prefers the right).
-* The start cards are ordinary transport cards (a neutral card met while dealing stays in the deck).
+* The start cards are ordinary transport cards (a neutral card met while dealing goes back, and the
+  deck is shuffled again after the deal so that neutral cards are not left on top).
 * Goods in the grey market are sold by its controller under the same selling rule as in a continent.
 * The stone on a transport card comes from the same supply as the sales markers: a player with no
   stone left cannot place a transport.
@@ -145,8 +151,11 @@ class ItcOptions:
         whole("attack_markers", 1)
         whole("organisation_markers", 0)
         whole("mega_bonus_percent", 0)
-        whole("hand_limit", 0)
+        whole("hand_limit", 1)
         whole("start_transport_cards", 0, 6)
+        if self.start_transport_cards > self.hand_limit:
+            raise ValueError(f"ITC setting start_transport_cards ({self.start_transport_cards}) must not exceed "
+                             f"hand_limit ({self.hand_limit}): players would start over the limit")
         whole("setup_rounds", 0, 10)
         whole("setup_lead_limit", 1)
         for name, low in (("lane_lengths", 1), ("smuggling_values", 0), ("route_profit_percent", 0)):
@@ -186,64 +195,180 @@ class ItcOptions:
         return self.smuggling_values[ROUTES.index(route)]
 
 
+def _a(setting: str, rule: str, title: str, why: str, default: str, printed: str = "") -> Assumption:
+    return Assumption(setting, default, why, rule, title=title, printed=printed)
+
+
 ASSUMPTIONS: tuple[Assumption, ...] = catalogue(ItcOptions, (
-    Assumption("goal", "200,000", "the text's goal, which it says may be changed", "itc-goal"),
-    Assumption("lane_lengths", "truck 6, train 5, ship 4, plane 3 fields",
-               "the text only says that truck lanes are the longest and plane lanes the shortest", "itc-board"),
-    Assumption("transport_limit_per_route", "2",
-               "'2 transports per route' read as two cards per owner and route; all neutral cards count as one owner",
-               "itc-neutral-transports"),
-    Assumption("continent_capacity", "10 cubes of each colour per continent",
-               "not given; the selling example has 8 yellow cubes in one continent", "itc-arrival"),
-    Assumption("grey_market_capacity", "10 cubes of each colour",
-               "not given; goods without room there stay in the supply, so the grey market cannot swallow every cube",
-               "itc-grey-market-goods"),
-    Assumption("goods_cubes", "200", "not given; an arrival places only the cubes left in the supply", "itc-goods"),
-    Assumption("stones_per_player", "35", "not given", "itc-markers"),
-    Assumption("smuggling_values", "truck 5,000, train 10,000, ship 15,000, plane 20,000",
-               "the text lists the amounts in the order it lists the routes", "itc-smuggling"),
-    Assumption("route_profit_percent", "truck 150 %, train 125 %, ship 100 %, plane 75 %",
-               "printed profits unknown; a longer route pays more, in proportion to its length", "itc-transport-cards"),
-    Assumption("mafia_robbery", "other-owner",
-               "not given; the Mafia robs one good of every arriving transport that is not its controller's",
-               "itc-arrival"),
-    Assumption("mafia_stone_defends", "true",
-               "the controller's stone in the Mafia is in the grey market and fights as a defender",
-               "itc-grey-market-fight"),
-    Assumption("diagonal_moves", "true",
-               "the diagonal step the text allows neutral transports, when the field ahead is blocked",
-               "itc-transport-points"),
-    Assumption("organisation_markers", "2",
-               "the card is only named; it places two free sales markers in the grey market", "itc-organisation"),
-    Assumption("mega_bonus_percent", "50", "the Mega transport card is only named; +50 % profit on arrival",
-               "itc-action-cards"),
-    Assumption("action_deck", "18 Express, 18 Smuggling, 4 Customs checks per route, 14 Organisation, 14 Mega",
-               "80 action cards as in the published game; the mix is not given", "itc-action-cards"),
-    Assumption("transport deck (cards.json)", "78 ordinary and 15 neutral transport cards",
-               "94 transport cards minus the price-table card; goods drawn once, cheap colours more common",
-               "itc-transport-cards"),
-    Assumption("destination", "chosen by the owner on arrival",
-               "only neutral cards have a printed destination", "itc-arrival"),
-    Assumption("express move", "to the top field of the lane (must be empty)",
-               "'bis an das Ende der Transportroute'; leaving the route costs a point as usual", "itc-express"),
-    Assumption("fresh goods", "not sold; the rest of the colour is",
-               "goods a player just brought may not be sold at once", "itc-selling"),
-    Assumption("successful attack", "attack markers stay as sales markers; the attacker's stone enters the Mafia",
-               "the text says further markers are added 1:1 after a successful attack", "itc-grey-market-fight"),
-    Assumption("full rows", "obliged rows are fixed when the die is resolved; cards still in them at the end are lost",
-               "the text's order: old neutral transports move first, new ones placed do not oblige", "itc-full-rows"),
-    Assumption("draw piles", "reshuffled from their discard piles when empty", "not said", "itc-transport-cards"),
-    Assumption("customs check", "takes effect when drawn", "'Wird eine Zollkontrolle gezogen'", "itc-customs-check"),
-    Assumption("neutral cards drawn", "count towards the red die's number of cards",
-               "each card drawn costs one of the red die's six points", "itc-red-die"),
-    Assumption("neutral movement", "one field per turn in which neutral cards were drawn; diagonal to the right first",
-               "turn sequence step 4: 'jeweils ein Feld weiterbewegen'; placement prefers the right too",
-               "itc-neutral-transports"),
-    Assumption("start cards", "ordinary transport cards only", "a neutral card cannot be held in a hand", "itc-setup"),
-    Assumption("grey-market sales", "the continent selling rule, by the controller",
-               "the text only says who may sell there", "itc-grey-market-goods"),
-    Assumption("transport stones", "taken from the sales-marker supply",
-               "each player has one set of stones for every use", "itc-markers"),
+    _a("goal", "itc-goal", "the goal",
+       "the text sets 200,000 euros and says the length of the game may be changed by another target",
+       "200,000 euros", "any other target agreed at the table"),
+    _a("price-table card", "itc-setup", "the price-table card",
+       "the text takes the price-table card out of the transport cards after the deal",
+       "the card is not a transport card and is never dealt: it is taken out before anyone gets cards",
+       "the same; taking it out later would only change which cards are dealt"),
+    _a("start cards", "itc-setup", "start cards",
+       "each player gets 2 transport cards, but the text does not say what happens to a neutral card "
+       "met while dealing",
+       "start hands hold ordinary transport cards only; the neutral cards met while dealing go back and the "
+       "deck is shuffled again, so they are not left on top of it",
+       "a neutral card dealt at the start may be placed on the board at once"),
+    _a("setup placements", "itc-setup", "who places in the setup",
+       "the text says the start player changes every round and that \"the player who follows after the fifth "
+       "round\" puts a stone into the Mafia",
+       "round 1 is begun by the player who won the roll, each later round by the next player clockwise; the "
+       "Mafia stone is placed by the player after the last one to place in round five (the one who began "
+       "round five), and the next player starts the game",
+       "the Mafia stone may belong to the player who would begin a sixth round"),
+    _a("setup lead", "itc-setup", "the lead of three",
+       "the text limits a player's lead in a continent during setup to three stones",
+       "checked at every placement, against the player with the next-highest number there (who may have none)"),
+    _a("dice", "itc-red-die", "the dice",
+       "the text never says how many sides the dice have",
+       "a six-sided blue die, a six-sided red die (\"always six action points\") and an eight-sided green die, "
+       "as a published review of the game lists them; this is fixed in the engine",
+       "a copy with a six-sided green die: then the chances worked out in this chapter do not apply"),
+    _a("neutral cards drawn", "itc-red-die", "neutral cards drawn",
+       "the red die says how many cards are drawn, and neutral cards lie in the same deck",
+       "a neutral card counts as one of the cards the red die makes you draw and costs one of its points"),
+    _a("lane_lengths", "itc-board", "lane lengths",
+       "the text only says that the truck lanes are the longest and the plane lanes the shortest",
+       "truck 6, train 5, ship 4, plane 3 fields; every lane of a route has the same length",
+       "other lengths on the printed board"),
+    _a("continent names", "itc-board", "the six continents",
+       "only North America is named",
+       "North America, South America, Europe, Africa, Asia and Australia",
+       "a board that names or divides the world differently"),
+    _a("row", "itc-full-rows", "what a row is",
+       "the text speaks of a \"horizontal row within a transport route\"",
+       "the fields at the same height across all the lanes of one route"),
+    _a("route_profit_percent", "itc-transport-cards", "route profits",
+       "the profits printed on the cards are unknown",
+       "the goods' transport values times 150 % by truck, 125 % by train, 100 % by ship and 75 % by plane: a "
+       "longer route pays more, in proportion to its length",
+       "other profits, card by card"),
+    _a("transport deck (cards.json)", "itc-transport-cards", "the transport deck",
+       "the text does not list the cards",
+       "78 ordinary and 15 neutral transport cards (94 transport cards minus the price-table card); goods drawn "
+       "once from a seeded generator, cheap colours more common",
+       "another mix of goods and routes"),
+    _a("card index", "itc-transport-cards", "the number at the top of a card",
+       "the text calls it a three-digit number that shows the card's value at a glance",
+       "the goods' transport value in hundreds of euros, so most of our ordinary cards show only two digits",
+       "the printed cards' index may be counted another way and always have three digits"),
+    _a("draw piles", "itc-transport-cards", "empty draw piles",
+       "the text does not say what happens when a draw pile runs out",
+       "its discard pile is shuffled and becomes the new draw pile"),
+    _a("transport_limit_per_route", "itc-neutral-transports", "two transports per route",
+       "\"the limit of 2 transports per route\" is used but never defined",
+       "each owner may have at most 2 cards on a route; all neutral cards together count as one owner with "
+       "their own two",
+       "2 cards in total on a route, or 2 in each lane"),
+    _a("neutral movement", "itc-neutral-transports", "how neutral transports move",
+       "the text says they move one field forward, diagonally only when blocked, without saying which way or "
+       "how often",
+       "one field per turn in which neutral cards were drawn, however many (step 4: \"jeweils ein Feld\"); cards "
+       "nearer the top move first; a blocked card steps diagonally to the right if it can, else to the left"),
+    _a("action_deck", "itc-action-cards", "the action deck",
+       "the text names only a few action cards and not how many there are of each",
+       "80 cards: 18 Express, 18 Smuggling, 4 customs checks per route, 14 Organisation, 14 Megatransport",
+       "more kinds of cards and another mix"),
+    _a("mega_bonus_percent", "itc-action-cards", "the Megatransport card",
+       "the card is only named",
+       "put under a transport like an Express card, it adds half the transport's profit on arrival",
+       "any other effect"),
+    _a("goods_cubes", "itc-goods", "goods cubes",
+       "the number of goods cubes is not given",
+       "200; when the supply runs out, an arriving transport places only the cubes that are left"),
+    _a("stones_per_player", "itc-markers", "stones per player",
+       "the number of stones per player is not given", "35", "another number"),
+    _a("transport stones", "itc-markers", "stones on transport cards",
+       "the text uses the same stones as sales markers and to mark transports",
+       "they come from one supply: a player with no stone left cannot place a transport"),
+    _a("transport point", "itc-transport-points", "what a transport point buys",
+       "the list of what one point buys is cut off",
+       "one point places a transport card from your hand on an empty bottom field of its colours, moves one "
+       "of your cards one field up (or diagonally when blocked), moves a card from the top field off the "
+       "route, or, with an Express card (blue points only), moves it to the top field",
+       "a printed list with other or differently worded options"),
+    _a("diagonal_moves", "itc-transport-points", "diagonal moves",
+       "the sentence that allows a diagonal step when the field ahead is blocked has no subject; it stands "
+       "among the neutral-transport rules",
+       "players' cards may step diagonally too",
+       "only neutral transports step diagonally"),
+    _a("full rows", "itc-full-rows", "when cards in a full row are lost",
+       "you must move a card out of a full row \"if this is possible\", and lose your cards in it if you could "
+       "and did not",
+       "while you hold a point that could move one of your cards out of the row you may not end your turn; "
+       "your cards in it are lost only if at some moment of your turn such a move was possible and the row is "
+       "still full at the end. A card boxed in ahead and diagonally is not lost",
+       "a stricter reading that loses the cards whenever the row is still full"),
+    _a("possible with the kept die", "itc-full-rows", "what \"possible\" means",
+       "the text does not say whether a die you rolled but did not keep makes the move \"possible\"",
+       "only the points of the kept die count: keep the green die and no move is possible, so nothing is lost "
+       "(the row still binds you next turn)",
+       "counting a blue or red die you could have kept instead"),
+    _a("rows full at the start", "itc-full-rows", "which rows oblige you",
+       "the text frees you from rows that old neutral transports open and from rows that new ones close, but "
+       "says nothing of a row that an old neutral transport closes as it moves up",
+       "only rows full when your turn starts and still full after the old neutral transports moved oblige you",
+       "obliging you for every row full after step 4"),
+    _a("express move", "itc-express", "the Express move",
+       "\"to the end of the transport route\" is not defined",
+       "one blue point takes the card to the top field of its lane, which must be empty; leaving the route "
+       "from there costs another blue point",
+       "letting the card leave the route with the same point, or stopping it behind other cards"),
+    _a("destination", "itc-arrival", "where goods go",
+       "only neutral cards have a printed destination",
+       "the owner of an ordinary card chooses the continent when it leaves the route"),
+    _a("continent_capacity", "itc-arrival", "room in a continent",
+       "the text does not say how many cubes a continent holds; the selling example has 8 yellow cubes in one",
+       "10 cubes of each colour per continent", "more or less room"),
+    _a("mafia_robbery", "itc-arrival", "when the Mafia robs",
+       "the text says a card shows a lower profit for when the Mafia robbed a good, but not when it robs",
+       "it robs one good of every arriving transport that is not its controller's own, neutral ones included",
+       "robbing always, or only in some other case"),
+    _a("fresh goods", "itc-selling", "fresh goods",
+       "a colour is \"always sold in full\", but goods you have just brought may not be sold at once",
+       "you sell the cubes of the colour that were there before; the cubes you brought this turn stay until "
+       "a later turn. This bends \"always sold in full\"",
+       "forbidding the sale of that colour for the rest of the turn"),
+    _a("grey_market_capacity", "itc-grey-market-goods", "room in the grey market",
+       "not given",
+       "10 cubes of each colour; goods without room there stay in the supply, so the grey market cannot "
+       "swallow every cube", "unlimited room"),
+    _a("grey-market sales", "itc-grey-market-goods", "selling in the grey market",
+       "the text only says who may sell there",
+       "its controller sells under the same rule as in a continent"),
+    _a("mafia_stone_defends", "itc-grey-market-fight", "the Mafia stone fights",
+       "the text does not say whether the controller's stone in the Mafia is a defender",
+       "it fights as one defender, falling last, so a controller with no sales markers there is not taken "
+       "for free",
+       "only sales markers defending"),
+    _a("successful attack", "itc-grey-market-fight", "after a won attack",
+       "the text says further stones may be added 1:1 after a successful attack",
+       "the attacker's surviving attack markers stay as sales markers, the attacker's stone goes into the "
+       "Mafia and the loser's stones go home"),
+    _a("organisation_markers", "itc-organisation", "the Organisation card",
+       "the card is only named",
+       "its controller places two sales markers in the grey market without spending points",
+       "any other effect"),
+    _a("smuggling_values", "itc-smuggling", "smuggling values",
+       "the text lists 5,000, 10,000, 15,000 and 20,000 euros but not which route gets which",
+       "truck 5,000, train 10,000, ship 15,000, plane 20,000: the order in which it lists the routes",
+       "more on the longer routes, where a card is exposed to checks for longer"),
+    _a("customs check", "itc-customs-check", "when a customs check acts",
+       "\"when a customs check is drawn\"",
+       "it takes effect when drawn and then goes to the discard pile"),
+    _a("turn step 1", "itc-turn-sequence", "step 1 of a turn",
+       "step 1 of the turn sequence is missing",
+       "draw one action card (the text says you must draw one every turn); cards for the red die are drawn "
+       "when it is kept, so that step 4 can follow",
+       "another first step, such as checking for full rows"),
+    _a("ties", "itc-end", "a tie at the end",
+       "the text does not cover ties",
+       "all tied players win together", "a tie-break"),
 ))
+
 
 FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(ItcOptions))

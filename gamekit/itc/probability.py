@@ -79,16 +79,27 @@ def fight_outcome_distribution(attackers: int, defenders: int) -> dict[tuple[int
     return result
 
 
+def exchange_losses(attacker_roll: int, defender_roll: int) -> tuple[int, int]:
+    """What one exchange of the grey-market fight costs (rule ``itc-grey-market-fight``): the
+    higher roll removes one opposing marker, a tie none. Returns ``(attackers lost, defenders lost)``.
+
+    >>> exchange_losses(5, 3), exchange_losses(2, 7), exchange_losses(4, 4)
+    ((0, 1), (1, 0), (0, 0))
+    """
+    if attacker_roll > defender_roll:
+        return 0, 1
+    if defender_roll > attacker_roll:
+        return 1, 0
+    return 0, 0
+
+
 def fight_exchange(rng: Rng, attackers: int, defenders: int) -> tuple[int, int, int, int]:
     """One roll of the grey-market fight (rule ``itc-grey-market-fight``): the attacker's d6 against
     the controller's green d8; the higher removes one opposing marker, a tie removes none (it is
     rolled again). Returns ``(attacker roll, defender roll, attackers left, defenders left)``."""
     ra, rd = blue_die.roll(rng), green_die.roll(rng)
-    if ra > rd:
-        defenders -= 1
-    elif rd > ra:
-        attackers -= 1
-    return ra, rd, attackers, defenders
+    lost_a, lost_d = exchange_losses(ra, rd)
+    return ra, rd, attackers - lost_a, defenders - lost_d
 
 
 def roll_fight(rng: Rng, attackers: int, defenders: int) -> list[tuple[int, int]]:

@@ -49,15 +49,13 @@ from .data import (
     ROUTES,
     card_table,
 )
+from .dice_turn import DICE, DICE_PAIRS, DIE_SIDES, chosen_pair, kept_die, roll_die
 from .options import ACTION_CARD_KINDS
 from .probability import die_effect, roll_fight
 from .selling import max_colours
 
 __all__ = ["ItcState", "DICE", "UNDER_KINDS"]
 
-DICE = ("blue", "green", "red")
-DICE_PAIRS = (("blue", "green"), ("blue", "red"), ("green", "red"))
-DIE_SIDES = {"blue": 6, "green": 8, "red": 6}
 #: Action cards that are put under a transport card when it is placed.
 UNDER_KINDS = ("express", "smuggling", "mega")
 PHASES = ("setup", "draw", "choose", "keep", "act", "over")
@@ -90,13 +88,16 @@ class ItcState(State):
         a_deck = list(range(cards.n_transport, cards.size))
         self.rng.shuffle(t_deck)
         self.rng.shuffle(a_deck)
-        # deal the start cards from the top, ordinary transport cards only (neutral ones stay)
+        # deal the start cards from the top, ordinary transport cards only (assumption "start
+        # cards"); the neutral cards met while dealing go back and the deck is shuffled again, so
+        # that they are not left piled on top of it
         for p in range(n):
             for _ in range(opts.start_transport_cards):
                 for i in range(len(t_deck) - 1, -1, -1):
                     if not cards.neutral[t_deck[i]]:
                         self.hands[p].append(t_deck.pop(i))
                         break
+        self.rng.shuffle(t_deck)
         self.t_deck, self.a_deck = t_deck, a_deck
         self.first_setup = self.rng.randbelow(n)  # "Nun wird ausgewürfelt, wer beginnt."
         self.phase = "setup"
@@ -139,6 +140,7 @@ class ItcState(State):
         self.attacked = False
         self.played: list[str] = []
         self.obliged: list[tuple[int, int]] = []
+        self.could_free: list[tuple[int, int]] = []
         self.goal_reached = False
         self._events: list[list[Any]] = []
 
@@ -198,7 +200,7 @@ class ItcState(State):
         d["score"] = list(self.score)
         d["hands"] = [list(h) for h in self.hands]
         for key in ("t_deck", "t_discard", "a_deck", "a_discard", "at_lane", "at_field", "owner", "under",
-                    "stones", "pending_grey", "played", "obliged"):
+                    "stones", "pending_grey", "played", "obliged", "could_free"):
             d[key] = list(d[key])
         for key in ("lanes", "rcount", "goods", "markers", "fleet"):
             d[key] = [list(row) for row in d[key]]
@@ -271,6 +273,21 @@ class ItcState(State):
                 if 0 <= nl < LANES and LANE_ROUTE[nl] == LANE_ROUTE[lane] and self.lanes[nl][field + 1] < 0:
                     return True
         return False
+
+    def _note_possible_moves(self) -> None:
+        """Rule ``itc-full-rows``: remember each obliged row that is full and holds a card of the
+        active player that a point they hold now could move ("besteht ... die Möglichkeit"). Called
+        after every step of the turn, so any moment at which the move was possible counts."""
+        p = self.turn
+        for row in self.obliged:
+            if row in self.could_free or not self._row_full(*row):
+                continue
+            route, field = row
+            for lane in ROUTE_LANES[route]:
+                card = self.lanes[lane][field]
+                if self.owner[card] == p and self._card_can_move(card):
+                    self.could_free.append(row)
+                    break
 
     def _forced_move_pending(self) -> bool:
         """Rule ``itc-full-rows``: a full row that obliged the player still holds one of their
@@ -442,16 +459,11 @@ class ItcState(State):
 
     def _check_choose(self, a: ChooseDice) -> None:
         self._need_phase("choose", a)
-        if (a.first, a.second) not in DICE_PAIRS:
-            raise IllegalAction(
-                f"choose two different dice of blue, green and red, in that order, not {a.first!r} and {a.second!r}",
-                "itc-dice",
-            )
+        chosen_pair((a.first, a.second))
 
     def _check_keep(self, a: KeepDie) -> None:
         self._need_phase("keep", a)
-        if a.colour not in self.chosen:
-            raise IllegalAction(f"you rolled {' and '.join(self.chosen)}; keep one of them, not {a.colour!r}", "itc-dice")
+        kept_die(self.chosen, a.colour)
 
     def _transport_point(self, action: Any, blue_only: bool = False) -> None:
         if blue_only:
@@ -635,6 +647,8 @@ class ItcState(State):
     def _perform(self, action: Any) -> None:
         self._events = []
         _PERFORMS[type(action)](self, action)
+        if self.obliged and self.phase == "act":
+            self._note_possible_moves()
 
     def _do_place_marker(self, a: PlaceSalesMarker) -> None:
         place = PLACE_INDEX[a.place]
@@ -695,11 +709,10 @@ class ItcState(State):
 
     def _do_choose(self, a: ChooseDice) -> None:
         """Rule ``itc-dice``: roll the two dice chosen."""
-        self.chosen = (a.first, a.second)
+        self.chosen = chosen_pair((a.first, a.second))
         rolls = {}
         for colour in self.chosen:
-            sides = DIE_SIDES[colour]
-            rolls[colour] = self.draw(lambda rng, s=sides: rng.randbelow(s) + 1, f"{colour} die")
+            rolls[colour] = self.draw(lambda rng, c=colour: roll_die(rng, c), f"{colour} die")
         self.rolls = rolls
         self.phase = "keep"
 
@@ -727,16 +740,23 @@ class ItcState(State):
                     hand.append(card)
             if drawn and self._chance is not None:
                 self._chance.append({"what": "transport cards", "result": drawn})
-            if neutrals:
-                self._move_neutrals()
-        self.obliged = self._obliged_rows()
+        # rule itc-full-rows: the rows full when the turn starts (nothing has moved on the board
+        # yet) that are still full after the old neutral transports moved (assumption "rows full
+        # at the start"); the new neutral transports are placed after that
+        full_at_start = self._obliged_rows()
+        if neutrals:
+            self._move_neutrals()
+            now = self._obliged_rows()
+            self.obliged = [row for row in full_at_start if row in now]
+        else:
+            self.obliged = full_at_start
+        self.could_free = []
         for card in neutrals:
             self._place_neutral(card)
         self.phase = "act"
 
     def _obliged_rows(self) -> list[tuple[int, int]]:
-        """Rule ``itc-full-rows``: the full rows holding a card of the active player, fixed when the
-        die is resolved (after old neutral transports moved, before new ones are placed)."""
+        """Rule ``itc-full-rows``: the full rows that hold a card of the active player now."""
         out: list[tuple[int, int]] = []
         lanes = self.lanes
         for card in self.fleet[self.turn]:
@@ -996,10 +1016,11 @@ class ItcState(State):
             self.a_discard.append(a.card)
 
     def _do_end(self, a: EndTurn) -> None:
-        """Rules ``itc-full-rows`` (cards left in an obliged full row are lost), ``itc-turn-sequence``
+        """Rules ``itc-full-rows`` (the player's cards in an obliged row that is still full are lost
+        if one of them could have moved out during the turn and did not), ``itc-turn-sequence``
         step 6 (lost and lapsed goods into the grey market), ``itc-end``."""
         p = self.turn
-        for route, field in self.obliged:
+        for route, field in self.could_free:
             if self._row_full(route, field):
                 for lane in ROUTE_LANES[route]:
                     card = self.lanes[lane][field]
@@ -1023,6 +1044,7 @@ class ItcState(State):
         self.attacked = False
         self.played = []
         self.obliged = []
+        self.could_free = []
         if self.goal_reached and nxt == self.start_player:
             self.phase = "over"  # rule itc-end: the round is finished
             return
@@ -1066,6 +1088,7 @@ class ItcState(State):
             "attacked": self.attacked,
             "played": list(self.played),
             "obliged": [list(x) for x in self.obliged],
+            "could_free": [list(x) for x in self.could_free],
             "goal_reached": self.goal_reached,
         }
 
@@ -1188,7 +1211,7 @@ def _restore_into(s: ItcState, data: Any) -> None:
         "phase", "setup_step", "first_setup", "start_player", "turn", "turn_count", "scores", "hands",
         "transport_deck", "transport_discard", "action_deck", "action_discard", "board", "goods", "fresh",
         "markers", "stones", "controller", "goods_supply", "pending_grey", "chosen", "rolls", "kept", "points",
-        "attacked", "played", "obliged", "goal_reached",
+        "attacked", "played", "obliged", "could_free", "goal_reached",
     }
     if set(data) != expected:
         missing, extra = sorted(expected - set(data)), sorted(set(data) - expected)
@@ -1313,6 +1336,14 @@ def _restore_into(s: ItcState, data: Any) -> None:
         f = _req_int(pair[1], "obliged field", 0, opts.lane_lengths[r] - 1)
         obliged.append((r, f))
     s.obliged = obliged
+    could_free = []
+    for entry in _req_list(data["could_free"], "could_free"):
+        pair = _req_list(entry, "could_free row", 2)
+        row = (_req_int(pair[0], "could_free route", 0, 3), _req_int(pair[1], "could_free field", 0, 11))
+        if row not in obliged or row in could_free:
+            raise ValueError(f"could_free row {list(row)} is not an obliged row (or is named twice)")
+        could_free.append(row)
+    s.could_free = could_free
     # phase consistency
     if phase == "setup":
         if s.setup_step >= n * opts.setup_rounds or s.controller != -1:

@@ -24,6 +24,21 @@ GOODS_FILL = {"black": "#222", "white": "#fff", "red": "#d62728", "green": "#2ca
               "blue": "#1f5fbf"}
 
 
+def _desc(state: ItcState) -> str:
+    """The position in words, for readers who cannot see the picture."""
+    scores = ", ".join(f"player {p} {s:,}" for p, s in enumerate(state.score))
+    on_routes = []
+    for r, route in enumerate(ROUTES):
+        cards = sum(1 for lane in range(LANES) if LANE_ROUTE[lane] == r for card in state.lanes[lane] if card >= 0)
+        on_routes.append(f"{cards} on the {route} route")
+    places = []
+    for i, place in enumerate(PLACES):
+        cubes = sum(state.goods[i])
+        markers = sum(state.markers[i])
+        places.append(f"{place}: {cubes} goods cubes, {markers} sales markers")
+    return (f"Scores: {scores}. Transport cards {', '.join(on_routes)}. " + "; ".join(places) + ".")
+
+
 def board_svg(state: ItcState) -> str:
     """The position as SVG text."""
     cell, gap = 34, 6
@@ -36,6 +51,7 @@ def board_svg(state: ItcState) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11" role="img">',
         "<title>ITC position</title>",
+        f"<desc>{escape(_desc(state))}</desc>",
         f'<text x="4" y="14" font-weight="bold">Scores: '
         f'{escape(", ".join(f"P{p} {s:,}" for p, s in enumerate(state.score)))}</text>',
     ]

@@ -15,6 +15,7 @@ with ``to_json``) travels in the arguments and the result.
 from __future__ import annotations
 
 import json
+import traceback
 from collections.abc import Callable
 from typing import Any
 
@@ -53,6 +54,9 @@ def call(name: str, args: dict[str, Any]) -> dict[str, Any]:
         return {"error": err.reason, "rule": err.rule}
     except (InvalidSave, ValueError, TypeError, KeyError) as err:
         return {"error": str(err), "rule": None}
+    except Exception as err:  # a bug: still an answer, never silence on the page or in the kernel
+        return {"error": f"Something went wrong in the rules engine ({type(err).__name__}).", "rule": None,
+                "detail": traceback.format_exc(limit=8)}
 
 
 def dispatch(name: str, args_json: str) -> str:

@@ -10,6 +10,11 @@ from . import service
 
 #: Most rolls that one call makes (a widget asks for 1, 100 or 1,000 at a time).
 MAX_ROLLS_PER_CALL = 100_000
+#: Seeds a reader may type: whole numbers that JavaScript also holds exactly.
+SEED_MAX = 2**53 - 1
+SEED_TEXT = f"A seed is a whole number from 0 to {SEED_MAX:,}."
+#: The rolls the widget offers in one click.
+ROLL_BUTTONS = (1, 100, 1000)
 
 
 def _die(key: str) -> Die:
@@ -22,8 +27,8 @@ def _die(key: str) -> Die:
 def _generator(seed: Any, rng_state: Any) -> Rng:
     if rng_state is not None:
         return Rng.fromstate(rng_state)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"a seed is a whole number, not {seed!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_MAX:
+        raise ValueError(f"{SEED_TEXT} Not {seed!r}.")
     return Rng(seed)
 
 
@@ -36,6 +41,12 @@ def outcome_key(outcome: Any) -> str:
 def describe() -> dict[str, Any]:
     """Every die the DiceRoller offers, with its exact distribution."""
     return {key: {**die.to_data(), "mean": _mean_text(die)} for key, die in named_dice().items()}
+
+
+@service("dice.limits")
+def limits() -> dict[str, Any]:
+    """What the DiceRoller lets a reader choose: the roll buttons and the seeds allowed."""
+    return {"rolls": list(ROLL_BUTTONS), "seed_max": SEED_MAX, "seed_text": SEED_TEXT}
 
 
 def _mean_text(die: Die) -> str | None:
@@ -67,6 +78,7 @@ def roll(die: str, n: int = 1, seed: int | None = 0, rng_state: list[str] | None
     return {
         "result": result,
         "faces": [list(f) if isinstance(f, tuple) else f for f in faces],
+        "text": chosen.roll_text(result, faces),
         "counts": counts,
         "rng_state": rng.getstate(),
     }

@@ -11,6 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..catan import RESOURCES
+from ..catan.board import TERRAIN_RESOURCE
+from ..catan.factories import COSTS
+from ..catan.options import FactoriesOptions
 from ..catan.production import (
     NUMBERS,
     Factory,
@@ -20,6 +23,7 @@ from ..catan.production import (
     failure_chance,
     investment_peg,
 )
+from ..catan.svg import TERRAIN_COLOURS
 from ..core import IllegalAction
 from ..dice import COLOURS, colour_die, d6, red_production_die, white_die
 from ..rng import Rng
@@ -31,6 +35,14 @@ PLAYER = "red"
 DEFAULT_FACES = [["brick", "ore", "grain"], ["lumber", "wool", "ore"], ["grain", "brick", "wool"]]
 RULES = ("basic", "solcher")
 MAX_ROLLS_PER_CALL = 20_000
+PRODUCE_BUTTONS = (100, 1000, 10000)
+HISTORY_SHOWN = 30
+#: An investment's price (rule ``factories-investment``), from the engine's cost table.
+INVEST_COST = dict(zip(RESOURCES, COSTS["investment"]))
+
+
+def _cards(counts: dict[str, int]) -> str:
+    return " + ".join(f"{n} {r}" for r, n in counts.items() if n) or "nothing"
 
 
 def _start(seed: int, faces: list[list[str]] | None = None, factories: int = 1) -> dict[str, Any]:
@@ -40,7 +52,7 @@ def _start(seed: int, faces: list[list[str]] | None = None, factories: int = 1) 
         "rng_state": [],
         "factories": [{"faces": list(f), "holes": [None, None, None]} for f in faces],
         "numbers_left": list(NUMBERS),
-        "blanks_left": 3,
+        "blanks_left": FactoriesOptions().blank_pegs,
         "pending": None,
         "spent": 0,
         "rolls": 0,
@@ -83,7 +95,21 @@ def _fraction(value: Any) -> dict[str, Any]:
     return {"text": str(value), "value": float(value)}
 
 
-def _view(s: dict[str, Any]) -> dict[str, Any]:
+def _terrain_fill(face: str) -> str:
+    """The colour of the hex a hole faces, as the board pictures draw it."""
+    for terrain, resource in TERRAIN_RESOURCE.items():
+        if resource == face:
+            return TERRAIN_COLOURS[terrain]
+    return TERRAIN_COLOURS.get(face, "#cccccc")
+
+
+def _percent(value: Any) -> str:
+    if value in (0, 1):
+        return f"{value} ({100 * float(value):.0f} %)"
+    return f"{value} ≈ {100 * float(value):.1f} %"
+
+
+def _view(s: dict[str, Any], announce: str = "") -> dict[str, Any]:
     placed = [n for n in NUMBERS if n not in s["numbers_left"]]
     visible = sorted({p for f in s["factories"] for p in f["holes"] if p})
     full = all(p is not None for f in s["factories"] for p in f["holes"])
@@ -94,14 +120,54 @@ def _view(s: dict[str, Any]) -> dict[str, Any]:
             for resource, value in expected_yield(_pegs(f), rule, PLAYER, COLOURS).items():
                 total[resource] = total.get(resource, 0) + value
         expected[rule] = {r: _fraction(v) for r, v in sorted(total.items())}
+    failure = failure_chance(placed)
+    spent = {r: n * s["spent"] for r, n in INVEST_COST.items()}
+    pending = s["pending"]
+    factories = []
+    for i, f in enumerate(s["factories"]):
+        derelict = all(not p for p in f["holes"])
+        holes = []
+        for h, peg in enumerate(f["holes"]):
+            free = peg is None
+            label = (f"hole facing {f['faces'][h]}: " + ("free" if free else "blank peg" if peg == 0 else f"peg {peg}"))
+            holes.append({"peg": peg, "free": free, "label": label,
+                          "choose": bool(pending and pending["factory"] == i and free)})
+        factories.append({"faces": " · ".join(f["faces"]), "holes": holes, "derelict": derelict,
+                          "fills": [_terrain_fill(face) for face in f["faces"]],
+                          "state": "derelict (no numbered peg)" if derelict else "producing",
+                          "full": all(p is not None for p in f["holes"])})
+    resources = sorted({r for rule in RULES for r in expected[rule]})
+    production = []
+    for r in resources:
+        row = {"resource": r}
+        for rule in RULES:
+            gained = s["gained"][rule].get(r, 0)
+            exact = expected[rule].get(r)
+            row[rule] = {"observed": f"{gained / s['rolls']:.4f}" if s["rolls"] else "–",
+                         "exact": f"{exact['text']} ≈ {exact['value']:.4f}" if exact else "0"}
+        production.append(row)
     return {
-        "failure_chance": _fraction(failure_chance(placed)),
+        "factories": factories,
+        "invest_label": f"Invest ({_cards(INVEST_COST)})",
+        "produce_buttons": [{"n": n, "label": f"{n:,} production rolls"} for n in PRODUCE_BUTTONS],
+        "supply": (f"Unplaced numbered pegs: {', '.join(map(str, s['numbers_left'])) or 'none'}; blank pegs: {s['blanks_left']}; "
+                   f"spent so far: {_cards(spent)}."),
+        "failure": f"Chance that the next investment fails: {_percent(failure)}" + (
+            f" · expected investments to place all six numbers from here: {expected_investments(6, len(placed))}"
+            if len(placed) < 6 else ""),
+        "pending": (f"Rolled {pending['rolled']}: choose a free (highlighted) hole of factory {pending['factory'] + 1} for the "
+                    + (f"peg {pending['peg']}." if pending["peg"] else "failed investment's peg.")) if pending else "",
+        "production_caption": f"per roll ({s['rolls']:,} rolls)",
+        "production": production,
+        "player_note": f"Production: the same rolls counted under both rules (your colour is {PLAYER} for the colour die).",
+        "announce": announce,
+        "failure_chance": _fraction(failure),
         "visible": visible,
         "derelict": [all(not p for p in f["holes"]) for f in s["factories"]],
         "full": full,
         "expected": expected,
         "expected_investments_all": _fraction(expected_investments(6, len(placed))) if len(placed) < 6 else None,
-        "cost": {"brick": s["spent"], "ore": s["spent"]},
+        "cost": spent,
     }
 
 
@@ -118,6 +184,7 @@ def trial(situation: dict[str, Any] | None = None, action: dict[str, Any] | None
     else:
         s = _validate(situation)
     kind = (action or {}).get("kind")
+    announce = ""
     if kind == "invest":
         i = action.get("factory", 0)
         if not isinstance(i, int) or not 0 <= i < len(s["factories"]):
@@ -144,12 +211,14 @@ def trial(situation: dict[str, Any] | None = None, action: dict[str, Any] | None
         else:
             lost = (set(before_left) - set(left)).pop()
             outcome = f"{number} is already placed: a failed investment; no blank peg left, so peg {lost} goes in turned over"
-        s["history"].append(f"Factory {i + 1}: rolled {number}, {outcome}")
         free = [h for h, p in enumerate(holes) if p is None]
         if len(free) == 1:
             holes[free[0]] = peg
+            s["history"].append(f"Factory {i + 1}: rolled {number}, {outcome}")
+            announce = s["history"][-1] + "."
         else:
-            s["pending"] = {"factory": i, "peg": peg, "rolled": number}
+            s["pending"] = {"factory": i, "peg": peg, "rolled": number, "outcome": outcome}
+            announce = f"Rolled {number}. Choose a free hole of factory {i + 1} for the peg."
     elif kind == "place":
         if s["pending"] is None:
             raise IllegalAction("there is no peg to place: invest first", "factories-investment")
@@ -158,13 +227,17 @@ def trial(situation: dict[str, Any] | None = None, action: dict[str, Any] | None
         if not isinstance(hole, int) or not 0 <= hole < 3 or holes[hole] is not None:
             raise IllegalAction("put the peg into a free hole of that factory", "factories-investment")
         holes[hole] = s["pending"]["peg"]
+        pending = s["pending"]
+        s["history"].append(f"Factory {pending['factory'] + 1}: rolled {pending['rolled']}, {pending.get('outcome', 'the peg')}"
+                            f" (hole facing {s['factories'][pending['factory']]['faces'][hole]})")
+        announce = s["history"][-1] + "."
         s["pending"] = None
     elif kind == "produce":
         if s["pending"] is not None:
             raise IllegalAction("put the last investment's peg into a hole first", "factories-investment")
         n = action.get("n", 100)
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_ROLLS_PER_CALL:
-            raise ValueError(f"between 1 and {MAX_ROLLS_PER_CALL} production rolls")
+            raise ValueError(f"between 1 and {MAX_ROLLS_PER_CALL:,} production rolls")
         rng = Rng.fromstate(s["rng_state"]) if s["rng_state"] else Rng(s["seed"])
         built = [Factory(PLAYER, tuple(_pegs(f))) for f in s["factories"]]
         for _ in range(n):
@@ -177,8 +250,11 @@ def trial(situation: dict[str, Any] | None = None, action: dict[str, Any] | None
                     gained[resource] = gained.get(resource, 0) + count
         s["rng_state"] = rng.getstate()
         s["rolls"] += n
+        announce = f"{n:,} production rolls made; {s['rolls']:,} in all."
     elif kind == "reset":
         s = _start(s["seed"], [f["faces"] for f in s["factories"]])
+        announce = "Started again: no pegs placed."
     elif kind is not None:
         raise ValueError(f"unknown action {kind!r}")
-    return {"situation": s, "view": _view(s)}
+    s["history"] = s["history"][-HISTORY_SHOWN:]
+    return {"situation": s, "view": _view(s, announce)}

@@ -9,20 +9,20 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import IllegalAction
-from ..dice import blue_die, green_die, red_die
 from ..itc.data import COLOURS, RESALE_VALUE
+from ..itc.dice_turn import DICE_PAIRS, DIE_NAMES, DIE_SIDES, chosen_pair, effect_text, kept_die, roll_die
 from ..itc.probability import (
     dice_choice_expectations,
     die_effect,
+    exchange_losses,
     fight_exchange,
     fight_outcome_distribution,
     grey_market_win_probability,
 )
 from ..itc.selling import best_plan, sale_options
+from ..itc.svg import GOODS_FILL, PLAYER_COLOURS
 from ..rng import Rng
 from . import service
-
-DICE = {"blue": blue_die, "green": green_die, "red": red_die}
 
 
 def _rng(situation: dict[str, Any]) -> Rng:
@@ -39,6 +39,22 @@ def _fraction(value: Any) -> dict[str, Any]:
     return {"text": str(value), "value": float(value)}
 
 
+def _percent(value: Any) -> str:
+    """An exact chance for readers: ``"3/8 ≈ 37.5 %"``, or ``"0"`` and ``"1"`` as they are."""
+    if value in (0, 1):
+        return f"{value} ({100 * float(value):.0f} %)"
+    return f"{value} ≈ {100 * float(value):.1f} %"
+
+
+#: Continent points come from the eight-sided green die (rule ``itc-dice``); a sales marker costs one
+#: of them (rule ``itc-placing-markers``).
+GREEN_MAX = DIE_SIDES["green"]
+MARKER_COST = 1
+#: The most attack markers or defenders the fight widget takes, and the rolls of a fight it lists.
+FIGHT_MAX = 30
+HISTORY_SHOWN = 40
+
+
 # -- the choice of dice (rules itc-dice, itc-red-die) --------------------------------------------
 
 
@@ -50,18 +66,33 @@ def dice_expectations() -> list[dict[str, Any]]:
         rows.append(
             {
                 "dice": [a, b],
+                "label": " + ".join(DIE_NAMES[c] for c in (a, b)),
                 "mean_points": {c: _fraction(v) for c, v in choice.mean_points.items()},
                 "mean_cards": _fraction(choice.mean_cards),
                 "best_points": _fraction(choice.best_points),
                 "best_cards": _fraction(choice.best_cards),
+                "cells": [
+                    " + ".join((a, b)),
+                    ", ".join(f"{c} {v} ≈ {float(v):.2f}" for c, v in choice.mean_points.items()),
+                    f"{choice.best_points} ≈ {float(choice.best_points):.3f}",
+                    f"{choice.mean_cards} (kept: {choice.best_cards})" if choice.mean_cards else "–",
+                ],
             }
         )
     return rows
 
 
+#: The expectations table beside the dice widget: its caption and column headings.
+EXPECTATIONS_TABLE = {
+    "caption": "Exact expectations (points of the kept die; the red die's cards separately):",
+    "headings": ["Dice", "Mean points of each die", "Keeping the die with more points", "Red die's cards"],
+}
+
+
 @service("itc.dice")
 def dice_step(situation: dict[str, Any], action: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Choose two dice, roll them, keep one (rules ``itc-dice``, ``itc-red-die``).
+    """Choose two dice, roll them, keep one (rules ``itc-dice``, ``itc-red-die``), with the rule
+    functions of :mod:`gamekit.itc.dice_turn` that the engine uses.
 
     ``situation``: ``{"seed", "rng_state", "chosen": [a, b] | [], "rolled": {colour: face} | {}, "kept": colour | None}``.
     Actions: ``{"kind": "choose", "dice": [a, b]}``, ``{"kind": "roll"}``, ``{"kind": "keep", "colour": c}``,
@@ -75,37 +106,48 @@ def dice_step(situation: dict[str, Any], action: dict[str, Any] | None = None) -
         "kept": situation.get("kept"),
     }
     kind = (action or {}).get("kind")
+    announce = ""
     if kind == "choose":
-        dice = list(action.get("dice") or [])
         if s["rolled"]:
             raise IllegalAction("the dice are chosen before rolling; start a new turn first", "itc-turn-sequence")
-        if len(dice) != 2 or len(set(dice)) != 2 or not set(dice) <= set(DICE):
-            raise IllegalAction("choose two different dice of blue, green and red", "itc-dice")
-        s["chosen"] = [c for c in DICE if c in dice]
+        s["chosen"] = list(chosen_pair(action.get("dice") or []))
+        announce = f"Chosen: {' and '.join(s['chosen'])}. Roll them next."
     elif kind == "roll":
         if len(s["chosen"]) != 2:
             raise IllegalAction("choose two of the three dice before rolling", "itc-dice")
         if s["rolled"]:
             raise IllegalAction("the two dice are rolled once a turn", "itc-turn-sequence")
         rng = _rng(s)
-        s["rolled"] = {c: DICE[c].roll(rng) for c in s["chosen"]}
+        s["rolled"] = {c: roll_die(rng, c) for c in s["chosen"]}
         s["rng_state"] = rng.getstate()
+        announce = "Rolled " + " and ".join(f"{c} {v}" for c, v in s["rolled"].items()) + ". Keep one of the two dice."
     elif kind == "keep":
-        colour = action.get("colour")
         if not s["rolled"]:
             raise IllegalAction("roll the two chosen dice before keeping one", "itc-turn-sequence")
         if s["kept"]:
             raise IllegalAction("only one die is kept", "itc-dice")
-        if colour not in s["rolled"]:
-            raise IllegalAction(f"keep one of the two dice rolled ({', '.join(s['rolled'])})", "itc-dice")
-        s["kept"] = colour
+        s["kept"] = kept_die(s["rolled"], action.get("colour"))
     elif kind == "again":
         s.update(chosen=[], rolled={}, kept=None)
+        announce = "A new turn: choose two dice."
     elif kind is not None:
         raise ValueError(f"unknown action {kind!r}")
-    effect = die_effect(s["kept"], s["rolled"][s["kept"]]).__dict__ if s["kept"] else None
-    options = {c: die_effect(c, v).__dict__ for c, v in s["rolled"].items()}
-    return {"situation": s, "view": {"effect": effect, "options": options}}
+    effect = f"You keep the {s['kept']} die: {effect_text(die_effect(s['kept'], s['rolled'][s['kept']]))}." if s["kept"] else (
+        "Keep one of the two dice." if s["rolled"] else "")
+    if kind == "keep":
+        announce = effect
+    view = {
+        "pairs": [{"dice": list(p), "key": "-".join(p), "label": " + ".join(p),
+                   "chosen": list(p) == s["chosen"]} for p in DICE_PAIRS],
+        "can_choose": not s["rolled"],
+        "can_roll": len(s["chosen"]) == 2 and not s["rolled"],
+        "rolled": [{"colour": c, "face": v, "kept": s["kept"] == c,
+                    "keep": f"keep {c}: {effect_text(die_effect(c, v))}"} for c, v in s["rolled"].items()],
+        "can_keep": bool(s["rolled"]) and not s["kept"],
+        "effect": effect,
+        "announce": announce,
+    }
+    return {"situation": s, "view": view}
 
 
 # -- selling in a continent (rules itc-placing-markers, itc-selling) -----------------------------
@@ -141,8 +183,8 @@ def _market(situation: dict[str, Any]) -> dict[str, Any]:
     player, points = situation.get("player"), situation.get("points")
     if player not in markers:
         raise ValueError(f"the player is one of {sorted(markers)}")
-    if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= 8:
-        raise ValueError("continent points are 0 to 8 (the green die is eight-sided)")
+    if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= GREEN_MAX:
+        raise ValueError(f"Continent points are whole numbers from 0 to {GREEN_MAX} (the green die is eight-sided).")
     return {
         "title": situation.get("title", ""),
         "goods": {c: goods.get(c, 0) for c in COLOURS if goods.get(c, 0)},
@@ -178,9 +220,9 @@ def market_step(situation: dict[str, Any] | None = None, action: dict[str, Any] 
     kind = (action or {}).get("kind")
     player = s["player"]
     if kind == "place":
-        if s["points"] < 1:
+        if s["points"] < MARKER_COST:
             raise IllegalAction("placing a sales marker costs a continent point; none is left", "itc-placing-markers")
-        s["points"] -= 1
+        s["points"] -= MARKER_COST
         s["markers"][player] += 1
         s["history"].append(f"{player} places a sales marker (now {s['markers'][player]})")
     elif kind == "sell":
@@ -210,17 +252,44 @@ def market_step(situation: dict[str, Any] | None = None, action: dict[str, Any] 
         s["history"].append(f"{new} takes over with {points} continent points")
     elif kind is not None:
         raise ValueError(f"unknown action {kind!r}")
+    s["history"] = s["history"][-HISTORY_SHOWN:]
     markers = s["markers"][s["player"]]
     options = sale_options(s["goods"], markers, s["points"])
     plan = best_plan(s["goods"], markers, s["points"])
+    present = [c for c in COLOURS if s["goods"].get(c)]
+    players = list(s["markers"])
+    sell_buttons = []
+    for k in range(1, len(present) + 1):
+        option = options[k - 1] if k <= len(options) else None
+        label = (f"Sell {', '.join(option.colours)} ({_points(option.points)}): +{option.profit:,}" if option
+                 else f"Sell the {k} cheapest colour{'s' if k > 1 else ''}")
+        sell_buttons.append({"colours": k, "label": label, "allowed": option is not None})
     view = {
-        "colours": [c for c in COLOURS],
+        "colours": list(COLOURS),
         "resale": {c: RESALE_VALUE[c] for c in COLOURS},
+        "goods": [{"colour": c, "count": s["goods"][c], "resale": f"{RESALE_VALUE[c]:,}", "swatch": GOODS_FILL[c]}
+                  for c in present],
+        "markers": [{"player": p, "count": s["markers"][p], "swatch": PLAYER_COLOURS[i % len(PLAYER_COLOURS)]}
+                    for i, p in enumerate(players)],
+        "turn": {"player": s["player"], "points": s["points"], "unit": _points(s["points"], "continent point").split(" ", 1)[1],
+                 "profit": f"{s['profit']:,}"},
+        "others": [{"player": p, "label": f"let {p} act"} for p in players if p != s["player"]],
+        "points_limits": {"min": 0, "max": GREEN_MAX, "default": 4,
+                          "text": f"Continent points are whole numbers from 0 to {GREEN_MAX} (the green die is eight-sided)."},
+        "place_label": f"Place a sales marker ({_points(MARKER_COST)})",
+        "sell_buttons": sell_buttons,
         "options": [_sale_data(o) for o in options],
         "best": {"place": plan.place, "sale": _sale_data(plan.sale)},
+        "best_text": (f"Best with these points: place {plan.place} marker{'' if plan.place == 1 else 's'}, then {plan.sale}."
+                      if plan.sale.colours else "With these points and markers nothing can be sold here yet."),
         "largest": max(s["goods"].values(), default=0),
+        "announce": s["history"][-1] if kind and s["history"] else "",
     }
     return {"situation": s, "view": view}
+
+
+def _points(n: int, word: str = "point") -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 # -- the grey-market fight (rule itc-grey-market-fight) ------------------------------------------
@@ -246,8 +315,8 @@ def fight_step(situation: dict[str, Any], action: dict[str, Any] | None = None) 
     if kind == "setup":
         a, d = action.get("attackers"), action.get("defenders")
         for name, n in (("attackers", a), ("defenders", d)):
-            if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 30:
-                raise ValueError(f"{name}: a number from 1 to 30")
+            if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= FIGHT_MAX:
+                raise ValueError(f"Attack markers and defenders are whole numbers from 1 to {FIGHT_MAX}; {name} {n!r} is not.")
         s.update(attackers=a, defenders=d, start=[a, d], rolls=[])
     for name in ("attackers", "defenders"):
         n = s[name]
@@ -268,11 +337,35 @@ def fight_step(situation: dict[str, Any], action: dict[str, Any] | None = None) 
     a, d = s["attackers"], s["defenders"]
     over = not (a and d)
     distribution = fight_outcome_distribution(a, d)
+    p_start = grey_market_win_probability(*s["start"])
+    p_here = grey_market_win_probability(a, d)
+    winner = "" if not over else (" — the attacker takes the grey market" if a else " — the controller keeps the grey market")
+    standing = f"Attackers {a} : {d} defenders{winner}"
+    shown = s["rolls"][-HISTORY_SHOWN:]
     view = {
         "over": over,
         "winner": None if not over else ("attacker" if a else "controller"),
-        "p_attacker": _fraction(grey_market_win_probability(a, d)),
-        "p_start": _fraction(grey_market_win_probability(*s["start"])),
-        "outcomes": [{"attackers": k[0], "defenders": k[1], **_fraction(p)} for k, p in sorted(distribution.items())],
+        "standing": standing,
+        "chance": f"Attacker's chance from the start ({s['start'][0]} against {s['start'][1]}): {_percent(p_start)}"
+                  + ("" if over else f"; from here: {_percent(p_here)}"),
+        "p_attacker": _fraction(p_here),
+        "p_start": _fraction(p_start),
+        "rolls": [{"text": f"attacker {ra} : {rd} defender — {_exchange_text(ra, rd)}"} for ra, rd in shown],
+        "rolls_hidden": len(s["rolls"]) - len(shown),
+        "outcomes": [{"attackers": k[0], "defenders": k[1], "percent": f"{100 * float(p):.1f} %", **_fraction(p)}
+                     for k, p in sorted(distribution.items())],
+        "limits": {"min": 1, "max": FIGHT_MAX, "text": f"Attack markers and defenders are whole numbers from 1 to {FIGHT_MAX}."},
+        "announce": (f"Rolled {shown[-1][0]} against {shown[-1][1]}: {_exchange_text(*shown[-1])}. {standing}."
+                     if kind in ("roll", "end") else f"A new fight: {standing}." if kind == "setup" else ""),
     }
     return {"situation": s, "view": view}
+
+
+def _exchange_text(attacker_roll: int, defender_roll: int) -> str:
+    """One exchange of the fight in words (rule ``itc-grey-market-fight``), from the engine's outcome."""
+    lost_a, lost_d = exchange_losses(attacker_roll, defender_roll)
+    if lost_d:
+        return "a defender falls"
+    if lost_a:
+        return "an attacker falls"
+    return "tie, roll again"

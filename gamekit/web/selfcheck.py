@@ -34,3 +34,17 @@ def fingerprints(seeds: int = 3) -> dict[str, list[str]]:
         g = game(name)
         result[name] = [play(g, g.min_players + seed % (g.max_players - g.min_players + 1), seed) for seed in range(seeds)]
     return result
+
+
+@service("selfcheck.python")
+def python_version() -> str:
+    """The version of the Python answering (the page's Pyodide or the kernel's CPython)."""
+    import sys
+
+    return sys.version
+
+
+@service("selfcheck.fail")
+def fail() -> None:
+    """Raise an unexpected error, to check that every failure still comes back as an answer."""
+    raise RuntimeError("selfcheck.fail was called")

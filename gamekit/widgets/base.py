@@ -49,7 +49,10 @@ class GamekitWidget(anywidget.AnyWidget):
     def _on_call(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if not isinstance(content, dict) or content.get("kind") != "call":
             return
-        answer = call(str(content.get("service")), content.get("args") or {})
+        try:
+            answer = call(str(content.get("service")), content.get("args") or {})
+        except Exception as err:  # pragma: no cover - call() already answers every error
+            answer = {"error": f"Something went wrong in the rules engine: {err}", "rule": None}
         self.send({"kind": "answer", "id": content.get("id"), "answer": answer})
 
     def _call(self, service: str, **args: Any) -> Any:

@@ -30,6 +30,7 @@ class DiceRoller(GamekitWidget):
     _css = css_for("dice")
 
     dice = traitlets.Dict(help="every die offered, with its exact distribution").tag(sync=True)
+    limits = traitlets.Dict(help="the roll buttons and the seeds allowed (from gamekit.web.dice)").tag(sync=True)
     die = traitlets.Unicode("2d6", help="key of the chosen die (see gamekit.dice.named_dice)").tag(sync=True)
     seed = traitlets.Int(2026, help="seed of the generator after a reset").tag(sync=True)
     rng_state = traitlets.List(help="the generator's state for the next roll; empty: start from seed").tag(sync=True)
@@ -38,13 +39,20 @@ class DiceRoller(GamekitWidget):
     last = traitlets.Dict(help="the last roll: result and the faces that made it").tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(dice=dice_service.describe(), **kwargs)
+        super().__init__(dice=dice_service.describe(), limits=dice_service.limits(), **kwargs)
 
     @traitlets.validate("die")
     def _valid_die(self, proposal: Any) -> str:
         if proposal["value"] not in dice_service.describe():
             raise traitlets.TraitError(f"no die called {proposal['value']!r}; choose one of {sorted(self.dice)}")
         return proposal["value"]
+
+    @traitlets.validate("seed")
+    def _valid_seed(self, proposal: Any) -> int:
+        seed = proposal["value"]
+        if not 0 <= seed <= dice_service.SEED_MAX:
+            raise traitlets.TraitError(dice_service.SEED_TEXT)
+        return seed
 
     @traitlets.observe("die", "seed")
     def _restart(self, _change: Any) -> None:
@@ -61,6 +69,6 @@ class DiceRoller(GamekitWidget):
         for key, count in answer["counts"].items():
             counts[key] = counts.get(key, 0) + count
         self.counts, self.rolls = counts, self.rolls + n
-        self.last = {"result": answer["result"], "faces": answer["faces"]}
+        self.last = {"result": answer["result"], "faces": answer["faces"], "text": answer["text"]}
         self.rng_state = answer["rng_state"]
         return answer["result"]

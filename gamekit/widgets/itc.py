@@ -9,6 +9,7 @@ from typing import Any
 import traitlets
 
 from ..web import call
+from ..web.itc import EXPECTATIONS_TABLE
 from .base import RulesWidget, css_for, esm_for
 
 
@@ -24,10 +25,12 @@ class ItcDiceChooser(RulesWidget):
     _esm = esm_for("itc_dice")
     _css = css_for("itc")
     expectations = traitlets.List().tag(sync=True)
+    expectations_table = traitlets.Dict(help="caption and headings of the expectations table").tag(sync=True)
 
     def __init__(self, seed: int = 1998, **kwargs: Any) -> None:
         super().__init__(service="itc.dice", **kwargs)
         self.expectations = call("itc.dice_expectations", {})["ok"]
+        self.expectations_table = EXPECTATIONS_TABLE
         self._start(situation={"seed": seed})
 
 

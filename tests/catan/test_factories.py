@@ -199,6 +199,25 @@ def test_factories_production_red_die():
     assert hand(state, 1) == {"brick": 1, "ore": 1}
 
 
+def test_factories_production_red_die_picks_factories():
+    """factories-production, reading (b) (setting red_die_picks="factories"): the red die picks every
+    factory holding its number, and all visible pegs of that factory pay; a blocked peg pays nothing
+    but still lets the red die pick its factory."""
+    state = empty_main(red_die_picks="factories")
+    with_factory(state, 1, 12, {4: 5, 0: 3, 3: 6})  # 5 faces hills, 3 mountains, 6 fields
+    state.phase, state.turn = "roll", 0
+    dice(state, 3, 5)  # white 3, red 5: the factory holds a 5
+    state.apply(Roll())
+    assert hand(state, 1) == {"brick": 1, "ore": 1, "grain": 1}
+    assert state.factory_production((1, 2)) == {}  # no peg 2: the factory is not picked
+    state.robber = 0  # on the mountains, facing peg 3
+    assert state.factory_production((1, 3)) == {"blue": {"brick": 1, "grain": 1}}
+    # the default reading (a): only the peg showing the red die's number pays
+    default = empty_main()
+    with_factory(default, 1, 12, {4: 5, 0: 3, 3: 6})
+    assert default.factory_production((3, 5)) == {"blue": {"brick": 1}}
+
+
 def test_factories_production_on_a_seven():
     """factories-production: with factories_produce_on_seven (default) a 7 still lets the red die pick pegs."""
     for setting, expected in ((True, {"brick": 1}), (False, {})):
@@ -266,10 +285,10 @@ def test_solcher_production_in_play():
     assert [c["what"] for c in state.log[-1]["chance"]] == ["2d6", "colour die"]
 
 
-@pytest.mark.parametrize("rule", ["basic", "solcher"])
-def test_engine_production_matches_factory_yield(rule):
+@pytest.mark.parametrize("rule,picks", [("basic", "pegs"), ("basic", "factories"), ("solcher", "pegs")])
+def test_engine_production_matches_factory_yield(rule, picks):
     """factories-production / solcher-production: the engine and the pure function agree on every roll."""
-    state = empty_main(production_rule=rule)
+    state = empty_main(production_rule=rule, red_die_picks=picks)
     with_factory(state, 0, 12, {4: 1, 0: 5, 3: 0})
     with_factory(state, 1, 18, {4: 2, 9: 6})
     with_factory(state, 2, 29, {8: 3, 13: 4, 9: 5})
@@ -277,7 +296,7 @@ def test_engine_production_matches_factory_yield(rule):
     values = state.factory_values()
     for w, r in itertools.product(range(1, 7), repeat=2):
         for colour in COLOURS if rule == "solcher" else [None]:
-            assert state.factory_production((w, r), colour) == factory_yield(values, (w, r), colour, rule)
+            assert state.factory_production((w, r), colour) == factory_yield(values, (w, r), colour, rule, picks)
 
 
 def test_solcher_robber_rotates_a_factory():

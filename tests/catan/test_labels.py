@@ -33,3 +33,11 @@ def test_every_setting_is_a_documented_assumption():
     assert all(a.rule in RULES for a in ASSUMPTIONS)
     doc = inspect.getmodule(FactoriesOptions).__doc__
     assert all(f"``{name}``" in doc for name in fields)
+
+
+def test_every_assumption_is_shown_in_the_chapter():
+    """Each assumption is a titled note under its rule in book/factories/rules.md."""
+    chapter = (HERE.parents[1] / "book" / "factories" / "rules.md").read_text(encoding="utf-8")
+    for a in ASSUMPTIONS:
+        assert a.title, a.setting
+        assert f'assumptions(ASSUMPTIONS, "{a.rule}")' in chapter, a.rule

@@ -18,6 +18,7 @@ from gamekit.catan.production import (
     failure_chance,
     numbers_distribution,
     peg_multiplicity,
+    pegs_paid,
 )
 from gamekit.dice import COLOURS
 from gamekit.rng import Rng
@@ -174,3 +175,44 @@ def test_engine_roll_is_two_d6():
     a, b = Rng(5), Rng(5)
     for _ in range(500):
         assert two_d6.roll_detail(a) == _roll_two_d6(b)
+
+
+def test_red_die_readings_of_the_basic_rule():
+    """factories-production: the three readings of "bestimmt der rote Würfel welche Fabriken Erträge
+    bringen ... für jede sichtbare (gewürfelte) Zahl" for a factory with pegs 2, 5, 6: (a) the
+    engine's default, each peg showing the red die's number pays, 1/2 a card per roll; (b) the red
+    die picks the factory and all its visible pegs pay, 3/2; (c) the red die picks the factory and
+    the pegs matching either die pay, 2/3 (computed here by brute force; not a setting)."""
+    pegs = ((2, "ore"), (5, "ore"), (6, "ore"))
+    assert expected_yield(pegs) == {"ore": Fraction(1, 2)}
+    assert expected_yield(pegs, red_die_picks="factories") == {"ore": Fraction(3, 2)}
+    numbers = {2, 5, 6}
+    reading_c = Fraction(sum(
+        (1 + (white in numbers and white != red)) if red in numbers else 0
+        for white, red in itertools.product(range(1, 7), repeat=2)
+    ), 36)
+    assert reading_c == Fraction(2, 3)
+    # blank pegs never pay, and a factory without the red number is not picked
+    assert pegs_paid((2, None, 0), (1, 2), "basic", "factories") == [1, 0, 0]
+    assert pegs_paid((3, 4, -1), (1, 2), "basic", "factories") == [0, 0, 0]
+    # Solcher's rule ignores the reading
+    assert pegs_paid((2, 5), (2, 2), "solcher", "factories") == [2, 0]
+    with pytest.raises(ValueError):
+        pegs_paid((2,), (1, 2), "basic", "sometimes")
+
+
+def test_expected_yield_with_and_without_the_seven():
+    """factories-production, solcher-production: with factories producing on a 7 (the default
+    setting factories_produce_on_seven) a peg yields 1/6 of a card per roll, more than a settlement
+    on a 6 or 8 (5/36); with the setting off it yields exactly 5/36, and a Solcher peg 5/108."""
+    peg = [(4, "ore")]
+    assert expected_yield(peg) == {"ore": Fraction(1, 6)}
+    assert expected_yield(peg, produce_on_seven=False) == {"ore": Fraction(5, 36)}
+    assert expected_yield(peg, rule="solcher") == {"ore": Fraction(1, 18)}
+    assert expected_yield(peg, rule="solcher", produce_on_seven=False) == {"ore": Fraction(5, 108)}
+    # the engine plays the same figure: the peg pays on exactly the rolls expected_yield counts
+    from gamekit.catan.production import Factory as F
+
+    paid = sum(bool(factory_yield([F("red", peg)], (w, r), rule="basic")) for w in range(1, 7) for r in range(1, 7)
+               if w + r != 7)
+    assert Fraction(paid, 36) == Fraction(5, 36)

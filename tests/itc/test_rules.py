@@ -54,6 +54,16 @@ def test_itc_goal_is_a_setting():
         ItcOptions(lane_lengths=(6, 5, 4))
 
 
+def test_itc_hand_limit_settings_are_consistent():
+    """itc-hand-limit, itc-setup: no setting may leave a player over the hand limit before their
+    first turn: a limit of at least one card, and no more start cards than the limit."""
+    for bad in ({"hand_limit": 0}, {"hand_limit": 1, "start_transport_cards": 2},
+                {"hand_limit": 3, "start_transport_cards": 4}):
+        with pytest.raises(ValueError):
+            ItcOptions(**bad)
+    assert ItcOptions(hand_limit=2, start_transport_cards=2).hand_limit == 2
+
+
 @pytest.mark.parametrize("players,seed", [(2, 11), (3, 12), (5, 13)])
 def test_itc_end_the_round_is_finished(players, seed):
     """itc-end: once a player reaches the goal the round is played to its end (the last turn is
@@ -107,6 +117,25 @@ def test_itc_setup_order_mafia_and_start():
     assert all(s.markers[GREY][p] == 0 for p in range(n))
 
 
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_itc_setup_deals_from_a_shuffled_deck(players):
+    """itc-setup: "Die beiden Stapel Spielkarten werden phänomenal gut gemischt". The start hands
+    are ordinary transport cards, and after the deal the deck is as well shuffled as before: the
+    neutral cards are not left piled on top. Over 300 seeds the mean number of neutral cards among
+    the top six is close to a shuffled deck's 6 x 15/(93 - dealt) (about 1.0-1.1), far from the
+    1.6-2.9 that skipping neutral cards while dealing leaves there."""
+    seeds = range(300)
+    neutral_on_top = 0
+    for seed in seeds:
+        s = GAME.new(players=players, seed=seed)
+        assert all(not s.cards.neutral[c] for hand in s.hands for c in hand)
+        neutral_on_top += sum(s.cards.neutral[c] for c in s.t_deck[-6:])
+    dealt = 2 * players
+    expected = 6 * 15 / (93 - dealt)
+    mean = neutral_on_top / len(seeds)
+    assert abs(mean - expected) < 0.2, (mean, expected)
+
+
 def test_itc_setup_never_the_grey_market():
     """itc-setup: setup markers go into continents only."""
     s = GAME.new(players=2, seed=1)
@@ -157,8 +186,10 @@ def test_itc_dice_choose_roll_keep():
     only a rolled die can be kept; blue gives transport points, green continent points (d8)."""
     s = setup_done(players=2, seed=4)
     s.apply(DrawActionCard())
-    expect_illegal(s, ChooseDice("green", "blue"), "itc-dice")
     expect_illegal(s, ChooseDice("blue", "blue"), "itc-dice")
+    # no rule orders the two dice: either order is the same choice
+    assert ChooseDice("green", "blue") == ChooseDice("blue", "green") in s.legal_actions()
+    assert str(ChooseDice("red", "green")) == "ChooseDice(green, red)"
     s.apply(ChooseDice("blue", "green"))
     chance = s.log[-1]["chance"]
     assert [c["what"] for c in chance] == ["blue die", "green die"]
@@ -378,10 +409,18 @@ def test_itc_full_rows_force_a_move():
     assert s.at_lane[mine] >= 0
 
 
-def test_itc_full_rows_cards_lost_when_not_moved():
-    """itc-full-rows: if the card is not moved, the player's cards in the row are lost; their goods
-    go to the grey market at the end of the turn."""
-    s, p, mine, theirs = _full_plane_row("green")
+def test_itc_full_rows_cards_lost_when_a_possible_move_was_not_made():
+    """itc-full-rows: the player could move their card out of the full row (a blue point) but spent
+    the point elsewhere; at the end of the turn their cards in that row are lost and their goods go
+    to the grey market."""
+    s, p, mine, theirs = _full_plane_row("blue")
+    s.tp = 1
+    other = take_card(s, "transport", routes=("truck", "train"))
+    put(s, other, "truck", 1, 0, p)
+    assert s.obliged == [(3, 0)]
+    assert s.could_free == [(3, 0)]  # noted when the die was kept: a blue point could move the card
+    s.apply(MoveTransport(other, 1))  # the only point goes elsewhere
+    assert GAME.from_json(s.to_json()).to_json() == s.to_json()
     assert EndTurn() in s.legal_actions()
     grey = list(s.goods[GREY])
     stones = s.stones[p]
@@ -395,6 +434,65 @@ def test_itc_full_rows_cards_lost_when_not_moved():
         expected[g] += 1
     assert added == expected
     check_invariants(s)
+
+
+def test_itc_full_rows_kept_green_die_loses_nothing():
+    """itc-full-rows: "sofern dies möglich ist". A player who kept the green die has no transport
+    point all turn, so no move was possible and nothing is lost, even though the blue die they
+    rolled and could have kept would have moved the card (the die not kept does not count)."""
+    s, p, mine, theirs = _full_plane_row("green")
+    assert s.chosen == ("blue", "green") and s.rolls["blue"] >= 1
+    assert s.obliged == [(3, 0)]
+    assert EndTurn() in s.legal_actions()
+    s.apply(EndTurn())
+    assert s.at_lane[mine] >= 0 and s.owner[mine] == p
+    assert sum(s.pending_grey) == 0
+    check_invariants(s)
+
+
+def test_itc_full_rows_blocked_card_is_not_lost():
+    """itc-full-rows: a card in a full row whose field ahead and fields diagonally ahead are all
+    taken cannot move, however many points the player has; it is not lost."""
+    s = setup_done(players=3, seed=12)
+    s.apply(DrawActionCard())
+    s.apply(ChooseDice("blue", "green"))
+    p = s.turn
+    b, c = (p + 1) % 3, (p + 2) % 3
+    mine = take_card(s, "transport", routes=("ship", "plane"))
+    put(s, mine, "plane", 1, 0, p)
+    put(s, take_card(s, "transport", routes=("ship", "plane")), "plane", 2, 0, b)
+    put(s, take_card(s, "transport", routes=("ship", "plane")), "plane", 1, 1, b)
+    put(s, take_card(s, "transport", routes=("ship", "plane")), "plane", 2, 1, c)
+    s.apply(KeepDie("blue"))
+    assert s.tp >= 1 and s.obliged == [(3, 0)]
+    assert not any(getattr(a, "card", None) == mine for a in s.legal_actions())
+    assert EndTurn() in s.legal_actions()
+    s.apply(EndTurn())
+    assert s.at_lane[mine] >= 0 and s.owner[mine] == p
+    check_invariants(s)
+
+
+def test_itc_full_rows_only_rows_full_when_the_turn_starts():
+    """itc-full-rows, itc-neutral-transports (assumption "rows full at the start"): a row that an old
+    neutral transport fills as it moves up in step 4 does not oblige the player."""
+    s = setup_done(players=2, seed=13)
+    s.apply(DrawActionCard())
+    s.apply(ChooseDice("blue", "red"))
+    p = s.turn
+    mine = take_card(s, "transport", routes=("ship", "plane"))
+    put(s, mine, "plane", 1, 1, p)
+    old = take_card(s, "neutral", routes=("truck", "plane"))
+    put(s, old, "plane", 2, 0, -1)
+    new = take_card(s, "neutral", routes=("truck", "train"))
+    s.t_deck.append(new)
+    s.rolls["red"] = 1
+    s.apply(KeepDie("red"))
+    assert (s.at_lane[old], s.at_field[old]) == (ROUTE_LANES[3][1], 1)  # the old neutral moved up
+    assert s._row_full(3, 1)
+    assert s.obliged == []
+    assert EndTurn() in s.legal_actions()
+    s.apply(EndTurn())
+    assert s.at_lane[mine] >= 0
 
 
 def test_itc_full_rows_not_from_new_neutral_transports():
@@ -789,6 +887,9 @@ def test_itc_malformed_saves_raise_invalid_save():
         lambda d: d["state"]["board"].append({"card": 0, "lane": 0, "field": 99, "owner": 0, "under": -1}),
         lambda d: d["state"].__setitem__("controller", -1),
         lambda d: d["state"]["markers"].pop("Asia"),
+        lambda d: d["state"].__setitem__("could_free", [[3, 0]]),  # not an obliged row
+        lambda d: d["state"].pop("could_free"),
+        lambda d: d["options"].__setitem__("hand_limit", 0),
         lambda d: d["options"].__setitem__("goal", -5),
         lambda d: d["options"].__setitem__("mafia_robbery", "sometimes"),
         lambda d: d.__setitem__("rng", ["x", "y"]),
@@ -841,7 +942,13 @@ def test_itc_protocol_registration_and_assumptions():
         assert f"``{field.name}``" in options_module.__doc__, field.name
         assert field.name in documented or field.name in given_by_text, field.name
     for a in options_module.ASSUMPTIONS:
-        assert a.rule.startswith("itc-") and a.why and a.default
+        assert a.rule.startswith("itc-") and a.why and a.default and a.title
+    # every assumption is shown as a note under its rule in the chapter
+    from pathlib import Path
+
+    chapter = (Path(__file__).resolve().parents[2] / "book" / "itc" / "rules.md").read_text(encoding="utf-8")
+    for rule in {a.rule for a in options_module.ASSUMPTIONS}:
+        assert f'assumptions(ASSUMPTIONS, "{rule}")' in chapter, rule
 
 
 def test_itc_neutral_transports_step_four_in_play():

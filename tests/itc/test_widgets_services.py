@@ -27,8 +27,9 @@ def test_dice_choice_rolls_with_gamekit_and_keeps_one():
     assert rolled["situation"]["rolled"] == {"green": green_die.roll(rng), "red": red_die.roll(rng)}
     red = rolled["situation"]["rolled"]["red"]
     kept = ok("itc.dice", situation=rolled["situation"], action={"kind": "keep", "colour": "red"})
-    assert kept["view"]["effect"] == {"colour": "red", "value": red, "transport": 0, "continent": 0,
-                                      "leftover": 6 - red, "cards": red}
+    cards, leftover = f"{red} transport card{'s' if red != 1 else ''}", f"{6 - red} leftover point{'s' if red != 5 else ''}"
+    assert kept["view"]["effect"] == f"You keep the red die: draw {cards} and {leftover} (transport or continents)."
+    assert kept["view"]["announce"] == kept["view"]["effect"] and not kept["view"]["can_keep"]
 
 
 @pytest.mark.parametrize(
@@ -137,4 +138,5 @@ def test_widgets_python_side():
     chooser.act(kind="choose", dice=["blue", "green"])
     chooser.act(kind="roll")
     chooser.act(kind="keep", colour="green")
-    assert chooser.view["effect"]["continent"] == chooser.situation["rolled"]["green"]
+    green = chooser.situation["rolled"]["green"]
+    assert chooser.view["effect"] == f"You keep the green die: {green} continent point{'s' if green != 1 else ''}."

@@ -1,59 +1,47 @@
-// ITC: choose two dice, roll, keep one. Rules and rolls come from gamekit (service itc.dice).
+// ITC: choose two dice, roll, keep one. Rules, rolls and every text come from gamekit (service itc.dice).
 function render({ model, el: root }) {
-  const status = el("div", { class: "gk-status", "data-testid": "gk-status" });
-  const run = busyRunner(root, status);
-  const chooseRow = el("div", { class: "gk-row" });
+  const ui = widgetShell(model, root, { className: "gk-itc", label: "ITC: choose two dice, roll, keep one" });
+  const chooseRow = el("div", { class: "gk-row", role: "group", "aria-label": "choose two dice" });
   const rolledRow = el("div", { class: "gk-row", "data-testid": "gk-rolled" });
   const effect = el("div", { "data-testid": "gk-effect" });
   const table = el("table", { "data-testid": "gk-expectations" });
-  const rollButton = el("button", { "data-testid": "gk-roll", onclick: () => run(() => act(model, { kind: "roll" }, (t) => (status.textContent = t))) }, "Roll the two dice");
-  const againButton = el("button", { "data-testid": "gk-again", onclick: () => run(() => act(model, { kind: "again" })) }, "Next turn");
-  const pairs = [["blue", "green"], ["blue", "red"], ["green", "red"]];
-  const names = { blue: "blue d6 (transport)", green: "green d8 (continents)", red: "red d6 (cards + leftover)" };
-  const pairButtons = pairs.map((pair) =>
-    el("button", { "data-testid": `gk-choose-${pair.join("-")}`, onclick: () => run(() => act(model, { kind: "choose", dice: pair })) },
-      `${pair[0]} + ${pair[1]}`));
-  chooseRow.append("Choose two dice: ", ...pairButtons, rollButton, againButton);
-  root.append(el("div", { class: "gk-widget gk-itc" }, chooseRow, rolledRow, effect, status, errorLine(model),
-    el("div", { class: "gk-muted" }, "Exact expectations (points of the kept die; the red die's cards separately):"), table));
+  const rollButton = el("button", { "data-testid": "gk-roll", onclick: () => ui.act({ kind: "roll" }) }, "Roll the two dice");
+  const againButton = el("button", { "data-testid": "gk-again", onclick: () => ui.act({ kind: "again" }) }, "Next turn");
+  ui.box.prepend(chooseRow, rolledRow, effect);
+  const caption = el("div", { class: "gk-muted" });
+  ui.box.append(caption, scrollTable(table, "exact expectations of each pair of dice"));
 
-  function describe(e) {
-    if (e.colour === "blue") return `${e.value} transport point${e.value === 1 ? "" : "s"}`;
-    if (e.colour === "green") return `${e.value} continent point${e.value === 1 ? "" : "s"}`;
-    return `draw ${e.value} transport card${e.value === 1 ? "" : "s"} and ${e.leftover} leftover point${e.leftover === 1 ? "" : "s"} (transport or continents)`;
-  }
-
-  function draw() {
-    const s = model.get("situation"), v = model.get("view");
-    pairButtons.forEach((b, i) => b.classList.toggle("gk-on", JSON.stringify(pairs[i]) === JSON.stringify(s.chosen)));
-    rollButton.disabled = !(s.chosen && s.chosen.length === 2) || Object.keys(s.rolled || {}).length > 0;
-    rolledRow.replaceChildren();
-    for (const [colour, face] of Object.entries(s.rolled || {})) {
-      const keep = el("button", { "data-testid": `gk-keep-${colour}`, onclick: () => run(() => act(model, { kind: "keep", colour })) },
-        `keep ${colour}: ${describe(v.options[colour])}`);
-      keep.disabled = Boolean(s.kept);
-      rolledRow.append(el("span", { class: `gk-die ${colour}${s.kept === colour ? " kept" : ""}`, "data-testid": `gk-die-${colour}` }, String(face)), keep);
-    }
-    effect.textContent = v.effect ? `You keep the ${v.effect.colour} die: ${describe(v.effect)}.` :
-      (Object.keys(s.rolled || {}).length ? "Keep one of the two dice." : "");
-  }
+  const draw = ui.redraw(() => {
+    const v = model.get("view");
+    chooseRow.replaceChildren("Choose two dice: ", ...v.pairs.map((pair) =>
+      el("button", { "data-testid": `gk-choose-${pair.key}`, class: pair.chosen ? "gk-on" : "", "aria-pressed": String(pair.chosen),
+        onclick: () => ui.act({ kind: "choose", dice: pair.dice }) }, pair.label)), rollButton, againButton);
+    rollButton.disabled = !v.can_roll;
+    rolledRow.replaceChildren(...v.rolled.flatMap((die) => [
+      el("span", { class: `gk-die ${die.kept ? "kept" : ""}`, "data-colour": die.colour, "data-testid": `gk-die-${die.colour}`,
+        "aria-label": `${die.colour} die: ${die.face}` }, String(die.face)),
+      el("button", { "data-testid": `gk-keep-${die.colour}`, disabled: !v.can_keep, onclick: () => ui.act({ kind: "keep", colour: die.colour }) },
+        die.keep),
+    ]));
+    effect.textContent = v.effect;
+  });
 
   function drawTable() {
-    const rows = model.get("expectations").map((r) => {
-      const means = r.dice.map((c) => `${c} ${r.mean_points[c].text} ≈ ${r.mean_points[c].value.toFixed(2)}`).join(", ");
-      return el("tr", {}, el("td", {}, r.dice.join(" + ")), el("td", {}, means),
-        el("td", {}, `${r.best_points.text} ≈ ${r.best_points.value.toFixed(3)}`),
-        el("td", {}, r.mean_cards.value ? `${r.mean_cards.text} (kept: ${r.best_cards.text})` : "–"));
-    });
-    table.replaceChildren(el("tr", {}, el("th", {}, "Dice"), el("th", {}, "Mean points of each die"),
-      el("th", {}, "Keeping the die with more points"), el("th", {}, "Red die's cards")), ...rows);
+    const layout = model.get("expectations_table");
+    caption.textContent = layout.caption;
+    table.replaceChildren(el("tr", {}, ...layout.headings.map((h) => el("th", {}, h))),
+      ...model.get("expectations").map((r) => el("tr", {}, ...r.cells.map((c) => el("td", {}, c)))));
   }
 
   model.on("change:revision", draw);
   model.on("change:expectations", drawTable);
   draw();
   drawTable();
-  return () => { model.off("change:revision", draw); model.off("change:expectations", drawTable); };
+  return () => {
+    model.off("change:revision", draw);
+    model.off("change:expectations", drawTable);
+    ui.dispose();
+  };
 }
 
 export default { render };

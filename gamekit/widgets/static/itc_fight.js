@@ -1,42 +1,56 @@
-// ITC: the grey-market fight. Rolls and exact chances come from gamekit (service itc.fight).
+// ITC: the grey-market fight. Rolls, exact chances and every text come from gamekit (service itc.fight).
 function render({ model, el: root }) {
-  const status = el("div", { class: "gk-status", "data-testid": "gk-status" });
-  const run = busyRunner(root, status);
-  const say = (t) => (status.textContent = t);
-  const attackersInput = el("input", { type: "number", min: "1", max: "30", "data-testid": "gk-attackers", "aria-label": "attack markers" });
-  const defendersInput = el("input", { type: "number", min: "1", max: "30", "data-testid": "gk-defenders", "aria-label": "defending markers" });
-  const setup = el("button", { "data-testid": "gk-setup", onclick: () => run(() => act(model, {
-    kind: "setup", attackers: Number.parseInt(attackersInput.value, 10), defenders: Number.parseInt(defendersInput.value, 10) }, say)) }, "New fight");
-  const rollOnce = el("button", { "data-testid": "gk-roll", onclick: () => run(() => act(model, { kind: "roll" }, say)) }, "Roll once");
-  const toEnd = el("button", { "data-testid": "gk-end", onclick: () => run(() => act(model, { kind: "end" }, say)) }, "Fight to the end");
+  const ui = widgetShell(model, root, { className: "gk-itc", label: "ITC: the fight for the grey market" });
+  const attackersInput = el("input", { type: "text", inputmode: "numeric", "data-testid": "gk-attackers", "aria-label": "attack markers" });
+  const defendersInput = el("input", { type: "text", inputmode: "numeric", "data-testid": "gk-defenders", "aria-label": "defending markers" });
+  const setup = el("button", { "data-testid": "gk-setup", onclick: () => newFight() }, "New fight");
+  const rollOnce = el("button", { "data-testid": "gk-roll", onclick: () => ui.act({ kind: "roll" }) }, "Roll once");
+  const toEnd = el("button", { "data-testid": "gk-end", onclick: () => ui.act({ kind: "end" }) }, "Fight to the end");
   const standing = el("div", { class: "gk-result", "data-testid": "gk-standing" });
   const chance = el("div", { "data-testid": "gk-chance" });
+  const earlier = el("div", { class: "gk-muted", "data-testid": "gk-rolls-hidden" });
   const rolls = el("ol", { class: "gk-history", "data-testid": "gk-rolls" });
   const outcomes = el("table", { "data-testid": "gk-outcomes" });
-  root.append(el("div", { class: "gk-widget gk-itc" },
+  ui.box.prepend(
     el("div", { class: "gk-row" }, el("label", {}, "Attack markers ", attackersInput), el("label", {}, "Defenders ", defendersInput), setup),
-    el("div", { class: "gk-row" }, rollOnce, toEnd), standing, chance, status, errorLine(model), rolls,
-    el("div", { class: "gk-muted" }, "How the fight can end from here, exactly:"), outcomes));
+    el("div", { class: "gk-row" }, rollOnce, toEnd), standing, chance);
+  ui.box.append(earlier, rolls, el("div", { class: "gk-muted" }, "How the fight can end from here, exactly:"),
+    scrollTable(outcomes, "how the fight can end"));
 
-  function draw() {
+  // Inputs as typed at the click; the service checks the range and says what is allowed.
+  function newFight() {
+    const a = wholeNumberText(attackersInput.value), d = wholeNumberText(defendersInput.value);
+    if (a === null || d === null) {
+      model.set("error", model.get("view").limits.text);
+      model.set("error_rule", "");
+      model.save_changes();
+      draw();
+      return;
+    }
+    ui.reset();
+    ui.act({ kind: "setup", attackers: a, defenders: d });
+  }
+
+  const draw = ui.redraw(() => {
     const s = model.get("situation"), v = model.get("view");
-    attackersInput.value = s.start[0];
-    defendersInput.value = s.start[1];
-    standing.textContent = `Attackers ${s.attackers} : ${s.defenders} defenders` +
-      (v.over ? ` — ${v.winner === "attacker" ? "the attacker takes the grey market" : "the controller keeps the grey market"}` : "");
-    chance.textContent = `Attacker's chance from the start (${s.start[0]} against ${s.start[1]}): ${v.p_start.text} ≈ ${(100 * v.p_start.value).toFixed(1)} %` +
-      (v.over ? "" : `; from here: ${v.p_attacker.text} ≈ ${(100 * v.p_attacker.value).toFixed(1)} %`);
+    if (!attackersInput.matches(":focus")) attackersInput.value = s.start[0];
+    if (!defendersInput.matches(":focus")) defendersInput.value = s.start[1];
+    standing.textContent = v.standing;
+    chance.textContent = v.chance;
     rollOnce.disabled = toEnd.disabled = v.over;
-    rolls.replaceChildren(...s.rolls.map(([a, d]) => el("li", {},
-      `attacker ${a} : ${d} defender — ${a > d ? "a defender falls" : a < d ? "an attacker falls" : "tie, roll again"}`)));
+    earlier.textContent = v.rolls_hidden ? `(${v.rolls_hidden} earlier rolls not shown)` : "";
+    rolls.replaceChildren(...v.rolls.map((r) => el("li", {}, r.text)));
     outcomes.replaceChildren(el("tr", {}, el("th", {}, "Attackers left"), el("th", {}, "Defenders left"), el("th", {}, "Probability")),
       ...v.outcomes.map((o) => el("tr", {}, el("td", {}, String(o.attackers)), el("td", {}, String(o.defenders)),
-        el("td", {}, el("span", { class: "gk-bar", style: `width:${(6 * o.value).toFixed(2)}em` }), ` ${(100 * o.value).toFixed(1)} %`))));
-  }
+        el("td", {}, el("span", { class: "gk-bar", style: `width:${(6 * o.value).toFixed(2)}em`, "aria-hidden": "true" }), ` ${o.percent}`))));
+  });
 
   model.on("change:revision", draw);
   draw();
-  return () => { model.off("change:revision", draw); };
+  return () => {
+    model.off("change:revision", draw);
+    ui.dispose();
+  };
 }
 
 export default { render };

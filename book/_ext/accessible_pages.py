@@ -1,0 +1,94 @@
+"""Sphinx extension: finish the built pages for every reader (issue "Widgets for every reader").
+
+After the HTML is written (``build-finished``), each page is adjusted where Sphinx and myst-nb
+give no hook:
+
+* **Pictures get real alt text.** myst-nb writes a code cell's SVG output to ``_images/<hash>.svg``
+  and uses the file name as ``alt``. The engine's pictures carry a ``<title>`` and a ``<desc>``
+  (the position in words); they become the image's ``alt``.
+* **Wide pictures scroll inside their own frame** on a phone instead of shrinking to illegible
+  text (a board drawn 830 px wide keeps at least 90 % of its size and scrolls sideways in a
+  keyboard-reachable region); the page itself never gets wider than the screen.
+* **Originals carry their language.** The body of every "Original text (German)" or "Original
+  text (Swedish)" dropdown is marked ``lang="de"`` or ``lang="sv"``, so screen readers pronounce it
+  in its own language.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+from typing import Any
+
+LANGUAGES = {"German": "de", "Swedish": "sv"}
+#: Pictures wider than this (CSS px) scroll inside a frame on narrow screens.
+WIDE = 560
+
+_IMG = re.compile(r'<img alt="([^"]*?_images/([^"/]+\.svg))" src="([^"]+)" />')
+_SVG_HEAD = re.compile(r"<svg\b[^>]*>", re.S)
+_TITLE = re.compile(r"<title>(.*?)</title>", re.S)
+_DESC = re.compile(r"<desc>(.*?)</desc>", re.S)
+_WIDTH = re.compile(r'\bwidth="([\d.]+)"')
+_DROPDOWN = re.compile(
+    r'(<details class="[^"]*sd-dropdown[^"]*"[^>]*>\s*<summary[^>]*>(?:(?!</summary>).)*?Original text \((German|Swedish)\)'
+    r"(?:(?!</summary>).)*</summary>\s*<div class=\"sd-summary-content)",
+    re.S,
+)
+
+
+def _svg_text(svg: str) -> tuple[str, str, float]:
+    head = _SVG_HEAD.search(svg)
+    if not head:
+        return "", "", 0.0
+    after = svg[head.end():]
+    title = _TITLE.match(after.lstrip())
+    desc = _DESC.search(after[:4000])
+    width = _WIDTH.search(head.group(0))
+    clean = lambda m: html.unescape(re.sub(r"\s+", " ", m.group(1))).strip() if m else ""  # noqa: E731
+    return clean(title), clean(desc), float(width.group(1)) if width else 0.0
+
+
+def finish_page(page: str, images: Path) -> str:
+    """One page's HTML, finished (see the module docstring)."""
+
+    def picture(match: re.Match[str]) -> str:
+        name, src = match.group(2), match.group(3)
+        path = images / name
+        if not path.is_file():
+            return match.group(0)
+        title, desc, width = _svg_text(path.read_text(encoding="utf-8"))
+        if not title:
+            return match.group(0)
+        alt = f"{title}. {desc}" if desc else title
+        img = f'<img alt="{html.escape(alt)}" src="{src}" />'
+        if width <= WIDE:
+            return img
+        return (f'<div class="gk-figure-scroll" tabindex="0" role="region" aria-label="{html.escape(title)} '
+                f'(scrolls sideways on a narrow screen)"><img class="gk-wide" style="--gk-natural-width: {width:.0f}px" '
+                f'alt="{html.escape(alt)}" src="{src}" /></div>')
+
+    page = _IMG.sub(picture, page)
+    page = _DROPDOWN.sub(lambda m: m.group(1)[: -len('<div class="sd-summary-content')]
+                         + f'<div lang="{LANGUAGES[m.group(2)]}" class="sd-summary-content', page)
+    return page
+
+
+def _finish(app: Any, exception: Exception | None) -> None:
+    if exception is not None or app.builder.format != "html":
+        return
+    out = Path(app.outdir)
+    images = out / "_images"
+    for path in out.rglob("*.html"):
+        if path.relative_to(out).parts[0] in ("_static", "gamekit-assets", "_sources"):
+            continue
+        text = path.read_text(encoding="utf-8")
+        done = finish_page(text, images)
+        if done != text:
+            path.write_text(done, encoding="utf-8")
+
+
+def setup(app: Any) -> dict[str, Any]:
+    app.connect("build-finished", _finish)
+    app.add_css_file("gamekit-pages.css")
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,369 @@
+"""Widgets for every reader, checked the way readers meet them (issue "Widgets for every reader").
+
+Real headless Chromium on the built book, every outside request blocked:
+
+* axe-core (pinned in web/package.json, injected from web/node_modules, never served by the site)
+  finds no serious or critical violation inside a widget, in light and dark mode, before and after
+  each widget has been used;
+* the main thread never runs a long task (200 ms or more) while a cold call loads the rules and
+  answers: Python lives in a Web Worker;
+* the first contentful paint of a widget page is within 1.5 times that of a page without widgets on
+  the same throttled line (the widget manager's scripts are deferred);
+* at a 360 px phone width no page scrolls sideways, before and after using its widgets, and controls
+  are at least 44 px tall on a touch screen;
+* every widget can be operated to completion with the keyboard alone, and focus never falls to <body>;
+* a reader who changes an input or presses Reset while the rules load sees a consistent result, a
+  click made while loading waits in line, and a load that failed recovers with "Try again".
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE = ROOT / "_build" / "html"
+AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
+LOAD_TIMEOUT_MS = 120_000
+
+
+def _pages(with_widgets: bool) -> list[str]:
+    if not SITE.is_dir():
+        return []
+    found = []
+    for p in sorted(SITE.rglob("*.html")):
+        rel = p.relative_to(SITE)
+        if rel.parts[0].startswith(("_", "gamekit-assets")) or rel.name in ("search.html", "genindex.html"):
+            continue
+        has = "application/vnd.jupyter.widget-state+json" in p.read_text(encoding="utf-8")
+        if has == with_widgets:
+            found.append(str(rel))
+    return found
+
+
+WIDGET_PAGES = _pages(True)
+PLAIN_PAGES = _pages(False)
+
+
+def test_the_book_has_widget_pages():
+    assert {"book/dice.html", "book/itc/rules.html", "book/factories/rules.html"} <= set(WIDGET_PAGES)
+    assert "book/protocol.html" in PLAIN_PAGES
+
+
+def _open(watch, site_url, page_path, *, dark=False):
+    page = watch.page
+    if dark:
+        page.add_init_script("localStorage.setItem('mode', 'dark'); localStorage.setItem('theme', 'dark');")
+    page.goto(site_url + page_path, wait_until="load")
+    page.locator(".gk-widget").first.wait_for(state="visible", timeout=60_000)
+    if dark:
+        page.evaluate("document.documentElement.dataset.theme = 'dark'; document.documentElement.dataset.mode = 'dark'")
+    return page
+
+
+def _wait_ready(page):
+    page.wait_for_function("() => globalThis.gamekitRules && globalThis.gamekitRules.state === 'ready'", timeout=LOAD_TIMEOUT_MS)
+
+
+def _settle(page):
+    """Every widget's calls answered."""
+    page.wait_for_function("() => [...document.querySelectorAll('.gk-widget')].every(w => w.getAttribute('aria-busy') !== 'true')",
+                           timeout=LOAD_TIMEOUT_MS)
+
+
+def _axe_violations(page) -> list[str]:
+    if not page.evaluate("() => typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    result = page.evaluate(
+        """async () => {
+        const r = await axe.run({ include: [['.gk-widget']] }, { resultTypes: ['violations'] });
+        return r.violations.filter(v => ['serious', 'critical'].includes(v.impact))
+          .map(v => `${v.id} (${v.impact}): ${v.nodes.length} node(s), e.g. ${v.nodes[0].target.join(' ')} — ${v.nodes[0].failureSummary}`);
+        }"""
+    )
+    return result
+
+
+def _use_each_widget_once(page):
+    """Press the first enabled button of every widget (a reader's first click) and wait for the answers."""
+    count = page.locator(".gk-widget").count()
+    for i in range(count):
+        widget = page.locator(".gk-widget").nth(i)
+        button = widget.locator("button:not([disabled]):not(.gk-retry)").first
+        button.scroll_into_view_if_needed()
+        button.click()
+    _settle(page)
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+@pytest.mark.parametrize("page_path", WIDGET_PAGES)
+def test_axe_finds_no_serious_violation_in_widgets(watch, site_url, page_path, dark):
+    if not AXE.is_file():
+        pytest.fail(f"axe-core is missing at {AXE}: run `make web` (npm ci in web/)")
+    page = _open(watch, site_url, page_path, dark=dark)
+    assert page.evaluate("document.documentElement.dataset.theme") == ("dark" if dark else "light")
+    before = _axe_violations(page)
+    assert before == [], f"{page_path} ({'dark' if dark else 'light'}), widgets as drawn: {before}"
+    _wait_ready(page)
+    _use_each_widget_once(page)
+    after = _axe_violations(page)
+    assert after == [], f"{page_path} ({'dark' if dark else 'light'}), widgets after use: {after}"
+    assert watch.outside == [] and watch.errors == []
+
+
+def test_no_long_task_while_a_cold_call_loads_the_rules(watch, site_url):
+    page = watch.page
+    page.add_init_script("""
+      globalThis.__longTasks = [];
+      new PerformanceObserver((list) => { for (const e of list.getEntries()) globalThis.__longTasks.push(
+        {start: e.startTime, duration: e.duration}); }).observe({ type: 'longtask', buffered: true });
+    """)
+    page.goto(site_url + "book/dice.html", wait_until="load")
+    roller = page.locator(".gk-dice").first
+    roller.wait_for(state="visible", timeout=60_000)
+    assert page.evaluate("() => globalThis.gamekitRules.state") in ("idle", "loading"), "the rules were loaded before the click"
+    clicked = page.evaluate("() => performance.now()")
+    roller.locator("[data-testid='gk-roll-1000']").click()
+    roller.locator("[data-testid='gk-count']:text-is('1,000')").wait_for(timeout=LOAD_TIMEOUT_MS)
+    answered = page.evaluate("() => performance.now()")
+    tasks = page.evaluate("() => globalThis.__longTasks")
+    during = [t for t in tasks if t["start"] + t["duration"] >= clicked and t["start"] <= answered]
+    longest = max((t["duration"] for t in during), default=0)
+    print(f"cold call answered after {answered - clicked:.0f} ms; longest main-thread task meanwhile {longest:.0f} ms")
+    assert longest < 200, f"long tasks on the main thread while the rules loaded: {during}"
+    assert watch.outside == [] and watch.errors == []
+
+
+def _first_contentful_paint(browser, site_url, page_path) -> float:
+    context = browser.new_context()
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+    # A fast 4G line: 9 Mbit/s down, 60 ms latency.
+    cdp.send("Network.emulateNetworkConditions",
+             {"offline": False, "latency": 60, "downloadThroughput": 9e6 / 8, "uploadThroughput": 3e6 / 8})
+    page.goto(site_url + page_path, wait_until="commit")
+    page.wait_for_function("() => performance.getEntriesByName('first-contentful-paint').length > 0", timeout=60_000)
+    fcp = page.evaluate("() => performance.getEntriesByName('first-contentful-paint')[0].startTime")
+    context.close()
+    return fcp
+
+
+def test_first_paint_does_not_wait_for_widget_scripts(browser, site_url):
+    # Interleaved, medians of three: the machine is shared.
+    widget, plain = [], []
+    for _ in range(3):
+        widget.append(_first_contentful_paint(browser, site_url, "book/itc/rules.html"))
+        plain.append(_first_contentful_paint(browser, site_url, "book/protocol.html"))
+    w, p = sorted(widget)[1], sorted(plain)[1]
+    print(f"first contentful paint on a 9 Mbit/s line: widget page {w:.0f} ms, plain page {p:.0f} ms ({w / p:.2f}×)")
+    assert w <= 1.5 * p, f"the ITC chapter paints first at {w:.0f} ms against {p:.0f} ms for a page without widgets"
+
+
+def _scroll_width(page) -> tuple[int, int]:
+    return page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+
+
+@pytest.mark.parametrize("page_path", WIDGET_PAGES + PLAIN_PAGES)
+def test_no_page_scrolls_sideways_on_a_phone(browser, site_url, page_path):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True,
+                                  device_scale_factor=2)
+    page = context.new_page()
+    context.route(re.compile(r"^(?!http://127\.0\.0\.1).*"), lambda route: route.abort())
+    page.goto(site_url + page_path, wait_until="load")
+    width, screen = _scroll_width(page)
+    assert width <= screen, f"{page_path} is {width} px wide on a {screen} px screen"
+    if page.locator(".gk-widget").count():
+        page.locator(".gk-widget").first.wait_for(state="visible", timeout=60_000)
+        small = page.evaluate("""() => [...document.querySelectorAll('.gk-widget button, .gk-widget select, .gk-widget input')]
+            .filter(e => e.getClientRects().length && e.getBoundingClientRect().height < 44)
+            .map(e => `${e.dataset.testid || e.tagName} ${e.getBoundingClientRect().height.toFixed(0)} px`)""")
+        assert small == [], f"{page_path}: controls under 44 px on a touch screen: {small}"
+        _wait_ready(page)
+        _use_each_widget_once(page)
+        width, screen = _scroll_width(page)
+        assert width <= screen, f"{page_path} is {width} px wide on a {screen} px screen after using its widgets"
+    context.close()
+
+
+# -- the keyboard alone ------------------------------------------------------------------------------
+
+
+def _focused(page) -> str:
+    return page.evaluate("() => document.activeElement === document.body ? 'BODY' : (document.activeElement.dataset.testid || document.activeElement.tagName)")
+
+
+def _tab_to(page, testid: str, limit: int = 60) -> None:
+    for _ in range(limit):
+        if _focused(page) == testid:
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {testid}")
+
+
+def _press(page, key: str = "Enter") -> None:
+    page.keyboard.press(key)
+    _settle(page)
+    assert _focused(page) != "BODY", "focus fell to <body> after an action"
+
+
+def _start_at(page, widget) -> None:
+    """Put the keyboard just before the widget (as a reader tabbing down the page would be)."""
+    widget.scroll_into_view_if_needed()
+    widget.evaluate("w => { const s = document.createElement('span'); s.tabIndex = -1; w.before(s); s.focus(); }")
+
+
+def test_keyboard_dice_roller(watch, site_url):
+    page = _open(watch, site_url, "book/dice.html")
+    roller = page.locator(".gk-dice").first
+    _start_at(page, roller)
+    _tab_to(page, "gk-roll-1")
+    _press(page)
+    roller.locator("[data-testid='gk-count']:text-is('1')").wait_for(timeout=LOAD_TIMEOUT_MS)
+    assert _focused(page) == "gk-roll-1"
+    _tab_to(page, "gk-reset")
+    _press(page)
+    assert roller.locator("[data-testid='gk-count']").inner_text() == "0"
+    assert "Reset" in roller.locator("[data-testid='gk-status']").inner_text()
+    assert watch.outside == [] and watch.errors == []
+
+
+def test_keyboard_factory_investment(watch, site_url):
+    page = _open(watch, site_url, "book/factories/rules.html")
+    trial = page.locator(".gk-fac").first
+    _start_at(page, trial)
+    _tab_to(page, "gk-invest-0")
+    _press(page)
+    trial.locator("[data-testid='gk-pending']").filter(has_text="Rolled").wait_for(timeout=LOAD_TIMEOUT_MS)
+    # Focus moved to the first hole the peg may go into; Enter puts it there.
+    assert _focused(page).startswith("gk-hole-0-")
+    _press(page)
+    trial.locator("[data-testid='gk-history'] li").first.wait_for(timeout=30_000)
+    assert trial.locator("[data-testid='gk-pending']").inner_text() == ""
+    _tab_to(page, "gk-produce-100")
+    _press(page)
+    trial.locator("[data-testid='gk-production']").filter(has_text="100 rolls").wait_for(timeout=30_000)
+    assert watch.outside == [] and watch.errors == []
+
+
+def test_keyboard_itc_widgets(watch, site_url):
+    page = _open(watch, site_url, "book/itc/rules.html")
+    chooser = page.locator(".gk-itc:has([data-testid='gk-expectations'])").first
+    _start_at(page, chooser)
+    _tab_to(page, "gk-choose-blue-red")
+    _press(page)
+    chooser.locator("[data-testid='gk-choose-blue-red'].gk-on").wait_for(timeout=LOAD_TIMEOUT_MS)
+    _tab_to(page, "gk-roll")
+    _press(page)
+    chooser.locator("[data-testid='gk-keep-red']").wait_for(timeout=30_000)
+    _tab_to(page, "gk-keep-red")
+    _press(page)
+    chooser.locator("[data-testid='gk-effect']").filter(has_text="red die").wait_for(timeout=30_000)
+
+    market = page.locator(".gk-itc:has([data-testid='gk-goods'])").first
+    _start_at(page, market)
+    _tab_to(page, "gk-place")
+    _press(page)
+    market.locator("[data-testid='gk-points']:text-is('3')").wait_for(timeout=30_000)
+    _tab_to(page, "gk-sell-3")
+    _press(page)
+    market.locator("[data-testid='gk-profit']:text-is('16,500')").wait_for(timeout=30_000)
+
+    fight = page.locator(".gk-itc:has([data-testid='gk-outcomes'])").first
+    _start_at(page, fight)
+    _tab_to(page, "gk-end")
+    _press(page)  # the button is disabled once the fight is over: focus moves on, not to <body>
+    fight.locator("[data-testid='gk-standing']").filter(has_text="grey market").wait_for(timeout=30_000)
+    assert watch.outside == [] and watch.errors == []
+
+
+# -- loading: races, clicks in line, failures ---------------------------------------------------------
+
+
+def _slow_line(page):
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions",
+             {"offline": False, "latency": 60, "downloadThroughput": 4e6 / 8, "uploadThroughput": 1e6 / 8})
+    return cdp
+
+
+def test_changing_the_die_while_the_rules_load_gives_a_consistent_result(watch, site_url):
+    page = watch.page
+    _slow_line(page)
+    page.goto(site_url + "book/dice.html", wait_until="load")
+    roller = page.locator(".gk-dice").first
+    roller.wait_for(state="visible", timeout=60_000)
+    roller.locator("[data-testid='gk-roll-1000']").click()
+    assert page.evaluate("() => globalThis.gamekitRules.state") != "ready", "the rules loaded too fast to test the race"
+    roller.locator("[data-testid='gk-die']").select_option("d6")
+    _wait_ready(page)
+    _settle(page)
+    # The 2d6 rolls asked for before the change are dropped: d6, no rolls, no 2d6 result shown.
+    assert roller.locator("[data-testid='gk-count']").inner_text() == "0"
+    assert roller.locator("[data-testid='gk-result']").inner_text() == "–"
+    roller.locator("[data-testid='gk-roll-1000']").click()
+    roller.locator("[data-testid='gk-count']:text-is('1,000')").wait_for(timeout=30_000)
+    result = roller.locator("[data-testid='gk-result']").inner_text()
+    assert re.fullmatch(r"[1-6]", result), result
+    mean = float(re.search(r"mean of your rolls ([\d.]+)", roller.locator("[data-testid='gk-summary']").inner_text()).group(1))
+    assert 3.2 < mean < 3.8
+    assert roller.locator("rect.gk-observed").count() == 6
+    assert watch.outside == [] and watch.errors == []
+
+
+def test_reset_while_loading_and_clicks_wait_in_line(watch, site_url):
+    page = watch.page
+    _slow_line(page)
+    page.goto(site_url + "book/dice.html", wait_until="load")
+    roller = page.locator(".gk-dice").first
+    roller.wait_for(state="visible", timeout=60_000)
+    roller.locator("[data-testid='gk-roll-100']").click()
+    roller.locator("[data-testid='gk-reset']").click()
+    roller.locator("[data-testid='gk-roll-1']").click()
+    roller.locator("[data-testid='gk-roll-1']").click()
+    assert page.evaluate("() => globalThis.gamekitRules.state") != "ready", "the rules loaded too fast to test the race"
+    assert "waits until the rules have loaded" in roller.locator("[data-testid='gk-status']").inner_text()
+    _wait_ready(page)
+    _settle(page)
+    # The 100 rolls were reset away; both single rolls made after the reset were kept, in order.
+    assert roller.locator("[data-testid='gk-count']").inner_text() == "2"
+    assert watch.outside == [] and watch.errors == []
+
+
+def test_a_failed_load_recovers_with_try_again(watch, site_url):
+    page = watch.page
+    blocked = {"on": True}
+
+    def maybe_block(route):
+        if blocked["on"]:
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route("**/pyodide.asm.wasm", maybe_block)
+    page.goto(site_url + "book/itc/rules.html", wait_until="load")
+    fight = page.locator(".gk-itc:has([data-testid='gk-outcomes'])").first
+    fight.wait_for(state="visible", timeout=60_000)
+    fight.scroll_into_view_if_needed()
+    fight.locator("[data-testid='gk-roll']").click()
+    loading = fight.locator("[data-testid='gk-loading']")
+    loading.filter(has_text="The rules could not be loaded. Check your connection and try again.").wait_for(timeout=LOAD_TIMEOUT_MS)
+    assert fight.locator("[data-testid='gk-retry']").is_visible()
+    assert not fight.locator("details.gk-details").evaluate("d => d.open"), "technical details start closed"
+    # Every widget on the page says so, not only the one clicked.
+    assert page.locator("[data-testid='gk-retry']:visible").count() == page.locator(".gk-widget").count()
+    blocked["on"] = False
+    fight.locator("[data-testid='gk-retry']").click()
+    _wait_ready(page)
+    assert not loading.is_visible()
+    fight.locator("[data-testid='gk-roll']").click()
+    fight.locator("[data-testid='gk-rolls'] li").first.wait_for(timeout=30_000)
+    assert watch.outside == []
+    # The blocked fetch is reported by the browser itself as a console error; nothing else may be.
+    assert [e for e in watch.errors if "pyodide.asm.wasm" not in e and "Failed to load resource" not in e] == []

@@ -1,0 +1,109 @@
+// The rules of every widget on a page, in one module Web Worker: Pyodide plus gamekit.
+//
+// The page's main thread never runs Python: widgets (gamekit/widgets/static/runtime.js) post
+// requests here and get answers back. This file holds no rule; it only loads the interpreter,
+// unpacks gamekit.zip (the library's own sources, zipped when the book was built) and calls
+// gamekit.web.dispatch. Copied to the site as gamekit-assets/rules-worker.mjs by tools/build_assets.py.
+//
+// Messages in:  {type: "load", assets}            start loading (idempotent)
+//               {type: "call", id, service, args}  call a service; waits in line until loaded
+// Messages out: {type: "progress", loaded, total} bytes fetched so far of the total
+//               {type: "ready", loadMs}
+//               {type: "failed", message, detail}
+//               {type: "answer", id, answer, ms}   answer = {ok} | {error, rule, detail?}
+
+let loading = null;
+let loaded = 0;
+let total = 0;
+
+function progress() {
+  postMessage({ type: "progress", loaded: Math.min(loaded, total), total });
+}
+
+// A fetch that counts the bytes of the rules' files as they arrive (the interpreter's own
+// fetches go through it too), so the page can show real progress.
+const plainFetch = self.fetch.bind(self);
+function countingFetch(input, init) {
+  return plainFetch(input, init).then((response) => {
+    if (!response.ok || !response.body) return response;
+    const counter = new TransformStream({
+      transform(chunk, controller) {
+        loaded += chunk.byteLength;
+        progress();
+        controller.enqueue(chunk);
+      },
+    });
+    return new Response(response.body.pipeThrough(counter), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  });
+}
+
+async function load(assets) {
+  const started = performance.now();
+  const manifest = await (await plainFetch(assets + "manifest.json", { cache: "no-cache" })).json();
+  const sizes = manifest.load || {};
+  total = Object.values(sizes).reduce((a, b) => a + b, 0);
+  progress();
+  self.fetch = countingFetch;
+  const { loadPyodide } = await import(assets + "pyodide/pyodide.mjs");
+  // pyodide.asm.mjs is imported by the interpreter itself (not fetched): count it once it is there.
+  const pyodide = await loadPyodide({
+    indexURL: assets + "pyodide/",
+    stdout: () => {},
+    stderr: () => {},
+  });
+  loaded += (sizes["pyodide/pyodide.mjs"] || 0) + (sizes["pyodide/pyodide.asm.mjs"] || 0);
+  progress();
+  const zip = await countingFetch(assets + "gamekit.zip");
+  if (!zip.ok) throw new Error(`gamekit.zip: HTTP ${zip.status}`);
+  pyodide.unpackArchive(await zip.arrayBuffer(), "zip", { extractDir: "/home/pyodide/gamekit-src" });
+  pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/gamekit-src')");
+  const dispatch = pyodide.pyimport("gamekit.web").dispatch;
+  self.fetch = plainFetch;
+  loaded = total;
+  progress();
+  return { pyodide, dispatch, loadMs: performance.now() - started };
+}
+
+function start(assets) {
+  if (!loading) {
+    loading = load(assets);
+    loading.then(
+      (rules) => postMessage({ type: "ready", loadMs: rules.loadMs }),
+      (err) => postMessage({ type: "failed", message: String(err && err.message ? err.message : err), detail: String(err && err.stack ? err.stack : err) })
+    );
+  }
+  return loading;
+}
+
+// Calls are answered strictly in the order they came in.
+let line = Promise.resolve();
+
+self.onmessage = (event) => {
+  const message = event.data || {};
+  if (message.type === "load") {
+    start(message.assets);
+  } else if (message.type === "call") {
+    line = line.then(async () => {
+      const started = performance.now();
+      let rules = null;
+      let answer;
+      try {
+        rules = await start(message.assets);
+      } catch (err) {
+        answer = { error: "The rules could not be loaded.", rule: null, failed: true, detail: String(err) };
+      }
+      if (rules) {
+        try {
+          answer = JSON.parse(rules.dispatch(message.service, JSON.stringify(message.args ?? {})));
+        } catch (err) {
+          answer = { error: "Something went wrong in the rules engine.", rule: null, detail: String(err) };
+        }
+      }
+      postMessage({ type: "answer", id: message.id, answer, ms: performance.now() - started });
+    });
+  }
+};
