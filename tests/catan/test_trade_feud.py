@@ -345,3 +345,30 @@ def test_save_round_trip_mid_game_and_malformed_saves():
         with pytest.raises(InvalidSave):
             GAME.from_data(broken)
     assert data["state"]["robber"] is None
+
+
+def test_check_agrees_with_legal_actions():
+    """trade-feud-branching, trade-feud-connection-illegal: an action passes the check exactly when
+    legal_actions lists it (ships, roads, settlements, ship moves, the pirate)."""
+    for seed in range(2):
+        state = GAME.new(players=4, seed=seed)
+        rng = Rng(seed)
+        step = 0
+        topo = state.topo
+        while not state.is_over():
+            if step % 15 == 0:
+                legal = set(state.legal_actions())
+                pool = [BuildShip(e) for e in range(len(topo.edges))] + [BuildRoad(e) for e in range(len(topo.edges))]
+                pool += [BuildSettlement(v) for v in range(len(topo.nodes))]
+                pool += [MovePirate(h, q) for h in state.board.sea_hexes for q in range(-1, 4)]
+                if state.phase == "main":
+                    pool += [MoveShip(e, f) for e in state.ships[state.turn] for f in range(len(topo.edges))]
+                for action in pool:
+                    try:
+                        state._check(action)
+                        ok = True
+                    except IllegalAction:
+                        ok = False
+                    assert ok == (action in legal), (state.phase, action)
+            state.apply(random_policy(state, rng))
+            step += 1
