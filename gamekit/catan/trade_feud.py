@@ -389,6 +389,12 @@ ASSUMPTIONS: tuple[Assumption, ...] = catalogue(TradeFeudOptions, (
     _a("over 10 points", "trade-feud-victory", "\"over 10 points\"",
        "\"über 10 Siegpunkte verfügt\" could mean more than 10", "10 or more, as in the base game",
        "11 or more"),
+    _a("a game nobody can win", "trade-feud-victory", "when nobody can score any more",
+       "the game ends only when a player has 10 points; on our small map a game can reach a position with no "
+       "building site, no settlement left to upgrade, no development card and no trade connection left to make "
+       "(random play: 1 game in 1,000, seed 1919)",
+       "play goes on without a winner; the engine offers no draw",
+       "a map with more room, where this does not happen"),
     _a("victory point cards", "trade-feud-victory", "hidden victory point cards",
        "a victory point card is revealed only when it wins", "the engine counts the cards as soon as they are "
        "drawn (they win only on the holder's turn, as in the base game) and does not hide them"),
