@@ -42,6 +42,7 @@ class UnknownGame(LookupError):
 _PLANNED = {
     "itc": ("gamekit.itc", "ITC – International Trade Company"),
     "auf-achse": ("gamekit.auf_achse", "Auf Achse"),
+    "catan": ("gamekit.catan.base", "Catan (the base game)"),
     "factories": ("gamekit.catan.factories", "Catan with factories (Fabriken)"),
     "trade-feud": ("gamekit.catan.trade_feud", "Trade Feud (Handelsfehde), a Seafarers scenario"),
     "transportspelet": ("gamekit.transportspelet", "Transportspelet"),

@@ -198,7 +198,7 @@ class Game:
             state._restore(data["state"])
         except InvalidSave:
             raise
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as err:
+        except (KeyError, IndexError, TypeError, ValueError) as err:
             raise InvalidSave(f"the saved {self.name} game is malformed: {err}") from None
         return state
 

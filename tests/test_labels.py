@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-LABEL = re.compile(r'"((?:itc|catan|factories|solcher|pig|protocol|dice|transport|auf-achse)-[a-z0-9-]+)"')
+LABEL = re.compile(r'"((?:itc|catan|factories|solcher|seafarers|trade-feud|pig|protocol|dice|transport|auf-achse)-[a-z0-9-]+)"')
 
 
 def book_targets() -> set[str]:

@@ -172,7 +172,7 @@ def test_action_data_round_trip():
 
 def test_registry_lists_planned_and_available_games():
     planned = gamekit.planned_games()
-    assert list(planned) == ["itc", "auf-achse", "factories", "trade-feud", "transportspelet"]
+    assert list(planned) == ["itc", "auf-achse", "catan", "factories", "trade-feud", "transportspelet"]
     available = gamekit.games()
     assert set(available) <= set(planned) | {"pig"}
     for name in planned:

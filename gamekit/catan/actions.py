@@ -1,4 +1,7 @@
-"""The actions of Catan with factories: small frozen values with a readable ``str``.
+"""The actions of the Catan games: small frozen values with a readable ``str``.
+
+:data:`CATAN_ACTION_TYPES` are the base game's; :data:`ACTION_TYPES` adds those of factories
+(``BuildFactory``, ``Invest``, ``PlacePeg``, ``RotateFactory``).
 
 Intersections (``node``), edges (``edge``) and hexes (``hex``) are ids of the board's
 :class:`~gamekit.catan.board.Topology`; resources are their names (``"brick"``, ...).
@@ -7,6 +10,8 @@ Intersections (``node``), edges (``edge``) and hexes (``hex``) are ids of the bo
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from . import RESOURCES
 
 __all__ = [
     "Roll",
@@ -30,6 +35,11 @@ __all__ = [
     "PlayYearOfPlenty",
     "PlayMonopoly",
     "ACTION_TYPES",
+    "CATAN_ACTION_TYPES",
+    "BuildShip",
+    "MoveShip",
+    "MovePirate",
+    "SEAFARERS_ACTION_TYPES",
 ]
 
 
@@ -209,10 +219,20 @@ class PlayRoadBuilding:
 
 @dataclass(frozen=True, slots=True)
 class PlayYearOfPlenty:
-    """Play year of plenty: two resources from the bank (rule ``catan-development-cards``)."""
+    """Play year of plenty: two resources from the bank (rule ``catan-development-cards``).
+
+    The two resources are kept in the order of :data:`~gamekit.catan.RESOURCES`, so one choice has
+    one form: ``PlayYearOfPlenty("ore", "wool") == PlayYearOfPlenty("wool", "ore")``.
+    """
 
     first: str
     second: str
+
+    def __post_init__(self) -> None:
+        a, b = self.first, self.second
+        if a in RESOURCES and b in RESOURCES and RESOURCES.index(a) > RESOURCES.index(b):
+            object.__setattr__(self, "first", b)
+            object.__setattr__(self, "second", a)
 
     def __str__(self) -> str:
         return f"play year of plenty: {self.first} and {self.second}"
@@ -228,6 +248,60 @@ class PlayMonopoly:
         return f"play monopoly on {self.resource}"
 
 
+@dataclass(frozen=True, slots=True)
+class BuildShip:
+    """A ship on an edge beside the sea (rule ``seafarers-ship``; free in the setup)."""
+
+    edge: int
+
+    def __str__(self) -> str:
+        return f"ship on edge {self.edge}"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveShip:
+    """Move the ship at the open end of a shipping route to another edge (rule ``seafarers-moving``)."""
+
+    edge: int
+    to: int
+
+    def __str__(self) -> str:
+        return f"move ship from edge {self.edge} to edge {self.to}"
+
+
+@dataclass(frozen=True, slots=True)
+class MovePirate:
+    """Move the pirate to a sea hex and steal from ``victim`` (-1: nobody) (rule ``seafarers-pirate``)."""
+
+    hex: int
+    victim: int = -1
+
+    def __str__(self) -> str:
+        steal = f", steal from player {self.victim}" if self.victim >= 0 else ""
+        return f"pirate to hex {self.hex}{steal}"
+
+
+#: The actions of the base game (``catan``).
+CATAN_ACTION_TYPES: tuple[type, ...] = (
+    Roll,
+    EndTurn,
+    BuildRoad,
+    BuildSettlement,
+    BuildCity,
+    Discard,
+    MoveRobber,
+    BankTrade,
+    OfferTrade,
+    AcceptTrade,
+    DeclineTrade,
+    BuyDevelopmentCard,
+    PlayKnight,
+    PlayRoadBuilding,
+    PlayYearOfPlenty,
+    PlayMonopoly,
+)
+
+#: Every action of Catan with factories (``factories``): the base game's and the factories' own.
 ACTION_TYPES: tuple[type, ...] = (
     Roll,
     EndTurn,
@@ -250,3 +324,6 @@ ACTION_TYPES: tuple[type, ...] = (
     PlayYearOfPlenty,
     PlayMonopoly,
 )
+
+#: The actions of the base game with the Seafarers layer: ships and the pirate.
+SEAFARERS_ACTION_TYPES: tuple[type, ...] = CATAN_ACTION_TYPES + (BuildShip, MoveShip, MovePirate)

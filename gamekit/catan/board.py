@@ -320,18 +320,27 @@ class Board:
                 number_hexes[num].append(h)
         self.number_hexes: dict[int, tuple[int, ...]] = {k: tuple(v) for k, v in number_hexes.items()}
         self.land_hexes: tuple[int, ...] = tuple(sorted(land))
+        #: For each edge, whether a land hex lies beside it (a road may go there, rule ``catan-road``);
+        #: on the standard board every edge, on a map with sea hexes not those between two sea hexes.
+        self.land_edge: tuple[bool, ...] = tuple(any(h in land for h in hs) for hs in topo.edge_hexes)
+        #: The listed sea hexes (maps with sea, rule ``seafarers-sea``) and, for each edge, whether a
+        #: listed sea hex lies beside it (a ship may go there).
+        self.sea_hexes: tuple[int, ...] = tuple(h for h, t in enumerate(terrain) if t == "sea")
+        self.sea_edge: tuple[bool, ...] = tuple(any(terrain[h] == "sea" for h in hs) for hs in topo.edge_hexes)
+        #: For each intersection, whether a land hex touches it (a building may stand there).
+        self.land_node: tuple[bool, ...] = tuple(any(h in land for h in hs) for hs in topo.node_hexes)
 
     # -- convenience views ----------------------------------------------------------------------
     @property
     def hexes(self) -> tuple[Cube, ...]:
         return self.topology.hexes
 
-    def desert(self) -> int:
-        """The first desert hex (the robber's start, rule ``catan-robber``); -1 if there is none."""
+    def desert(self) -> int | None:
+        """The first desert hex (the robber's start, rule ``catan-robber``); ``None`` if there is none."""
         for h, t in enumerate(self.terrain):
             if t == "desert":
                 return h
-        return -1
+        return None
 
     def resource_of(self, h: int) -> str | None:
         """The resource hex ``h`` produces (``None`` for the desert, the sea or ``h == -1``)."""

@@ -68,20 +68,20 @@ Readings that are not settings (in :data:`ASSUMPTIONS` too):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ..dice import COLOURS
 from ..notes import Assumption, catalogue
+from .base_options import ASSUMPTIONS as _BASE_ASSUMPTIONS
+from .base_options import BOARDS, CatanOptions
 from .production import RED_DIE_READINGS
 
 __all__ = ["FactoriesOptions", "Assumption", "ASSUMPTIONS", "PRODUCTION_RULES", "BOARDS"]
 
 PRODUCTION_RULES: tuple[str, ...] = ("basic", "solcher")
-BOARDS: tuple[str, ...] = ("random", "beginner", "custom")
 
 
 @dataclass(frozen=True)
-class FactoriesOptions:
+class FactoriesOptions(CatanOptions):
     """The named settings of Catan with factories; every default is documented in this module."""
 
     production_rule: str = "basic"
@@ -92,61 +92,20 @@ class FactoriesOptions:
     factories_per_turn: int = 1
     factories_produce_on_seven: bool = True
     robber_steals_from_factory_owners: bool = False
-    victory_points_to_win: int = 10
-    discard_limit: int = 7
-    bank_per_resource: int = 19
-    board: str = "random"
-    red_numbers_apart: bool = True
-    player_colours: tuple[str, ...] = ("red", "blue", "white", "orange")
-    custom_layout: tuple[tuple[str, int | None], ...] = ()
-    custom_harbours: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        def whole(name: str, low: int, high: int) -> None:
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise ValueError(f"factories setting {name} must be an integer {low}..{high}, not {value!r}")
-
+        super().__post_init__()
         if self.production_rule not in PRODUCTION_RULES:
             raise ValueError(f"production_rule must be one of {PRODUCTION_RULES}, not {self.production_rule!r}")
         if self.red_die_picks not in RED_DIE_READINGS:
             raise ValueError(f"red_die_picks must be one of {RED_DIE_READINGS}, not {self.red_die_picks!r}")
-        if self.board not in BOARDS:
-            raise ValueError(f"board must be one of {BOARDS}, not {self.board!r}")
-        for name in ("robber_may_rotate_factory", "factories_produce_on_seven", "robber_steals_from_factory_owners",
-                     "red_numbers_apart"):
-            if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"factories setting {name} must be true or false, not {getattr(self, name)!r}")
-        whole("factories_per_player", 0, 10)
-        whole("blank_pegs", 0, 30)
-        whole("factories_per_turn", 1, 10)
-        whole("victory_points_to_win", 3, 30)
-        whole("discard_limit", 0, 100)
-        whole("bank_per_resource", 1, 1000)
-        if self.board == "custom":
-            self.make_board()  # raises ValueError for a malformed layout
-        elif self.custom_layout or self.custom_harbours:
-            raise ValueError("custom_layout and custom_harbours need board='custom'")
-        colours = self.player_colours
-        if not isinstance(colours, tuple) or len(colours) < 4 or len(set(colours)) != len(colours) or any(
-            c not in COLOURS for c in colours
-        ):
-            raise ValueError(f"player_colours must be at least four different colours of the colour die {COLOURS}, "
-                             f"not {colours!r}")
-
-
-    def make_board(self, rng: Any = None) -> Any:
-        """The board these settings ask for (``rng`` shuffles a random one), rule ``catan-board``."""
-        from .board import beginner_board, random_board, standard_board
-
-        if self.board == "beginner":
-            return beginner_board()
-        if self.board == "custom":
-            layout = self.custom_layout
-            if not isinstance(layout, tuple) or not all(isinstance(x, tuple) and len(x) == 2 for x in layout):
-                raise ValueError("custom_layout is a tuple of (terrain, number) pairs")
-            return standard_board([t for t, _ in layout], [n for _, n in layout], self.custom_harbours)
-        return random_board(rng, self.red_numbers_apart)
+        for name in ("robber_may_rotate_factory", "factories_produce_on_seven", "robber_steals_from_factory_owners"):
+            self._yes_no(name)
+        self._whole("factories_per_player", 0, 10)
+        self._whole("blank_pegs", 0, 30)
+        self._whole("factories_per_turn", 1, 10)
+        if any(c not in COLOURS for c in self.player_colours):
+            raise ValueError(f"player_colours must be colours of the colour die {COLOURS}, not {self.player_colours!r}")
 
 
 def _a(setting: str, rule: str, title: str, why: str, default: str, printed: str = "") -> Assumption:
@@ -217,35 +176,17 @@ ASSUMPTIONS: tuple[Assumption, ...] = catalogue(FactoriesOptions, (
        "the colour die has 6 colours, the base game 4 players",
        "players red, blue, white and orange (player 0 first); the two other faces, green and yellow, make no "
        "factory produce"),
-    _a("board", "catan-board", "the board",
-       "the base game has a variable set-up and a fixed layout for a first game",
-       "a random board shuffled from the game's seed; \"beginner\" gives the fixed first-game layout and "
-       "\"custom\" a board set by hand"),
-    _a("red_numbers_apart", "catan-board", "red numbers apart",
-       "the base game's rule for a variable set-up keeps the red numbers (6 and 8) apart",
-       "a random board is shuffled again until no 6 or 8 stands next to another 6 or 8"),
-    _a("start player", "catan-setup", "the start player",
-       "the base game rolls for the start player", "player 0 starts; a fixed start keeps seeds simple"),
-    _a("bank_per_resource", "catan-production", "the bank",
-       "the base game has 19 cards of each resource", "19 of each"),
     _a("bank shortage", "catan-production", "when the bank runs short",
        "the base game's shortage rule", "nobody gets a resource the bank cannot pay in full, unless only one "
        "player is owed it, who gets what is left; factory yields count like any other"),
-    _a("discard_limit", "catan-discard", "discarding on a 7",
-       "the base game: more than seven cards means discarding half", "a limit of 7"),
-    _a("discarding", "catan-discard", "discarding one card at a time",
-       "the base game has everyone discard at once",
-       "one card at a time, players in turn order from the roller: the same choices, with short action lists"),
-    _a("player trades", "catan-player-trade", "trades between players",
-       "the base game lets the player whose turn it is trade any cards with the others",
-       "the active player offers any cards for any cards to one player, who accepts or declines"),
     _a("longest road", "catan-longest-road", "Longest Road in detail",
        "our summary of the base game gives the rule in one sentence",
        "a road counts as a single path without branches; an opponent's settlement, city or factory breaks it; "
        "a holder whose road is broken keeps the card while still tied for longest; if the longest road is then "
        "tied between other players, or nobody has 5 or more, the card is set aside"),
-    _a("victory_points_to_win", "catan-victory", "winning",
-       "the base game: 10 victory points, on your own turn",
-       "10 points; a player who reaches them on another player's turn wins as their own turn begins, "
-       "recorded at the end of the previous player's turn"),
 ))
+
+# The base game's settings and readings that factories leaves as they are (gamekit.catan.base_options);
+# factories has its own notes on the bank's shortage, Longest Road and the players' colours.
+ASSUMPTIONS += catalogue(FactoriesOptions, tuple(
+    a for a in _BASE_ASSUMPTIONS if a.setting not in {x.setting for x in ASSUMPTIONS} and a.rule != "catan-robber"))

@@ -1,4 +1,5 @@
-"""Random playouts of Catan with factories: a random policy that prefers building, so games end.
+"""Random playouts of the Catan games (``catan``, ``factories``): a random policy that prefers
+building, so games end.
 
 Used by the tests (many seeded games must end with a winner) and by ``benchmarks/catan_playout.py``.
 The policy draws from its own :class:`~gamekit.rng.Rng`, never from the game's generator, so the
@@ -16,9 +17,11 @@ from .actions import (
     BuildFactory,
     BuildRoad,
     BuildSettlement,
+    BuildShip,
     BuyDevelopmentCard,
     EndTurn,
     Invest,
+    MoveShip,
     OfferTrade,
     PlayKnight,
     PlayMonopoly,
@@ -32,13 +35,13 @@ _TIER_1 = (BuildCity, BuildSettlement)
 _TIER_2 = (BuildFactory, Invest, BuyDevelopmentCard, PlayKnight, PlayRoadBuilding, PlayYearOfPlenty, PlayMonopoly)
 _GROUP: dict[type, int] = {t: 0 for t in _TIER_1}
 _GROUP.update({t: 1 for t in _TIER_2})
-_GROUP.update({BuildRoad: 2, BankTrade: 3, OfferTrade: 4, EndTurn: 5})
+_GROUP.update({BuildRoad: 2, BuildShip: 2, BankTrade: 3, OfferTrade: 4, MoveShip: 4, EndTurn: 5})
 
 
 def random_policy(state: Any, rng: Rng, actions: list[Any] | None = None) -> Any:
     """A random legal action that prefers cities and settlements, then factories, investments and
-    development cards, then roads; it trades with the bank half the time it can, offers a trade to
-    another player now and then, and otherwise ends the turn. Outside the main phase: uniform."""
+    development cards, then roads and ships; it trades with the bank half the time it can, offers a trade to
+    another player (or moves a ship) now and then, and otherwise ends the turn. Outside the main phase: uniform."""
     if actions is None:
         actions = state.legal_actions()
     if len(actions) == 1 or state.phase != "main":

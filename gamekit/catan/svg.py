@@ -108,14 +108,15 @@ def board_svg(board: Board) -> str:
 
 
 def state_svg(state: Any) -> str:
-    """A game state of Catan with factories: the board with every piece and the robber."""
+    """A game state of a Catan game: the board with every piece and the robber."""
     board: Board = state.board
     topo = board.topology
     parts = _board_parts(board)
     fills = [PLAYER_FILL.get(c, "#888") for c in state.colours]
-    rx, ry = hex_centre(topo.hexes[state.robber], SIZE)
-    parts.append(f'<circle cx="{rx - SIZE * 0.45:.1f}" cy="{ry:.1f}" r="{SIZE * 0.16:.1f}" fill="#222">'
-                 f'<title>robber</title></circle>')
+    if state.robber is not None:  # off the board on a map without a desert (until it first moves)
+        rx, ry = hex_centre(topo.hexes[state.robber], SIZE)
+        parts.append(f'<circle cx="{rx - SIZE * 0.45:.1f}" cy="{ry:.1f}" r="{SIZE * 0.16:.1f}" fill="#222">'
+                     f'<title>robber</title></circle>')
     for e, p in enumerate(state.edge_owner):
         if p >= 0:
             a, b = topo.edge_nodes[e]
@@ -126,6 +127,20 @@ def state_svg(state: Any) -> str:
                          f'stroke-width="8" stroke-linecap="round"/>')
             parts.append(f'<line x1="{sx:.1f}" y1="{sy:.1f}" x2="{tx:.1f}" y2="{ty:.1f}" stroke="{fills[p]}" '
                          f'stroke-width="5" stroke-linecap="round"><title>road of player {p}</title></line>')
+    for e, p in enumerate(getattr(state, "ship_owner", ())):  # the Seafarers layer's ships
+        if p >= 0:
+            a, b = topo.edge_nodes[e]
+            (ax, ay), (bx, by) = _xy(board, a), _xy(board, b)
+            mx, my = (ax + bx) / 2, (ay + by) / 2
+            s = SIZE * 0.14
+            parts.append(f'<polygon points="{mx - s * 1.4:.1f},{my - s * 0.2:.1f} {mx + s * 1.4:.1f},{my - s * 0.2:.1f} '
+                         f'{mx + s * 0.8:.1f},{my + s * 0.7:.1f} {mx - s * 0.8:.1f},{my + s * 0.7:.1f}" fill="{fills[p]}" '
+                         f'stroke="#222" stroke-width="1.5"><title>ship of player {p}</title></polygon>')
+    pirate = getattr(state, "pirate", None)
+    if pirate is not None:
+        px, py = hex_centre(topo.hexes[pirate], SIZE)
+        parts.append(f'<circle cx="{px:.1f}" cy="{py:.1f}" r="{SIZE * 0.2:.1f}" fill="#111">'
+                     f'<title>pirate</title></circle>')
     for v, p in enumerate(state.node_owner):
         if p < 0:
             continue
@@ -150,7 +165,7 @@ def state_svg(state: Any) -> str:
         status = f"player {state.current_player} to act ({state.phase.replace('_', ' ')})"
     dice = state.dice
     if dice:
-        status += f"; dice {dice[0]} {dice[1]}" + (f" {dice[2]}" if dice[2] else "")
+        status += f"; dice {dice[0]} {dice[1]}" + (f" {dice[2]}" if len(dice) > 2 and dice[2] else "")
     points = ", ".join(f"P{p} {state.victory_points(p)}" for p in range(state.players))
     x0, y0, w, h = _frame(board)
     parts.append(f'<text x="{x0 + 6:.1f}" y="{y0 + h + 14:.1f}" font-size="12">{escape(status)}; points: {points}</text>')
@@ -158,10 +173,13 @@ def state_svg(state: Any) -> str:
     for p in range(state.players):
         kinds = [state.node_kind[v] for v, o in enumerate(state.node_owner) if o == p]
         roads = sum(1 for o in state.edge_owner if o == p)
+        ships = sum(1 for o in getattr(state, "ship_owner", ()) if o == p)
+        others = sum(k not in (1, 2) for k in kinds)
         pieces.append(f"player {p} ({state.colours[p]}): {state.victory_points(p)} points, {kinds.count(1)} settlements, "
-                      f"{kinds.count(2)} cities, {sum(k not in (1, 2) for k in kinds)} factories, {roads} roads")
+                      f"{kinds.count(2)} cities" + (f", {others} factories" if others else "") + f", {roads} roads"
+                      + (f", {ships} ships" if ships else ""))
     desc = f"{_board_desc(board)} Game {status}. " + "; ".join(pieces) + "."
-    return _wrap(board, parts, "Catan with factories", extra_height=20, desc=desc)
+    return _wrap(board, parts, state.game.title, extra_height=20, desc=desc)
 
 
 def _factory(state: Any, v: int, x: float, y: float, fill: str, owner: int) -> list[str]:

@@ -285,7 +285,7 @@ def test_catan_harbour_trade():
     give(state, 0, brick=2, wool=3)
     put(state, 0, 1, "settlement")
     assert state.trade_rate(0, 2) == 3 and state.trade_rate(0, 0) == 3
-    expect_illegal(state, BankTrade("wool", "ore", 4), "catan-harbour-trade")
+    expect_illegal(state, BankTrade("wool", "ore", 2), "catan-harbour-trade")
     state.apply(BankTrade("wool", "ore", 3))
     put(state, 0, 16, "settlement")
     assert state.trade_rate(0, 0) == 2

@@ -1,0 +1,1058 @@
+"""The Catan base game, as a gamekit game (``catan``) and as the layer every Catan variant extends.
+
+>>> import gamekit
+>>> state = gamekit.game("catan").new(players=4, seed=1)
+>>> state.legal_actions()[0]
+BuildSettlement(node=0)
+
+No seed covers the base game (the variants say "the base game's rules apply"); its rules, in our
+own words (labels as in the book):
+
+* ``catan-setup``: in snake order (players 0, 1, ..., n-1, then n-1, ..., 0) each player places a
+  settlement and a road touching it, for free. The second settlement gives one resource card for
+  each terrain hex next to it. The robber starts on the desert.
+* ``catan-production``: a turn starts with a roll of two dice. Every hex with that number (except
+  the robber's) gives each settlement at its corners one card of its resource, each city two. The
+  bank holds 19 cards of each resource; if it cannot pay every claim on a resource, nobody gets
+  it, unless only one player is owed it (who gets what is left).
+* ``catan-discard``: on a 7, nothing is produced; every player holding more than seven cards
+  discards half of them, rounded down.
+* ``catan-robber``: then the roller moves the robber to another hex and steals one random card from
+  a player (other than themselves) with a settlement or city at a corner of that hex. The robber's
+  hex produces nothing while it stays.
+* ``catan-building-costs``: road = brick + lumber; settlement = brick + lumber + wool + grain;
+  city = 2 grain + 3 ore; development card = wool + grain + ore (:data:`~gamekit.catan.rules.COSTS`).
+  Each player has 15 roads, 5 settlements and 4 cities (:data:`~gamekit.catan.rules.PIECES`).
+* ``catan-road``: a road goes on a free edge beside land, touching the player's own road or
+  building; it cannot continue through another player's building.
+* ``catan-settlement``: a settlement goes on a free intersection touching an own road;
+  ``catan-distance-rule``: no building may stand on a neighbouring intersection.
+* ``catan-city``: a city replaces an own settlement (the settlement goes back to its owner).
+* ``catan-bank-trade``: four equal cards to the bank for any one card; ``catan-harbour-trade``: a
+  settlement or city on a harbour may also trade three equal cards (3:1) or two of its resource (2:1).
+* ``catan-player-trade``: the player whose turn it is may offer cards to another player for cards
+  of theirs; that player accepts or declines.
+* ``catan-development-cards``: 25 cards (14 knights, 5 victory points, 2 each of road building, year
+  of plenty, monopoly). At most one card is played per turn, not one bought that same turn; it may
+  be played before the roll. A knight moves the robber; road building gives two free roads; year
+  of plenty two cards from the bank; monopoly takes every card of one resource from all others.
+  Victory point cards count without being played.
+* ``catan-largest-army``: the first player with three knights played holds Largest Army (2 points)
+  until another has played more.
+* ``catan-longest-road``: the first player with a road of five segments holds Longest Road
+  (2 points) until another has a longer one; other players' buildings break a road.
+* ``catan-victory``: settlements count 1, cities 2; a player who has 10 victory points on their own
+  turn wins at once.
+
+Phases: ``setup``, then per turn ``roll`` -> ``main`` (with ``discard`` and ``robber`` after a 7,
+``trade`` while an offer waits for its answer, ``road_building`` after that card), and ``over``.
+
+Extension points for a variant (a subclass, see :mod:`gamekit.catan.factories`):
+
+* ``PHASE_ACTIONS``, ``HOME_RULE``, ``PHASE_RULE``, ``KIND_NAMES``, ``COSTS``: its phases, actions,
+  building kinds and costs; an action ``X`` is checked by ``_check_X`` and carried out by ``_do_X``;
+* :meth:`CatanState._roll_dice` and :meth:`CatanState.production_claims`: what a roll produces;
+* :meth:`CatanState.robber_actions` and :meth:`CatanState.robbable`: what the robber may do, whom it robs;
+* :meth:`CatanState.road_sites` / :meth:`CatanState.road_site`: the edges a player may build on;
+* :meth:`CatanState.victory_points`, :meth:`CatanState.trade_rates`, :meth:`CatanState.pieces_left`;
+* :meth:`CatanState._more_main_actions`, :meth:`CatanState._new_turn`, ``_setup_more``,
+  ``_copy_more``, ``_data_more`` and ``_read_state`` for its own pieces, turn limits and saving.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any, ClassVar
+
+from .. import register
+from ..core import Game, IllegalAction, State
+from . import RESOURCES
+from .actions import (
+    CATAN_ACTION_TYPES,
+    AcceptTrade,
+    BankTrade,
+    BuildCity,
+    BuildRoad,
+    BuildSettlement,
+    BuyDevelopmentCard,
+    DeclineTrade,
+    Discard,
+    EndTurn,
+    MoveRobber,
+    OfferTrade,
+    PlayKnight,
+    PlayMonopoly,
+    PlayRoadBuilding,
+    PlayYearOfPlenty,
+    Roll,
+)
+from .base_options import CatanOptions
+from .board import Board
+from .roads import is_site, longest_road, road_site, road_sites, settlement_site, settlement_sites
+from .rules import (
+    CITY,
+    COSTS,
+    DEVELOPMENT_CARDS,
+    DEVELOPMENT_DECK,
+    EMPTY,
+    KIND_NAMES,
+    KNIGHT,
+    MONOPOLY,
+    PIECES,
+    RES_INDEX,
+    ROAD_BUILDING,
+    SETTLEMENT,
+    VICTORY_POINT,
+    YEAR_OF_PLENTY,
+    afford,
+    cost_text,
+)
+
+__all__ = ["CatanState", "CATAN", "roll_two_d6"]
+
+
+def roll_two_d6(rng: Any) -> tuple[int, list[int]]:
+    """The white and the red die, exactly as ``gamekit.dice.two_d6.roll_detail`` rolls them
+    (same generator calls, same result), without its generic machinery."""
+    white = rng.randbelow(6) + 1
+    red = rng.randbelow(6) + 1
+    return white + red, [white, red]
+
+
+def _resource(name: Any, rule: str) -> int:
+    index = RES_INDEX.get(name) if isinstance(name, str) else None
+    if index is None:
+        raise IllegalAction(f"{name!r} is not a resource; resources are {', '.join(RESOURCES)}", rule)
+    return index
+
+
+# Shared action instances (actions are immutable), so legal_actions builds few new objects.
+_road, _settle, _city = cache(BuildRoad), cache(BuildSettlement), cache(BuildCity)
+_robber = cache(MoveRobber)
+_DISCARD = tuple(Discard(r) for r in RESOURCES)
+_ROLL, _END, _BUY, _KNIGHT, _ROADS = Roll(), EndTurn(), BuyDevelopmentCard(), PlayKnight(), PlayRoadBuilding()
+_ACCEPT, _DECLINE = AcceptTrade(), DeclineTrade()
+_MONOPOLY = tuple(PlayMonopoly(r) for r in RESOURCES)
+_PLENTY = tuple(PlayYearOfPlenty(a, b) for i, a in enumerate(RESOURCES) for b in RESOURCES[i:])
+_BANK = {(g, t, c): BankTrade(RESOURCES[g], RESOURCES[t], c) for g in range(5) for t in range(5) for c in (2, 3, 4)}
+_OFFER = {(q, g, t): OfferTrade(q, (RESOURCES[g],), (RESOURCES[t],))
+          for q in range(8) for g in range(5) for t in range(5) if g != t}  # fmt: skip
+
+
+@cache
+def _offers(to: int, mine: int, theirs: int) -> tuple[OfferTrade, ...]:
+    """The one-for-one offers to ``to`` for resource masks ``mine`` and ``theirs``."""
+    return tuple(_OFFER[to, g, t] for g in range(5) if mine >> g & 1 for t in range(5) if theirs >> t & 1 and t != g)
+
+
+_DEV_PLAYS = (PlayKnight, PlayRoadBuilding, PlayYearOfPlenty, PlayMonopoly)
+
+
+class CatanState(State):
+    """A game of the Catan base game in progress. See the module docstring for the rules.
+
+    Board state in flat lists indexed by id: ``node_owner``/``node_kind`` per intersection
+    (-1 / 0 when empty; kinds 1 settlement, 2 city), ``edge_owner`` per edge (-1: free); per player
+    ``hands`` and ``dev_hands`` (five counts each), derived ``roads``, ``buildings`` and
+    ``road_length``; ``robber`` is a hex id (``None``: off the board, on a map without a desert).
+    """
+
+    action_types: ClassVar[tuple[type, ...]] = CATAN_ACTION_TYPES
+    options: CatanOptions
+
+    #: Building costs (rule ``catan-building-costs``): legal_actions and the checks both use them.
+    COSTS: ClassVar[dict[str, tuple[int, ...]]] = COSTS
+    #: What may stand on an intersection: ``node_kind`` indexes this.
+    KIND_NAMES: ClassVar[tuple[str, ...]] = KIND_NAMES
+    #: How many dice ``dice`` records after a roll.
+    DICE: ClassVar[int] = 2
+    #: The rule an action belongs to, cited when it comes at the wrong moment.
+    HOME_RULE: ClassVar[dict[type, str]] = {
+        Roll: "catan-production",
+        EndTurn: "catan-production",
+        BuildRoad: "catan-road",
+        BuildSettlement: "catan-settlement",
+        BuildCity: "catan-city",
+        Discard: "catan-discard",
+        MoveRobber: "catan-robber",
+        BankTrade: "catan-bank-trade",
+        OfferTrade: "catan-player-trade",
+        AcceptTrade: "catan-player-trade",
+        DeclineTrade: "catan-player-trade",
+        BuyDevelopmentCard: "catan-development-cards",
+        PlayKnight: "catan-development-cards",
+        PlayRoadBuilding: "catan-development-cards",
+        PlayYearOfPlenty: "catan-development-cards",
+        PlayMonopoly: "catan-development-cards",
+    }
+    #: The rule of a phase that waits for one kind of answer.
+    PHASE_RULE: ClassVar[dict[str, str]] = {
+        "setup": "catan-setup",
+        "discard": "catan-discard",
+        "robber": "catan-robber",
+        "trade": "catan-player-trade",
+        "road_building": "catan-development-cards",
+    }
+    #: The phases and the actions each allows.
+    PHASE_ACTIONS: ClassVar[dict[str, tuple[type, ...]]] = {
+        "setup": (BuildSettlement, BuildRoad),
+        "roll": (Roll,) + _DEV_PLAYS,
+        "discard": (Discard,),
+        "robber": (MoveRobber,),
+        "main": (EndTurn, BuildRoad, BuildSettlement, BuildCity, BankTrade, OfferTrade, BuyDevelopmentCard) + _DEV_PLAYS,
+        "trade": (AcceptTrade, DeclineTrade),
+        "road_building": (BuildRoad,),
+        "over": (),
+    }
+
+    # -- setup ---------------------------------------------------------------------------------
+    def _setup(self) -> None:
+        """Rule ``catan-setup``: the board, the bank, the pieces, the deck."""
+        opts = self.options
+        board = opts.make_board(self.rng)
+        self._init_board(board)
+        n = self.players
+        topo = self.topo
+        self.phase = "setup"
+        self.turn = 0
+        self.setup_index = 0
+        self.setup_node = -1
+        self.node_owner = [-1] * len(topo.nodes)
+        self.node_kind = [EMPTY] * len(topo.nodes)
+        self.edge_owner = [-1] * len(topo.edges)
+        self.hands = [[0] * 5 for _ in range(n)]
+        self.bank = [opts.bank_per_resource] * 5
+        self.dev_deck = list(DEVELOPMENT_DECK)
+        self.dev_hands = [[0] * 5 for _ in range(n)]
+        self.dev_new = [0] * 5
+        self.dev_played = False
+        self.knights = [0] * n
+        self.largest_army = -1
+        self.longest_road = -1
+        self.robber: int | None = board.desert()
+        self.discards: list[list[int]] = []
+        self.offer: list[Any] | None = None
+        self.free_roads = 0
+        self.resume = "main"
+        self.dice: list[Any] = []
+        self.winner: int | None = None
+        self._setup_more()
+        self._derive()
+
+    def _setup_more(self) -> None:
+        """A variant's own pieces at the start (extension point)."""
+
+    def _init_board(self, board: Board) -> None:
+        self.board = board
+        self.topo = board.topology
+        self.setup_order = self._setup_order()
+        self.colours = self.options.player_colours[: self.players]
+
+    def _setup_order(self) -> tuple[int, ...]:
+        """Rule ``catan-setup``: who places the setup settlements, in snake order (extension point)."""
+        return tuple(range(self.players)) + tuple(range(self.players - 1, -1, -1))
+
+    def _setup_income(self) -> bool:
+        """Rule ``catan-setup``: whether the setup settlement being placed gives its hexes' resources
+        (the second one; extension point)."""
+        return self.setup_index >= self.players
+
+    def _derive(self) -> None:
+        """Per-player lists derived from the board (roads, buildings, road lengths)."""
+        n = self.players
+        self.roads: list[list[int]] = [[] for _ in range(n)]
+        for e, p in enumerate(self.edge_owner):
+            if p >= 0:
+                self.roads[p].append(e)
+        self.buildings: list[list[int]] = [[] for _ in range(n)]
+        for v, p in enumerate(self.node_owner):
+            if p >= 0:
+                self.buildings[p].append(v)
+        self.road_length = [self._longest_road_of(p) for p in range(n)]
+
+    # -- whose turn ----------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        phase = self.phase
+        if phase == "over":
+            return None
+        if phase == "setup":
+            return self.setup_order[self.setup_index]
+        if phase == "discard":
+            return self.discards[0][0]
+        if phase == "trade":
+            return self.offer[1]  # type: ignore[index]
+        return self.turn
+
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def victory_points(self, player: int) -> int:
+        """Rule ``catan-victory``: settlements 1, cities 2, Longest Road and Largest Army 2 each,
+        victory point cards 1 (other kinds of building count nothing here)."""
+        points = self.dev_hands[player][VICTORY_POINT]
+        kind = self.node_kind
+        for v in self.buildings[player]:
+            k = kind[v]
+            if k == SETTLEMENT:
+                points += 1
+            elif k == CITY:
+                points += 2
+        if self.longest_road == player:
+            points += 2
+        if self.largest_army == player:
+            points += 2
+        return points
+
+    def scores(self) -> dict[int, Any]:
+        return {p: self.victory_points(p) for p in range(self.players)}
+
+    def winners(self) -> list[int]:
+        return [] if self.winner is None else [self.winner]
+
+    # -- queries used by the rules -----------------------------------------------------------
+    def pieces_left(self, player: int) -> dict[str, int]:
+        """Roads, settlements and cities the player can still build (rule ``catan-building-costs``)."""
+        return {
+            "road": PIECES["road"] - len(self.roads[player]),
+            "settlement": PIECES["settlement"] - self._count(player, SETTLEMENT),
+            "city": PIECES["city"] - self._count(player, CITY),
+        }
+
+    def _count(self, player: int, kind: int) -> int:
+        nk = self.node_kind
+        return sum(1 for v in self.buildings[player] if nk[v] == kind)
+
+    def _distance_ok(self, node: int) -> bool:
+        """Rule ``catan-distance-rule``: no building on a neighbouring intersection."""
+        owner = self.node_owner
+        return all(owner[m] == -1 for m in self.topo.node_nodes[node])
+
+    def road_site(self, player: int, edge: int) -> bool:
+        """Rule ``catan-road``: ``player`` may build a road on ``edge`` (the one predicate behind
+        :meth:`road_sites` and the check of ``BuildRoad``)."""
+        return road_site(self.board, self.node_owner, self.edge_owner, player, edge)
+
+    def road_sites(self, player: int) -> list[int]:
+        """Every edge where :meth:`road_site` holds."""
+        return road_sites(self.board, self.node_owner, self.edge_owner, player, self.roads[player],
+                          self.buildings[player])  # fmt: skip
+
+    def building_site(self, player: int, node: int) -> bool:
+        """Rules ``catan-settlement``, ``catan-distance-rule``: a free intersection touching an own
+        road with no building next to it."""
+        return settlement_site(self.board, self.node_owner, self.edge_owner, player, node)
+
+    def building_sites(self, player: int) -> list[int]:
+        """Every intersection where :meth:`building_site` holds."""
+        return settlement_sites(self.board, self.node_owner, self.edge_owner, player, self.roads[player])
+
+    def harbours_of(self, player: int) -> list[str]:
+        """The harbour kinds at the player's settlements and cities (rule ``catan-harbour-trade``)."""
+        harbour, kind = self.board.node_harbour, self.node_kind
+        return [harbour[v] for v in self.buildings[player] if v in harbour and kind[v] in (SETTLEMENT, CITY)]
+
+    def trade_rates(self, player: int, resource: int) -> tuple[int, ...]:
+        """Rules ``catan-bank-trade`` (4:1 always), ``catan-harbour-trade`` (3:1 at a 3:1 harbour,
+        2:1 at the resource's harbour): every rate the player may use for ``resource``, best first.
+        A harbour is an offer, not a duty: 4:1 stays allowed."""
+        rates = {4}
+        name = RESOURCES[resource]
+        for h in self.harbours_of(player):
+            if h == name:
+                rates.add(2)
+            elif h == "3:1":
+                rates.add(3)
+        return tuple(sorted(rates))
+
+    def trade_rate(self, player: int, resource: int) -> int:
+        """The player's best rate for ``resource`` (see :meth:`trade_rates`)."""
+        return self.trade_rates(player, resource)[0]
+
+    def _playable(self, player: int, card: int) -> bool:
+        held = self.dev_hands[player][card]
+        if player == self.turn:
+            held -= self.dev_new[card]
+        return held > 0
+
+    # -- legal actions -------------------------------------------------------------------------
+    def legal_actions(self) -> list[Any]:
+        phase = self.phase
+        if phase == "main":
+            return self._main_actions()
+        if phase == "roll":
+            return [_ROLL] + self._dev_actions(self.turn)
+        if phase == "setup":
+            if self.setup_node < 0:
+                return [_settle(v) for v in range(len(self.node_owner)) if self._setup_site(v)]
+            return self._setup_edge_actions(self.setup_node)
+        if phase == "discard":
+            hand = self.hands[self.discards[0][0]]
+            return [_DISCARD[r] for r in range(5) if hand[r]]
+        if phase == "robber":
+            return self.robber_actions()
+        if phase == "trade":
+            return [_ACCEPT, _DECLINE] if afford(self.hands[self.offer[1]], self.offer[3]) else [_DECLINE]  # type: ignore[index]
+        if phase == "road_building":
+            return self.free_edge_actions(self.turn)
+        return self._phase_actions(phase)
+
+    def free_edge_actions(self, player: int) -> list[Any]:
+        """Rule ``catan-development-cards``: the free pieces road building may place now (roads;
+        extension point)."""
+        return [_road(e) for e in self.road_sites(player)] if self.pieces_left(player)["road"] else []
+
+    def _phase_actions(self, phase: str) -> list[Any]:
+        """The legal actions of a variant's own phase (extension point)."""
+        return []
+
+    def _setup_site(self, node: int) -> bool:
+        """Rule ``catan-setup``: a setup settlement goes on any site (distance rule, on land)."""
+        return is_site(self.board, self.node_owner, node)
+
+    def _setup_edge_actions(self, node: int) -> list[Any]:
+        """Rule ``catan-setup``: the pieces that may go next to the settlement just placed at ``node``."""
+        return [_road(e) for e in self.topo.node_edges[node] if self._setup_road(e)]
+
+    def _setup_road(self, edge: int) -> bool:
+        """Rule ``catan-setup``: the setup road touches the settlement just placed."""
+        return self.edge_owner[edge] == -1 and self.board.land_edge[edge]
+
+    def _main_actions(self) -> list[Any]:
+        p = self.turn
+        hand = self.hands[p]
+        acts: list[Any] = [_END]
+        costs = self.COSTS
+        if afford(hand, costs["road"]) and len(self.roads[p]) < PIECES["road"]:
+            acts.extend(_road(e) for e in self.road_sites(p))
+        if afford(hand, costs["settlement"]) and self._count(p, SETTLEMENT) < PIECES["settlement"]:
+            acts.extend(_settle(v) for v in self.building_sites(p))
+        if afford(hand, costs["city"]) and self._count(p, CITY) < PIECES["city"]:
+            kind = self.node_kind
+            acts.extend(_city(v) for v in sorted(self.buildings[p]) if kind[v] == SETTLEMENT)
+        self._more_main_actions(p, acts)
+        if sum(self.dev_deck) and afford(hand, costs["development card"]):
+            acts.append(_BUY)
+        acts.extend(self._dev_actions(p))
+        bank = self.bank
+        for g in range(5):
+            if hand[g] >= 2:
+                for rate in self.trade_rates(p, g):
+                    if hand[g] >= rate:
+                        acts.extend(_BANK[g, t, rate] for t in range(5) if t != g and bank[t])
+        brick, lumber, wool, grain, ore = hand
+        mine = (brick > 0) | (lumber > 0) << 1 | (wool > 0) << 2 | (grain > 0) << 3 | (ore > 0) << 4
+        if mine:
+            for q in range(self.players):
+                if q != p:
+                    b, lu, w, g, o = self.hands[q]
+                    theirs = (b > 0) | (lu > 0) << 1 | (w > 0) << 2 | (g > 0) << 3 | (o > 0) << 4
+                    if theirs:
+                        acts.extend(_offers(q, mine, theirs))
+        return acts
+
+    def _more_main_actions(self, player: int, acts: list[Any]) -> None:
+        """A variant's own main-phase actions, listed after the cities (extension point)."""
+
+    def _dev_actions(self, p: int) -> list[Any]:
+        if self.dev_played or not any(self.dev_hands[p][:4]):
+            return []
+        acts: list[Any] = []
+        if self._playable(p, KNIGHT):
+            acts.append(_KNIGHT)
+        if self._playable(p, ROAD_BUILDING) and self.free_edge_actions(p):
+            acts.append(_ROADS)
+        if self._playable(p, YEAR_OF_PLENTY):
+            bank = self.bank
+            acts.extend(a for a in _PLENTY if bank[RES_INDEX[a.first]] >= 1 + (a.first == a.second)
+                        and bank[RES_INDEX[a.second]] >= 1)  # fmt: skip
+        if self._playable(p, MONOPOLY):
+            acts.extend(_MONOPOLY)
+        return acts
+
+    def robber_actions(self) -> list[Any]:
+        """Rule ``catan-robber``: every hex the robber may move to, with every player it may rob there."""
+        acts: list[Any] = []
+        p = self.turn
+        for h in self.board.land_hexes:
+            if h == self.robber:
+                continue
+            for q in self.robber_victims(p, h) or (-1,):
+                acts.append(_robber(h, q))
+        return acts
+
+    def robbable(self, node: int) -> bool:
+        """Rule ``catan-robber``: the building at ``node`` lets the robber steal from its owner
+        (a settlement or city; extension point)."""
+        return self.node_kind[node] in (SETTLEMENT, CITY)
+
+    def robber_victims(self, p: int, h: int) -> list[int]:
+        """Rule ``catan-robber``: players other than ``p`` with a :meth:`robbable` building at a
+        corner of ``h`` and a card in hand."""
+        no = self.node_owner
+        out = set()
+        for v in self.topo.hex_nodes[h]:
+            q = no[v]
+            if q >= 0 and q != p and self.robbable(v) and sum(self.hands[q]):
+                out.add(q)
+        return sorted(out)
+
+    # -- checking ------------------------------------------------------------------------------
+    def _check(self, action: Any) -> None:
+        kind = type(action)
+        rule = self.HOME_RULE.get(kind)
+        if rule is None:
+            raise IllegalAction(f"{action!r} is not an action of {self.game.title}", "protocol-legal-actions")
+        phase = self.phase
+        allowed = self.PHASE_ACTIONS
+        if kind not in allowed[phase]:
+            if phase in ("roll", "main"):
+                if phase == "roll" and kind in allowed["main"]:
+                    raise IllegalAction(f"roll the dice first: {action} comes after the roll", "catan-production")
+                raise IllegalAction(f"{action} is not possible now", rule)
+            raise IllegalAction(f"{action} is not possible now ({phase.replace('_', ' ')})", self.PHASE_RULE[phase])
+        getattr(self, "_check_" + kind.__name__)(action)
+
+    def _valid_node(self, node: Any, rule: str) -> int:
+        if isinstance(node, bool) or not isinstance(node, int) or not 0 <= node < len(self.node_owner):
+            raise IllegalAction(f"there is no intersection {node!r}", rule)
+        return node
+
+    def _valid_edge(self, edge: Any, rule: str) -> int:
+        if isinstance(edge, bool) or not isinstance(edge, int) or not 0 <= edge < len(self.edge_owner):
+            raise IllegalAction(f"there is no edge {edge!r}", rule)
+        return edge
+
+    def _need(self, player: int, what: str, rule: str) -> None:
+        cost = self.COSTS[what]
+        if not afford(self.hands[player], cost):
+            raise IllegalAction(f"a {what} costs {cost_text(cost)}", rule)
+
+    def _check_Roll(self, action: Roll) -> None:
+        pass
+
+    def _check_EndTurn(self, action: EndTurn) -> None:
+        pass
+
+    def _check_BuildRoad(self, action: BuildRoad) -> None:
+        e = self._valid_edge(action.edge, "catan-road")
+        p = self.current_player
+        if self.edge_owner[e] != -1:
+            raise IllegalAction(f"edge {e} already has a road", "catan-road")
+        if not self.board.land_edge[e]:
+            raise IllegalAction(f"edge {e} lies between two sea hexes", "catan-road")
+        if self.phase == "setup":
+            if self.setup_node < 0:
+                raise IllegalAction("place the settlement first, then its road", "catan-setup")
+            if self.setup_node not in self.topo.edge_nodes[e]:
+                raise IllegalAction(f"the setup road must touch the settlement just placed at {self.setup_node}",
+                                    "catan-setup")
+            return
+        if not self.pieces_left(p)["road"]:
+            raise IllegalAction(f"no roads left ({PIECES['road']} per player)", "catan-road")
+        if not self.road_site(p, e):  # type: ignore[arg-type]
+            raise IllegalAction(f"edge {e} is not connected to your roads or buildings", "catan-road")
+        if self.phase == "main":
+            self._need(p, "road", "catan-building-costs")  # type: ignore[arg-type]
+
+    def _check_site(self, node: Any, rule: str) -> int:
+        """Rules ``catan-distance-rule`` and the building's own ``rule``: a free intersection with
+        no building next to it."""
+        v = self._valid_node(node, rule)
+        if self.node_owner[v] != -1:
+            raise IllegalAction(f"intersection {v} is taken", rule)
+        if not self.board.land_node[v]:
+            raise IllegalAction(f"intersection {v} lies in the sea", rule)
+        if not self._distance_ok(v):
+            raise IllegalAction(f"a neighbouring intersection of {v} has a building", "catan-distance-rule")
+        return v
+
+    def _check_BuildSettlement(self, action: BuildSettlement) -> None:
+        v = self._check_site(action.node, "catan-settlement")
+        p = self.current_player
+        if self.phase == "setup":
+            if self.setup_node >= 0:
+                raise IllegalAction("place the road of your setup settlement first", "catan-setup")
+            return
+        if not self.pieces_left(p)["settlement"]:  # type: ignore[index]
+            raise IllegalAction(f"no settlements left ({PIECES['settlement']} per player)", "catan-settlement")
+        if not self.building_site(p, v):  # type: ignore[arg-type]
+            raise IllegalAction(f"intersection {v} does not touch your road", "catan-settlement")
+        self._need(p, "settlement", "catan-building-costs")  # type: ignore[arg-type]
+
+    def _check_BuildCity(self, action: BuildCity) -> None:
+        v = self._valid_node(action.node, "catan-city")
+        p = self.turn
+        if self.node_owner[v] != p or self.node_kind[v] != SETTLEMENT:
+            raise IllegalAction(f"a city replaces one of your settlements; intersection {v} has none", "catan-city")
+        if not self.pieces_left(p)["city"]:
+            raise IllegalAction(f"no cities left ({PIECES['city']} per player)", "catan-city")
+        self._need(p, "city", "catan-building-costs")
+
+    def _check_Discard(self, action: Discard) -> None:
+        r = _resource(action.resource, "catan-discard")
+        if not self.hands[self.discards[0][0]][r]:
+            raise IllegalAction(f"you hold no {action.resource}", "catan-discard")
+
+    def _check_MoveRobber(self, action: MoveRobber) -> None:
+        h, victim = action.hex, action.victim
+        if isinstance(h, bool) or not isinstance(h, int) or h not in self.board.land_hexes:
+            raise IllegalAction(f"the robber moves to a land hex, not {h!r}", "catan-robber")
+        if h == self.robber:
+            raise IllegalAction("the robber must move to another hex", "catan-robber")
+        victims = self.robber_victims(self.turn, h)
+        if victims and victim not in victims:
+            raise IllegalAction(f"steal from one of players {victims} at hex {h}", "catan-robber")
+        if not victims and victim != -1:
+            raise IllegalAction(f"nobody at hex {h} can be robbed", "catan-robber")
+
+    def _check_BankTrade(self, action: BankTrade) -> None:
+        g = _resource(action.give, "catan-bank-trade")
+        t = _resource(action.get, "catan-bank-trade")
+        p = self.turn
+        if g == t:
+            raise IllegalAction("trade for a different resource", "catan-bank-trade")
+        rates = self.trade_rates(p, g)
+        count = action.count
+        if isinstance(count, bool) or count not in rates:
+            rule = "catan-harbour-trade" if (isinstance(count, int) and count < 4) or rates[0] < 4 else "catan-bank-trade"
+            shown = ", ".join(f"{r}:1" for r in rates)
+            raise IllegalAction(f"you trade {action.give} at {shown}, not {count!r}:1", rule)
+        if self.hands[p][g] < count:
+            raise IllegalAction(f"you need {count} {action.give}", "catan-bank-trade")
+        if not self.bank[t]:
+            raise IllegalAction(f"the bank has no {action.get} left", "catan-bank-trade")
+
+    def _check_OfferTrade(self, action: OfferTrade) -> None:
+        p = self.turn
+        to = action.to
+        if isinstance(to, bool) or not isinstance(to, int) or not 0 <= to < self.players or to == p:
+            raise IllegalAction(f"offer to another player, not {to!r}", "catan-player-trade")
+        if not isinstance(action.give, tuple) or not isinstance(action.get, tuple) or not action.give or not action.get:
+            raise IllegalAction("a trade gives at least one card for at least one card", "catan-player-trade")
+        give = [_resource(r, "catan-player-trade") for r in action.give]
+        get = [_resource(r, "catan-player-trade") for r in action.get]
+        if set(give) & set(get):
+            raise IllegalAction("a resource cannot be on both sides of a trade", "catan-player-trade")
+        if not afford(self.hands[p], [give.count(r) for r in range(5)]):
+            raise IllegalAction("you do not hold the cards you offer", "catan-player-trade")
+
+    def _check_AcceptTrade(self, action: AcceptTrade) -> None:
+        if not afford(self.hands[self.offer[1]], self.offer[3]):  # type: ignore[index]
+            raise IllegalAction("you do not hold the cards asked for", "catan-player-trade")
+
+    def _check_DeclineTrade(self, action: DeclineTrade) -> None:
+        pass
+
+    def _check_BuyDevelopmentCard(self, action: BuyDevelopmentCard) -> None:
+        if not sum(self.dev_deck):
+            raise IllegalAction("the development cards are all gone", "catan-development-cards")
+        self._need(self.turn, "development card", "catan-building-costs")
+
+    def _check_dev(self, card: int) -> None:
+        p = self.turn
+        if self.dev_played:
+            raise IllegalAction("only one development card may be played per turn", "catan-development-cards")
+        if not self.dev_hands[p][card]:
+            raise IllegalAction(f"you hold no {DEVELOPMENT_CARDS[card]} card", "catan-development-cards")
+        if not self._playable(p, card):
+            raise IllegalAction(f"a {DEVELOPMENT_CARDS[card]} card bought this turn cannot be played yet",
+                                "catan-development-cards")
+
+    def _check_PlayKnight(self, action: PlayKnight) -> None:
+        self._check_dev(KNIGHT)
+
+    def _check_PlayRoadBuilding(self, action: PlayRoadBuilding) -> None:
+        self._check_dev(ROAD_BUILDING)
+        if not self.free_edge_actions(self.turn):
+            raise IllegalAction("there is no road to build", "catan-development-cards")
+
+    def _check_PlayYearOfPlenty(self, action: PlayYearOfPlenty) -> None:
+        self._check_dev(YEAR_OF_PLENTY)
+        a = _resource(action.first, "catan-development-cards")
+        b = _resource(action.second, "catan-development-cards")
+        need = [0] * 5
+        need[a] += 1
+        need[b] += 1
+        if not afford(self.bank, need):
+            raise IllegalAction("the bank does not have those cards", "catan-development-cards")
+
+    def _check_PlayMonopoly(self, action: PlayMonopoly) -> None:
+        self._check_dev(MONOPOLY)
+        _resource(action.resource, "catan-development-cards")
+
+    # -- carrying out --------------------------------------------------------------------------
+    def _perform(self, action: Any) -> None:
+        getattr(self, "_do_" + type(action).__name__)(action)
+        if self.phase != "setup":
+            p = self.turn
+            if self.victory_points(p) >= self.options.victory_points_to_win:  # rule catan-victory
+                self.winner = p
+                self.phase = "over"
+
+    def _pay(self, player: int, what: str) -> None:
+        """Rule ``catan-building-costs``: the player pays ``COSTS[what]`` to the bank."""
+        cost = self.COSTS[what]
+        hand, bank = self.hands[player], self.bank
+        for r in range(5):
+            c = cost[r]
+            if c:
+                hand[r] -= c
+                bank[r] += c
+
+    def _do_BuildRoad(self, action: BuildRoad) -> None:
+        e = action.edge
+        p = self.current_player
+        assert p is not None
+        if self.phase == "main":
+            self._pay(p, "road")
+        self.edge_owner[e] = p
+        self.roads[p].append(e)
+        self.road_length[p] = self._longest_road_of(p)
+        self._award_longest_road()
+        if self.phase == "setup":
+            self._setup_next()
+        elif self.phase == "road_building":
+            self.free_roads -= 1
+            if self.free_roads <= 0 or not self.free_edge_actions(p):
+                self.phase = self.resume
+
+    def _setup_next(self) -> None:
+        """Rule ``catan-setup``: the settlement and its edge are placed; the next player's turn to set up."""
+        self.setup_node = -1
+        self.setup_index += 1
+        if self.setup_index == len(self.setup_order):
+            self.phase = "roll"
+            self.turn = 0
+
+    def _place(self, player: int, node: int, kind: int) -> None:
+        self.node_owner[node] = player
+        self.node_kind[node] = kind
+        self.buildings[player].append(node)
+        # A new building may break other players' roads (rule catan-longest-road).
+        eo = self.edge_owner
+        touched = {eo[e] for e in self.topo.node_edges[node] if eo[e] not in (-1, player)}
+        for q in touched:
+            self.road_length[q] = self._longest_road_of(q)
+        if touched:
+            self._award_longest_road()
+
+    def _do_BuildSettlement(self, action: BuildSettlement) -> None:
+        v = action.node
+        p = self.current_player
+        assert p is not None
+        if self.phase == "setup":
+            self._place(p, v, SETTLEMENT)
+            self.setup_node = v
+            if self._setup_income():  # the second settlement: starting resources
+                for h in self.topo.node_hexes[v]:
+                    r = self.board.hex_resource[h]
+                    if r >= 0 and self.bank[r]:
+                        self.bank[r] -= 1
+                        self.hands[p][r] += 1
+            return
+        self._pay(p, "settlement")
+        self._place(p, v, SETTLEMENT)
+
+    def _do_BuildCity(self, action: BuildCity) -> None:
+        self._pay(self.turn, "city")
+        self.node_kind[action.node] = CITY
+
+    def _roll_dice(self) -> tuple[int, list[Any]]:
+        """Rule ``catan-production``: the two dice (their sum, and the faces recorded in ``dice``)."""
+        total, faces = self.draw(roll_two_d6, "2d6")
+        return total, faces
+
+    def production_claims(self, total: int, dice: list[Any]) -> list[list[int]]:
+        """Rule ``catan-production``: what each player is owed for a roll of ``total`` (before the
+        bank's shortage rule), as five counts per player (extension point)."""
+        claims = [[0] * 5 for _ in range(self.players)]
+        if total == 7:
+            return claims
+        robber = self.robber
+        owner, kind = self.node_owner, self.node_kind
+        hex_nodes, hex_resource = self.topo.hex_nodes, self.board.hex_resource
+        for h in self.board.number_hexes[total]:
+            if h == robber:
+                continue
+            r = hex_resource[h]
+            for v in hex_nodes[h]:
+                k = kind[v]
+                if k == SETTLEMENT:
+                    claims[owner[v]][r] += 1
+                elif k == CITY:
+                    claims[owner[v]][r] += 2
+        return claims
+
+    def _do_Roll(self, action: Roll) -> None:
+        """Rules ``catan-production``, ``catan-discard``."""
+        total, self.dice = self._roll_dice()
+        self._pay_claims(self.production_claims(total, self.dice))
+        if total == 7:
+            limit = self.options.discard_limit
+            queue = []
+            for k in range(self.players):
+                q = (self.turn + k) % self.players
+                cards = sum(self.hands[q])
+                if cards > limit:
+                    queue.append([q, cards // 2])
+            self.discards = queue
+            self.resume = "main"
+            self.phase = "discard" if queue else "robber"
+        else:
+            self.phase = "main"
+
+    def _pay_claims(self, claims: list[list[int]]) -> None:
+        """The bank pays a roll's claims, with the shortage rule (``catan-production``)."""
+        bank = self.bank
+        for r in range(5):
+            owed = [(p, c[r]) for p, c in enumerate(claims) if c[r]]
+            if not owed:
+                continue
+            total = sum(c for _, c in owed)
+            if total <= bank[r]:
+                for p, c in owed:
+                    self.hands[p][r] += c
+                bank[r] -= total
+            elif len(owed) == 1:
+                p, _ = owed[0]
+                self.hands[p][r] += bank[r]
+                bank[r] = 0
+
+    def _do_Discard(self, action: Discard) -> None:
+        entry = self.discards[0]
+        r = RES_INDEX[action.resource]
+        self.hands[entry[0]][r] -= 1
+        self.bank[r] += 1
+        entry[1] -= 1
+        if entry[1] == 0:
+            self.discards.pop(0)
+            if not self.discards:
+                self.phase = "robber"
+
+    def _do_MoveRobber(self, action: MoveRobber) -> None:
+        self.robber = action.hex
+        if action.victim >= 0:
+            self._steal_from(action.victim)
+        self.phase = self.resume
+
+    def _steal_from(self, victim: int) -> None:
+        """Rule ``catan-robber``: the player to move takes one random card from ``victim``."""
+        hand = self.hands[victim]
+
+        def steal(rng: Any) -> str:
+            ticket = rng.randbelow(sum(hand))
+            for r in range(5):
+                if ticket < hand[r]:
+                    return RESOURCES[r]
+                ticket -= hand[r]
+            raise AssertionError("unreachable")
+
+        r = RES_INDEX[self.draw(steal, "stolen card")]
+        hand[r] -= 1
+        self.hands[self.turn][r] += 1
+
+    def _do_BankTrade(self, action: BankTrade) -> None:
+        g, t = RES_INDEX[action.give], RES_INDEX[action.get]
+        hand = self.hands[self.turn]
+        hand[g] -= action.count
+        self.bank[g] += action.count
+        hand[t] += 1
+        self.bank[t] -= 1
+
+    def _do_OfferTrade(self, action: OfferTrade) -> None:
+        give = [0] * 5
+        get = [0] * 5
+        for r in action.give:
+            give[RES_INDEX[r]] += 1
+        for r in action.get:
+            get[RES_INDEX[r]] += 1
+        self.offer = [self.turn, action.to, give, get]
+        self.phase = "trade"
+
+    def _do_AcceptTrade(self, action: AcceptTrade) -> None:
+        p, q, give, get = self.offer  # type: ignore[misc]
+        a, b = self.hands[p], self.hands[q]
+        for r in range(5):
+            a[r] += get[r] - give[r]
+            b[r] += give[r] - get[r]
+        self.offer = None
+        self.phase = "main"
+
+    def _do_DeclineTrade(self, action: DeclineTrade) -> None:
+        self.offer = None
+        self.phase = "main"
+
+    def _do_BuyDevelopmentCard(self, action: BuyDevelopmentCard) -> None:
+        p = self.turn
+        self._pay(p, "development card")
+        deck = self.dev_deck
+
+        def pick(rng: Any) -> str:
+            ticket = rng.randbelow(sum(deck))
+            for k in range(5):
+                if ticket < deck[k]:
+                    return DEVELOPMENT_CARDS[k]
+                ticket -= deck[k]
+            raise AssertionError("unreachable")
+
+        card = DEVELOPMENT_CARDS.index(self.draw(pick, "development card"))
+        deck[card] -= 1
+        self.dev_hands[p][card] += 1
+        self.dev_new[card] += 1
+
+    def _play(self, card: int) -> None:
+        self.dev_hands[self.turn][card] -= 1
+        self.dev_played = True
+
+    def _do_PlayKnight(self, action: PlayKnight) -> None:
+        p = self.turn
+        self._play(KNIGHT)
+        self.knights[p] += 1
+        holder = self.largest_army  # rule catan-largest-army
+        if self.knights[p] >= 3 and (holder < 0 or self.knights[p] > self.knights[holder]):
+            self.largest_army = p
+        self.resume = self.phase
+        self.phase = "robber"
+
+    def _do_PlayRoadBuilding(self, action: PlayRoadBuilding) -> None:
+        self._play(ROAD_BUILDING)
+        self.free_roads = min(2, self.pieces_left(self.turn)["road"])
+        self.resume = self.phase
+        self.phase = "road_building"
+
+    def _do_PlayYearOfPlenty(self, action: PlayYearOfPlenty) -> None:
+        self._play(YEAR_OF_PLENTY)
+        hand = self.hands[self.turn]
+        for name in (action.first, action.second):
+            r = RES_INDEX[name]
+            self.bank[r] -= 1
+            hand[r] += 1
+
+    def _do_PlayMonopoly(self, action: PlayMonopoly) -> None:
+        self._play(MONOPOLY)
+        r = RES_INDEX[action.resource]
+        p = self.turn
+        for q in range(self.players):
+            if q != p:
+                self.hands[p][r] += self.hands[q][r]
+                self.hands[q][r] = 0
+
+    def _do_EndTurn(self, action: EndTurn) -> None:
+        self.turn = (self.turn + 1) % self.players
+        self.phase = "roll"
+        self.dev_new = [0] * 5
+        self.dev_played = False
+        self.dice = []
+        self._new_turn()
+
+    def _new_turn(self) -> None:
+        """A variant's per-turn limits start again (extension point)."""
+
+    # -- Longest Road (rule catan-longest-road) ------------------------------------------------
+    def _longest_road_of(self, player: int) -> int:
+        """Rule ``catan-longest-road``: :func:`~gamekit.catan.roads.longest_road` for ``player``."""
+        return longest_road(self.topo, self.node_owner, self.edge_owner, player, self.roads[player])
+
+    def _award_longest_road(self) -> None:
+        lengths = self.road_length
+        best = max(lengths)
+        holder = self.longest_road
+        if best < 5:
+            self.longest_road = -1
+            return
+        leaders = [p for p in range(self.players) if lengths[p] == best]
+        if holder in leaders:
+            return
+        self.longest_road = leaders[0] if len(leaders) == 1 else -1
+
+    # -- copying and saving --------------------------------------------------------------------
+    def clone(self) -> CatanState:
+        """A fast independent copy (flat lists copied, no deepcopy); it shares only immutable
+        values (the game, the options, the board) and the log's entries, which are written once
+        and never changed, with this state."""
+        new = self.__class__.__new__(self.__class__)
+        d = dict(self.__dict__)
+        d["rng"] = self.rng.clone()
+        d["log"] = list(self.log)
+        for name in ("node_owner", "node_kind", "edge_owner", "bank", "dev_deck", "dev_new", "knights",
+                     "road_length", "dice"):
+            d[name] = list(d[name])
+        for name in ("hands", "dev_hands", "roads", "buildings", "discards"):
+            d[name] = [list(x) for x in d[name]]
+        if self.offer is not None:
+            d["offer"] = [self.offer[0], self.offer[1], list(self.offer[2]), list(self.offer[3])]
+        self._copy_more(d)
+        new.__dict__.update(d)
+        return new
+
+    def _copy_more(self, d: dict[str, Any]) -> None:
+        """Copy a variant's own mutable attributes into ``d`` (extension point)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> CatanState:
+        return self.clone()
+
+    def _to_data(self) -> Any:
+        data = {
+            "board": self.board.to_data(),
+            "phase": self.phase,
+            "turn": self.turn,
+            "setup_index": self.setup_index,
+            "setup_node": self.setup_node,
+            "node_owner": self.node_owner,
+            "node_kind": self.node_kind,
+            "edge_owner": self.edge_owner,
+            "hands": self.hands,
+            "bank": self.bank,
+            "dev_deck": self.dev_deck,
+            "dev_hands": self.dev_hands,
+            "dev_new": self.dev_new,
+            "dev_played": self.dev_played,
+            "knights": self.knights,
+            "largest_army": self.largest_army,
+            "longest_road": self.longest_road,
+            "robber": self.robber,
+            "discards": self.discards,
+            "offer": self.offer,
+            "free_roads": self.free_roads,
+            "resume": self.resume,
+            "dice": self.dice,
+            "winner": self.winner,
+        }
+        self._data_more(data)
+        return data
+
+    def _data_more(self, data: dict[str, Any]) -> None:
+        """Add a variant's own attributes to the saved data (extension point)."""
+
+    def _read_state(self, data: Any) -> dict[str, Any]:
+        """The attributes a saved state sets, validated (``ValueError`` when anything is unsound);
+        a variant extends it with its own attributes and checks."""
+        from .base_save import read_state
+
+        return read_state(self, data)
+
+    def _restore(self, data: Any) -> None:
+        """Validate a saved state and take it over (nothing is assigned before all checks pass)."""
+        values = self._read_state(data)
+        self._init_board(values.pop("board"))
+        self.__dict__.update(values)
+        self._derive()
+
+    def _repr_svg_(self) -> str:
+        from .svg import state_svg
+
+        return state_svg(self)
+
+
+CATAN = register(
+    Game(
+        "catan",
+        "Catan (the base game)",
+        CatanState,
+        CatanOptions,
+        min_players=3,
+        max_players=4,
+        description="The Catan base game: settle, trade, build roads, settlements and cities; ten points win.",
+    )
+)

@@ -1,0 +1,131 @@
+"""The settings of the Catan base game (``catan``), which every Catan variant's options extend.
+
+No seed text covers the base game (the variants say "the base game's rules apply"), so the
+engine states its rules in its own words (:mod:`gamekit.catan.base`) and the numbers are the
+printed game's. :data:`ASSUMPTIONS` lists every setting and reading with the reason for its default:
+
+* ``victory_points_to_win`` = 10 (``catan-victory``); ``discard_limit`` = 7 (``catan-discard``);
+  ``bank_per_resource`` = 19 (``catan-production``): the base game's numbers.
+* ``board`` = "random": the standard 19 hexes, terrain, numbers and harbours shuffled from the seed;
+  "beginner" is the fixed layout printed for a first game; "custom" is a board set by hand in
+  ``custom_layout`` (19 (terrain, number) pairs in reading order) and ``custom_harbours`` (the nine
+  harbour kinds clockwise from the top) (``catan-board``).
+* ``red_numbers_apart`` = True: a random board is reshuffled until no two red numbers (6 and 8)
+  are neighbours (``catan-board``).
+* ``player_colours`` = ("red", "blue", "white", "orange"): the base game's colours, player 0 first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ..notes import Assumption, catalogue
+
+__all__ = ["CatanOptions", "ASSUMPTIONS", "BOARDS"]
+
+BOARDS: tuple[str, ...] = ("random", "beginner", "custom")
+
+
+@dataclass(frozen=True)
+class CatanOptions:
+    """The named settings of the Catan base game; every default is documented in this module.
+    A variant's options are a subclass that adds its own fields (and checks them after
+    ``super().__post_init__()``)."""
+
+    victory_points_to_win: int = 10
+    discard_limit: int = 7
+    bank_per_resource: int = 19
+    board: str = "random"
+    red_numbers_apart: bool = True
+    player_colours: tuple[str, ...] = ("red", "blue", "white", "orange")
+    custom_layout: tuple[tuple[str, int | None], ...] = ()
+    custom_harbours: tuple[str, ...] = ()
+
+    #: The boards these options can make (a variant may name others and make them in ``make_board``).
+    BOARDS: ClassVar[tuple[str, ...]] = BOARDS
+
+    def __post_init__(self) -> None:
+        self._whole("victory_points_to_win", 3, 30)
+        self._whole("discard_limit", 0, 100)
+        self._whole("bank_per_resource", 1, 1000)
+        self._yes_no("red_numbers_apart")
+        if self.board not in self.BOARDS:
+            raise ValueError(f"board must be one of {self.BOARDS}, not {self.board!r}")
+        if self.board == "custom":
+            self.make_board()  # raises ValueError for a malformed layout
+        elif self.custom_layout or self.custom_harbours:
+            raise ValueError("custom_layout and custom_harbours need board='custom'")
+        colours = self.player_colours
+        if (not isinstance(colours, tuple) or len(colours) < 4 or len(set(colours)) != len(colours)
+                or not all(isinstance(c, str) and c for c in colours)):  # fmt: skip
+            raise ValueError(f"player_colours must be at least four different colour names, not {colours!r}")
+
+    def _whole(self, name: str, low: int, high: int) -> None:
+        value = getattr(self, name)
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise ValueError(f"setting {name} must be an integer {low}..{high}, not {value!r}")
+
+    def _yes_no(self, name: str) -> None:
+        if not isinstance(getattr(self, name), bool):
+            raise ValueError(f"setting {name} must be true or false, not {getattr(self, name)!r}")
+
+    def make_board(self, rng: Any = None) -> Any:
+        """The board these settings ask for (``rng`` shuffles a random one), rule ``catan-board``."""
+        from .board import beginner_board, random_board, standard_board
+
+        if self.board == "beginner":
+            return beginner_board()
+        if self.board == "custom":
+            layout = self.custom_layout
+            if not isinstance(layout, tuple) or not all(isinstance(x, tuple) and len(x) == 2 for x in layout):
+                raise ValueError("custom_layout is a tuple of (terrain, number) pairs")
+            return standard_board([t for t, _ in layout], [n for _, n in layout], self.custom_harbours)
+        return random_board(rng, self.red_numbers_apart)
+
+
+def _a(setting: str, rule: str, title: str, why: str, default: str, printed: str = "") -> Assumption:
+    return Assumption(setting, default, why, rule, title=title, printed=printed)
+
+
+ASSUMPTIONS: tuple[Assumption, ...] = catalogue(CatanOptions, (
+    _a("board", "catan-board", "the board",
+       "the base game has a variable set-up and a fixed layout for a first game",
+       "a random board shuffled from the game's seed; \"beginner\" gives the fixed first-game layout and "
+       "\"custom\" a board set by hand"),
+    _a("red_numbers_apart", "catan-board", "red numbers apart",
+       "the base game's rule for a variable set-up keeps the red numbers (6 and 8) apart",
+       "a random board is shuffled again until no 6 or 8 stands next to another 6 or 8"),
+    _a("start player", "catan-setup", "the start player",
+       "the base game rolls for the start player", "player 0 starts; a fixed start keeps seeds simple"),
+    _a("player_colours", "catan-setup", "the players' colours",
+       "the base game has four colours", "red, blue, white and orange, player 0 first"),
+    _a("bank_per_resource", "catan-production", "the bank",
+       "the base game has 19 cards of each resource", "19 of each"),
+    _a("bank shortage", "catan-production", "when the bank runs short",
+       "the base game's shortage rule", "nobody gets a resource the bank cannot pay in full, unless only one "
+       "player is owed it, who gets what is left"),
+    _a("robber without a desert", "catan-robber", "a map without a desert",
+       "the robber starts on the desert; a map may have none",
+       "the robber starts off the board, so every hex produces until the first 7 or knight moves it"),
+    _a("discard_limit", "catan-discard", "discarding on a 7",
+       "the base game: more than seven cards means discarding half", "a limit of 7"),
+    _a("discarding", "catan-discard", "discarding one card at a time",
+       "the base game has everyone discard at once",
+       "one card at a time, players in turn order from the roller: the same choices, with short action lists"),
+    _a("bank trade rate", "catan-harbour-trade", "a harbour is an offer",
+       "a harbour gives a better rate; the base game does not make its owner use it",
+       "4:1 stays allowed; 3:1 at a 3:1 harbour and 2:1 at the resource's own harbour besides"),
+    _a("player trades", "catan-player-trade", "trades between players",
+       "the base game lets the player whose turn it is trade any cards with the others",
+       "the active player offers any cards for any cards to one player, who accepts or declines"),
+    _a("longest road", "catan-longest-road", "Longest Road in detail",
+       "our summary of the base game gives the rule in one sentence",
+       "a road counts as a single path without branches; an opponent's settlement or city breaks it; "
+       "a holder whose road is broken keeps the card while still tied for longest; if the longest road is then "
+       "tied between other players, or nobody has 5 or more, the card is set aside"),
+    _a("victory_points_to_win", "catan-victory", "winning",
+       "the base game: 10 victory points, on your own turn",
+       "10 points; a player who reaches them on another player's turn wins as their own turn begins, "
+       "recorded at the end of the previous player's turn"),
+))

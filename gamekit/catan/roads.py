@@ -1,0 +1,158 @@
+"""Roads and building sites as pure functions on the board graph (rules ``catan-road``,
+``catan-settlement``, ``catan-distance-rule``, ``catan-longest-road``).
+
+Each rule is one predicate; the list of all places where a player may build is that predicate
+applied to the places near the player's pieces, so the list and the check of a single action can
+never disagree. The arguments are the board's :class:`~gamekit.catan.board.Topology` and the
+owners: ``node_owner[v]`` (-1: free) for intersections and ``edge_owner[e]`` (-1: free) for edges.
+They know nothing of a game's state, so other pieces on edges (Seafarers' ships) can be given the
+same way.
+
+>>> from gamekit.catan.board import beginner_board
+>>> board = beginner_board()
+>>> topo = board.topology
+>>> nodes, edges = [-1] * len(topo.nodes), [-1] * len(topo.edges)
+>>> nodes[12] = 0
+>>> road_sites(board, nodes, edges, 0, [], [12]) == sorted(topo.node_edges[12])
+True
+>>> edges[topo.node_edges[12][0]] = 0
+>>> longest_road(topo, nodes, edges, 0, [topo.node_edges[12][0]])
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+__all__ = [
+    "is_site",
+    "touches_own",
+    "settlement_site",
+    "settlement_sites",
+    "road_connected",
+    "road_site",
+    "road_sites",
+    "longest_road",
+    "longest_route",
+]
+
+
+def is_site(board: Any, node_owner: Sequence[int], node: int) -> bool:
+    """Rule ``catan-distance-rule``: ``node`` is free, touches land, and no neighbouring
+    intersection has a building."""
+    return (
+        node_owner[node] == -1
+        and board.land_node[node]
+        and all(node_owner[m] == -1 for m in board.topology.node_nodes[node])
+    )
+
+
+def touches_own(topo: Any, edge_owner: Sequence[int], player: int, node: int) -> bool:
+    """An edge at ``node`` belongs to ``player``."""
+    return any(edge_owner[e] == player for e in topo.node_edges[node])
+
+
+def settlement_site(board: Any, node_owner: Sequence[int], edge_owner: Sequence[int], player: int, node: int) -> bool:
+    """Rules ``catan-settlement``, ``catan-distance-rule``: a site that touches an own road."""
+    return is_site(board, node_owner, node) and touches_own(board.topology, edge_owner, player, node)
+
+
+def settlement_sites(
+    board: Any, node_owner: Sequence[int], edge_owner: Sequence[int], player: int, roads: Iterable[int]
+) -> list[int]:
+    """Every intersection where :func:`settlement_site` holds (they all lie at an end of an own road)."""
+    edge_nodes = board.topology.edge_nodes
+    candidates = {v for e in roads for v in edge_nodes[e]}
+    return sorted(v for v in candidates if settlement_site(board, node_owner, edge_owner, player, v))
+
+
+def road_connected(topo: Any, node_owner: Sequence[int], edge_owner: Sequence[int], player: int, edge: int) -> bool:
+    """Rule ``catan-road``: an end of ``edge`` has an own building, or an own road that is not cut
+    off there by another player's building."""
+    for v in topo.edge_nodes[edge]:
+        owner = node_owner[v]
+        if owner == player:
+            return True
+        if owner == -1 and touches_own(topo, edge_owner, player, v):
+            return True
+    return False
+
+
+def road_site(board: Any, node_owner: Sequence[int], edge_owner: Sequence[int], player: int, edge: int) -> bool:
+    """Rule ``catan-road``: ``edge`` is free, has land beside it (an edge between two sea hexes
+    carries no road) and is connected to the player's roads or buildings."""
+    return (
+        edge_owner[edge] == -1
+        and board.land_edge[edge]
+        and road_connected(board.topology, node_owner, edge_owner, player, edge)
+    )
+
+
+def road_sites(
+    board: Any,
+    node_owner: Sequence[int],
+    edge_owner: Sequence[int],
+    player: int,
+    roads: Iterable[int],
+    buildings: Iterable[int],
+) -> list[int]:
+    """Every edge where :func:`road_site` holds (they all touch an own road or building)."""
+    topo = board.topology
+    node_edges, edge_nodes = topo.node_edges, topo.edge_nodes
+    ends = {v for e in roads for v in edge_nodes[e]}
+    ends.update(buildings)
+    candidates = {f for v in ends for f in node_edges[v] if edge_owner[f] == -1}
+    return sorted(e for e in candidates if road_site(board, node_owner, edge_owner, player, e))
+
+
+def longest_road(
+    topo: Any, node_owner: Sequence[int], edge_owner: Sequence[int], player: int, roads: Sequence[int]
+) -> int:
+    """Rule ``catan-longest-road``: the most of ``player``'s road segments in one path that uses no
+    segment twice; another player's building breaks the path at its intersection."""
+    return longest_route(topo, node_owner, (edge_owner,), player, roads)
+
+
+def longest_route(
+    topo: Any, node_owner: Sequence[int], owners: Sequence[Sequence[int]], player: int, pieces: Sequence[int]
+) -> int:
+    """The most of ``player``'s pieces on edges in one path that uses no edge twice (rules
+    ``catan-longest-road``, ``seafarers-trade-route``). ``owners`` holds one owner list per kind of
+    piece (roads; roads and ships); the path changes from one kind to another only at the player's
+    own building, and another player's building breaks it. ``pieces`` are the player's edges."""
+    if len(pieces) < 2:
+        return len(pieces)
+    node_edges, edge_other = topo.node_edges, topo.edge_other
+    kinds = len(owners)
+    kind_of: dict[int, int] = {}
+    for k, owner_list in enumerate(owners):
+        for e in pieces:
+            if owner_list[e] == player:
+                kind_of[e] = k
+    best = 0
+    used: set[int] = set()
+
+    def walk(node: int, length: int, kind: int) -> None:
+        nonlocal best
+        if length > best:
+            best = length
+        owner = node_owner[node]
+        if owner != -1 and owner != player:
+            return
+        for f in node_edges[node]:
+            k = kind_of.get(f)
+            if k is not None and f not in used and (k == kind or kinds == 1 or owner == player):
+                used.add(f)
+                walk(edge_other[f][node], length + 1, k)
+                used.discard(f)
+
+    starts = {v for e in pieces for v in topo.edge_nodes[e]}
+    for v in sorted(starts):
+        for f in node_edges[v]:
+            k = kind_of.get(f)
+            if k is not None:
+                used.add(f)
+                walk(edge_other[f][v], 1, k)
+                used.discard(f)
+    return best

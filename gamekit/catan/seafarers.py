@@ -1,0 +1,404 @@
+"""The Seafarers layer: the base game with sea, ships and the pirate, as far as Trade Feud needs it.
+
+Not a game of its own in the registry (the project plays it only inside Trade Feud); :data:`SEAFARERS`
+is a :class:`~gamekit.Game` for tests and notebooks, on the island map of :mod:`gamekit.catan.maps`.
+
+>>> state = SEAFARERS.new(players=3, seed=1)
+>>> state.pirate == state.board.topology.hex_index[(-1, -1, 2)]
+True
+
+The Seafarers rules the engine uses, in our own words (labels as in the book):
+
+* ``seafarers-sea``: the map lists sea hexes; they produce nothing. An edge with a sea hex beside it
+  is a sea edge; an edge with land on one side and sea on the other is a coast edge and may take a
+  road or a ship, never both.
+* ``seafarers-ship``: a ship costs 1 lumber + 1 wool (15 per player). It goes on a free sea edge
+  that touches the player's own settlement or city, or the player's own ship at an intersection
+  where no other player's building stands. Ships and roads join only at the player's own
+  settlement or city. A settlement may be built at an intersection reached by an own road or ship.
+* ``seafarers-moving``: once per turn, after the roll, a player may move one ship that ends a shipping
+  route (one of its ends has neither an own building nor another own ship) and that was not built
+  this turn, to another edge where a ship could be built.
+* ``seafarers-pirate``: the pirate stands on a sea hex. On a 7 or a knight the player moves the robber
+  (if it is in play) or the pirate to another sea hex and steals one card from a player with a ship
+  on an edge of that hex. No ship is built on or moved from an edge of the pirate's hex.
+* ``seafarers-trade-route``: Longest Trade Route replaces Longest Road: roads and ships count
+  together, a route changes between road and ship only at an own settlement or city, and another
+  player's building breaks it; five pieces at least, 2 victory points.
+* Road building (``catan-development-cards``) places two free roads or ships, in any mix; in the
+  setup the piece next to a settlement may be a road or a ship.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, ClassVar
+
+from ..core import Game, IllegalAction
+from .actions import (
+    SEAFARERS_ACTION_TYPES,
+    BuildRoad,
+    BuildSettlement,
+    BuildShip,
+    MovePirate,
+    MoveRobber,
+    MoveShip,
+)
+from .base import CatanState
+from .base_options import CatanOptions
+from .maps import islands_board, pirate_start
+from .roads import longest_route, road_connected, settlement_site, settlement_sites
+from .rules import BASE_RULES, afford
+from .rules import COSTS as BASE_COSTS
+
+__all__ = ["SeafarersOptions", "SeafarersState", "SEAFARERS", "COSTS", "SHIPS", "RULES"]
+
+#: Rule ``seafarers-ship``: a ship costs 1 lumber + 1 wool.
+COSTS: dict[str, tuple[int, int, int, int, int]] = {**BASE_COSTS, "ship": (0, 1, 1, 0, 0)}
+#: Ships per player (rule ``seafarers-ship``).
+SHIPS = 15
+
+RULES: tuple[str, ...] = BASE_RULES + (
+    "seafarers-sea", "seafarers-ship", "seafarers-moving", "seafarers-pirate", "seafarers-trade-route",
+)  # fmt: skip
+
+_ship = cache(BuildShip)
+_move = cache(MoveShip)
+_pirate = cache(MovePirate)
+
+
+@dataclass(frozen=True)
+class SeafarersOptions(CatanOptions):
+    """The base game's settings on a map with sea; ``robber_in_play`` = False takes the robber out
+    (as Trade Feud does), leaving the pirate."""
+
+    board: str = "islands"
+    robber_in_play: bool = True
+
+    BOARDS: ClassVar[tuple[str, ...]] = ("islands",)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self._yes_no("robber_in_play")
+
+    def make_board(self, rng: Any = None) -> Any:
+        """Rule ``seafarers-sea``: the island map (:func:`~gamekit.catan.maps.islands_board`)."""
+        return islands_board()
+
+
+class SeafarersState(CatanState):
+    """The base game with ships and the pirate. Besides the base game's attributes: ``ship_owner``
+    per edge (-1: no ship), derived ``ships`` per player, ``pirate`` (a sea hex), ``ship_moved`` this
+    turn and ``new_ships`` (the edges of ships built this turn)."""
+
+    action_types = SEAFARERS_ACTION_TYPES
+    options: SeafarersOptions
+    COSTS = COSTS
+    HOME_RULE: ClassVar[dict[type, str]] = {
+        **CatanState.HOME_RULE,
+        BuildShip: "seafarers-ship",
+        MoveShip: "seafarers-moving",
+        MovePirate: "seafarers-pirate",
+    }
+    PHASE_ACTIONS: ClassVar[dict[str, tuple[type, ...]]] = {
+        **CatanState.PHASE_ACTIONS,
+        "setup": (BuildSettlement, BuildRoad, BuildShip),
+        "robber": (MoveRobber, MovePirate),
+        "main": CatanState.PHASE_ACTIONS["main"] + (BuildShip, MoveShip),
+        "road_building": (BuildRoad, BuildShip),
+    }
+
+    # -- setup ---------------------------------------------------------------------------------
+    def _setup_more(self) -> None:
+        self.ship_owner = [-1] * len(self.topo.edges)
+        self.pirate = pirate_start(self.board)
+        self.ship_moved = False
+        self.new_ships: list[int] = []
+
+    def _derive(self) -> None:
+        self.ships: list[list[int]] = [[] for _ in range(self.players)]
+        for e, p in enumerate(self.ship_owner):
+            if p >= 0:
+                self.ships[p].append(e)
+        super()._derive()
+
+    def _new_turn(self) -> None:
+        self.ship_moved = False
+        self.new_ships = []
+
+    # -- queries -------------------------------------------------------------------------------
+    def pieces_left(self, player: int) -> dict[str, int]:
+        left = super().pieces_left(player)
+        left["ship"] = SHIPS - len(self.ships[player])
+        return left
+
+    def _route_owner(self) -> list[int]:
+        """The owner of the road or ship on each edge (-1: none)."""
+        return [r if r >= 0 else s for r, s in zip(self.edge_owner, self.ship_owner)]
+
+    def _pirate_edges(self) -> tuple[int, ...]:
+        return self.topo.hex_edges[self.pirate]
+
+    def road_site(self, player: int, edge: int) -> bool:
+        """Rules ``catan-road``, ``seafarers-sea``: as in the base game, and no ship on the edge."""
+        return self.ship_owner[edge] == -1 and super().road_site(player, edge)
+
+    def road_sites(self, player: int) -> list[int]:
+        so = self.ship_owner
+        return [e for e in super().road_sites(player) if so[e] == -1]
+
+    def _setup_road(self, edge: int) -> bool:
+        return self.ship_owner[edge] == -1 and super()._setup_road(edge)
+
+    def building_site(self, player: int, node: int) -> bool:
+        """Rules ``catan-settlement``, ``seafarers-ship``: a site reached by an own road or ship."""
+        return settlement_site(self.board, self.node_owner, self._route_owner(), player, node)
+
+    def building_sites(self, player: int) -> list[int]:
+        return settlement_sites(self.board, self.node_owner, self._route_owner(), player,
+                                self.roads[player] + self.ships[player])  # fmt: skip
+
+    def ship_site(self, player: int, edge: int, ship_owner: list[int] | None = None, lifted: int = -1) -> bool:
+        """Rules ``seafarers-ship``, ``seafarers-pirate``: a free sea edge, not at the pirate,
+        connected to an own settlement, city or ship (``ship_owner`` to ask with the ship on edge
+        ``lifted`` taken off)."""
+        so = self.ship_owner if ship_owner is None else ship_owner
+        return (
+            self.edge_owner[edge] == -1
+            and so[edge] == -1
+            and self.board.sea_edge[edge]
+            and edge not in self._pirate_edges()
+            and road_connected(self.topo, self.node_owner, so, player, edge)
+        )
+
+    def ship_sites(self, player: int, ship_owner: list[int] | None = None, lifted: int = -1) -> list[int]:
+        """Every edge where :meth:`ship_site` holds (they all touch an own ship or building)."""
+        so = self.ship_owner if ship_owner is None else ship_owner
+        topo = self.topo
+        ends = {v for e in range(len(so)) if so[e] == player for v in topo.edge_nodes[e]}
+        ends.update(self.buildings[player])
+        candidates = {f for v in ends for f in topo.node_edges[v]}
+        return sorted(e for e in candidates if self.ship_site(player, e, so, lifted))
+
+    def movable_ships(self, player: int) -> list[int]:
+        """Rule ``seafarers-moving``: the player's ships that end a shipping route (an end with
+        neither an own building nor another own ship), not built this turn, not at the pirate."""
+        if self.ship_moved:
+            return []
+        topo, so, no = self.topo, self.ship_owner, self.node_owner
+        pirate = self._pirate_edges()
+        out = []
+        for e in sorted(self.ships[player]):
+            if e in self.new_ships or e in pirate:
+                continue
+            for v in topo.edge_nodes[e]:
+                if no[v] != player and not any(so[f] == player for f in topo.node_edges[v] if f != e):
+                    out.append(e)
+                    break
+        return out
+
+    def _move_targets(self, player: int, edge: int) -> list[int]:
+        lifted = list(self.ship_owner)
+        lifted[edge] = -1
+        return [f for f in self.ship_sites(player, lifted, edge) if f != edge]
+
+    def _longest_road_of(self, player: int) -> int:
+        """Rule ``seafarers-trade-route``: roads and ships, joined at own settlements and cities."""
+        return longest_route(self.topo, self.node_owner, (self.edge_owner, self.ship_owner), player,
+                             self.roads[player] + self.ships[player])  # fmt: skip
+
+    # -- legal actions -------------------------------------------------------------------------
+    def _setup_edge_actions(self, node: int) -> list[Any]:
+        acts = super()._setup_edge_actions(node)
+        pirate = self._pirate_edges()
+        acts.extend(_ship(e) for e in self.topo.node_edges[node]
+                    if self.board.sea_edge[e] and self.ship_owner[e] == -1 and self.edge_owner[e] == -1
+                    and e not in pirate)  # fmt: skip
+        return acts
+
+    def free_edge_actions(self, player: int) -> list[Any]:
+        acts = super().free_edge_actions(player)
+        if self.pieces_left(player)["ship"]:
+            acts.extend(_ship(e) for e in self.ship_sites(player))
+        return acts
+
+    def _more_main_actions(self, p: int, acts: list[Any]) -> None:
+        if afford(self.hands[p], COSTS["ship"]) and len(self.ships[p]) < SHIPS:
+            acts.extend(_ship(e) for e in self.ship_sites(p))
+        for e in self.movable_ships(p):
+            acts.extend(_move(e, f) for f in self._move_targets(p, e))
+
+    def robber_actions(self) -> list[Any]:
+        """Rules ``catan-robber``, ``seafarers-pirate``: the robber (if in play) or the pirate."""
+        acts = super().robber_actions() if self.options.robber_in_play else []
+        p = self.turn
+        for h in self.board.sea_hexes:
+            if h != self.pirate:
+                acts.extend(_pirate(h, q) for q in self.pirate_victims(p, h) or (-1,))
+        return acts
+
+    def pirate_victims(self, p: int, h: int) -> list[int]:
+        """Rule ``seafarers-pirate``: players other than ``p`` with a ship on an edge of ``h`` and a card."""
+        so = self.ship_owner
+        return sorted({so[e] for e in self.topo.hex_edges[h] if so[e] not in (-1, p) and sum(self.hands[so[e]])})
+
+    # -- checking ------------------------------------------------------------------------------
+    def _check_BuildRoad(self, action: BuildRoad) -> None:
+        e = self._valid_edge(action.edge, "catan-road")
+        if self.ship_owner[e] != -1:
+            raise IllegalAction(f"edge {e} has a ship", "seafarers-sea")
+        super()._check_BuildRoad(action)
+
+    def _check_BuildShip(self, action: BuildShip) -> None:
+        e = self._valid_edge(action.edge, "seafarers-ship")
+        p = self.current_player
+        if self.edge_owner[e] != -1 or self.ship_owner[e] != -1:
+            raise IllegalAction(f"edge {e} is taken", "seafarers-ship")
+        if not self.board.sea_edge[e]:
+            raise IllegalAction(f"edge {e} has no sea beside it", "seafarers-sea")
+        if e in self._pirate_edges():
+            raise IllegalAction(f"the pirate blocks edge {e}", "seafarers-pirate")
+        if self.phase == "setup":
+            if self.setup_node < 0:
+                raise IllegalAction("place the settlement first, then its ship", "catan-setup")
+            if self.setup_node not in self.topo.edge_nodes[e]:
+                raise IllegalAction(f"the setup ship must touch the settlement just placed at {self.setup_node}",
+                                    "catan-setup")
+            return
+        if not self.pieces_left(p)["ship"]:  # type: ignore[arg-type]
+            raise IllegalAction(f"no ships left ({SHIPS} per player)", "seafarers-ship")
+        if not self.ship_site(p, e):  # type: ignore[arg-type]
+            raise IllegalAction(f"edge {e} is not connected to your ships, settlements or cities", "seafarers-ship")
+        if self.phase == "main":
+            self._need(p, "ship", "catan-building-costs")  # type: ignore[arg-type]
+
+    def _check_MoveShip(self, action: MoveShip) -> None:
+        e = self._valid_edge(action.edge, "seafarers-moving")
+        to = self._valid_edge(action.to, "seafarers-moving")
+        p = self.turn
+        if self.ship_owner[e] != p:
+            raise IllegalAction(f"you have no ship on edge {e}", "seafarers-moving")
+        if self.ship_moved:
+            raise IllegalAction("one ship may be moved per turn", "seafarers-moving")
+        if e in self.new_ships:
+            raise IllegalAction("a ship built this turn cannot be moved yet", "seafarers-moving")
+        if e in self._pirate_edges() or to in self._pirate_edges():
+            raise IllegalAction("the pirate blocks moving ships on its edges", "seafarers-pirate")
+        if e not in self.movable_ships(p):
+            raise IllegalAction(f"the ship on edge {e} does not end an open shipping route", "seafarers-moving")
+        if to not in self._move_targets(p, e):
+            raise IllegalAction(f"a ship from edge {e} cannot go to edge {to}", "seafarers-moving")
+
+    def _check_MoveRobber(self, action: MoveRobber) -> None:
+        if not self.options.robber_in_play:
+            raise IllegalAction("the robber is out of play; move the pirate", "seafarers-pirate")
+        super()._check_MoveRobber(action)
+
+    def _check_MovePirate(self, action: MovePirate) -> None:
+        h, victim = action.hex, action.victim
+        if isinstance(h, bool) or not isinstance(h, int) or h not in self.board.sea_hexes:
+            raise IllegalAction(f"the pirate moves to a sea hex, not {h!r}", "seafarers-pirate")
+        if h == self.pirate:
+            raise IllegalAction("the pirate must move to another hex", "seafarers-pirate")
+        victims = self.pirate_victims(self.turn, h)
+        if victims and victim not in victims:
+            raise IllegalAction(f"steal from one of players {victims} at hex {h}", "seafarers-pirate")
+        if not victims and victim != -1:
+            raise IllegalAction(f"nobody has a ship at hex {h}", "seafarers-pirate")
+
+    # -- carrying out --------------------------------------------------------------------------
+    def _place(self, player: int, node: int, kind: int) -> None:
+        super()._place(player, node, kind)
+        # an own building joins roads and ships; another's breaks routes (rule seafarers-trade-route)
+        self.road_length = [self._longest_road_of(q) for q in range(self.players)]
+        self._award_longest_road()
+
+    def _do_BuildShip(self, action: BuildShip) -> None:
+        e = action.edge
+        p = self.current_player
+        assert p is not None
+        if self.phase == "main":
+            self._pay(p, "ship")
+            self.new_ships.append(e)
+        self.ship_owner[e] = p
+        self.ships[p].append(e)
+        self.road_length[p] = self._longest_road_of(p)
+        self._award_longest_road()
+        if self.phase == "setup":
+            self._setup_next()
+        elif self.phase == "road_building":
+            self.new_ships.append(e)
+            self.free_roads -= 1
+            if self.free_roads <= 0 or not self.free_edge_actions(p):
+                self.phase = self.resume
+
+    def _do_PlayRoadBuilding(self, action: Any) -> None:
+        super()._do_PlayRoadBuilding(action)
+        left = self.pieces_left(self.turn)
+        self.free_roads = min(2, left["road"] + left["ship"])
+
+    def _do_MoveShip(self, action: MoveShip) -> None:
+        p = self.turn
+        self.ship_owner[action.edge] = -1
+        self.ship_owner[action.to] = p
+        self.ships[p].remove(action.edge)
+        self.ships[p].append(action.to)
+        self.ship_moved = True
+        self.road_length[p] = self._longest_road_of(p)
+        self._award_longest_road()
+
+    def _do_MovePirate(self, action: MovePirate) -> None:
+        self.pirate = action.hex
+        if action.victim >= 0:
+            self._steal_from(action.victim)
+        self.phase = self.resume
+
+    # -- copying and saving --------------------------------------------------------------------
+    def _copy_more(self, d: dict[str, Any]) -> None:
+        d["ship_owner"] = list(self.ship_owner)
+        d["ships"] = [list(x) for x in self.ships]
+        d["new_ships"] = list(self.new_ships)
+
+    def _data_more(self, data: dict[str, Any]) -> None:
+        data.update(ship_owner=self.ship_owner, pirate=self.pirate, ship_moved=self.ship_moved,
+                    new_ships=self.new_ships)  # fmt: skip
+
+    def _read_state(self, data: Any) -> dict[str, Any]:
+        """The base game's attributes, then the ships and the pirate (rules ``seafarers-ship``,
+        ``seafarers-pirate``)."""
+        from .base_save import whole, wholes
+
+        values = super()._read_state(data)
+        board = values["board"]
+        edges, n = len(board.topology.edges), self.players
+        ship_owner = wholes(data["ship_owner"], "ship_owner", edges, -1, n - 1)
+        for e, p in enumerate(ship_owner):
+            if p >= 0 and (not board.sea_edge[e] or values["edge_owner"][e] != -1):
+                raise ValueError(f"the ship on edge {e} is not on a free sea edge")
+        for p in range(n):
+            if ship_owner.count(p) > SHIPS:
+                raise ValueError(f"player {p} has more than {SHIPS} ships")
+        pirate = whole(data["pirate"], "pirate", 0, len(board.topology.hexes) - 1)
+        if pirate not in board.sea_hexes:
+            raise ValueError("the pirate stands on a sea hex")
+        ship_moved = data["ship_moved"]
+        if not isinstance(ship_moved, bool):
+            raise ValueError("ship_moved must be true or false")
+        new_ships = data["new_ships"]
+        if not isinstance(new_ships, list) or any(whole(e, "new ship", 0, edges - 1) < 0 or ship_owner[e] != values["turn"]
+                                                  for e in new_ships):  # fmt: skip
+            raise ValueError("new_ships are edges of the active player's ships")
+        values.update(ship_owner=ship_owner, pirate=pirate, ship_moved=ship_moved, new_ships=list(new_ships))
+        return values
+
+
+SEAFARERS = Game(
+    "seafarers",
+    "Catan with the Seafarers layer",
+    SeafarersState,
+    SeafarersOptions,
+    min_players=3,
+    max_players=4,
+    description="The base game on a map with sea: ships, moving ships, the pirate, Longest Trade Route.",
+)

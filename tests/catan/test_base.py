@@ -1,0 +1,376 @@
+"""The Catan base game on its own (``catan``): seeded random games end with a winner, saves
+round-trip and are checked whole, a clone shares nothing mutable, every listed action is legal and
+only those; maps with sea hexes and without a desert; the fixes of issue 8 item 17 and issue 9.
+
+Positions use the beginner board: intersection 1 has a 3:1 harbour, intersection 16 the 2:1 brick harbour.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import gamekit
+from gamekit import IllegalAction, InvalidSave
+from gamekit.catan import RESOURCES
+from gamekit.catan.actions import (
+    AcceptTrade,
+    BankTrade,
+    BuildCity,
+    BuildRoad,
+    BuildSettlement,
+    BuyDevelopmentCard,
+    DeclineTrade,
+    Discard,
+    EndTurn,
+    MoveRobber,
+    OfferTrade,
+    PlayKnight,
+    PlayMonopoly,
+    PlayRoadBuilding,
+    PlayYearOfPlenty,
+    Roll,
+)
+from gamekit.catan.base import CatanState
+from gamekit.catan.board import STANDARD_HEXES, Board
+from gamekit.catan.playout import playout, random_policy
+from gamekit.catan.roads import road_site, road_sites, settlement_site, settlement_sites
+from gamekit.catan.rules import COSTS, YEAR_OF_PLENTY
+from gamekit.rng import Rng
+
+CATAN = gamekit.game("catan")
+FACTORIES = gamekit.game("factories")
+MAX_ACTIONS = 5000
+
+
+def main_phase(players: int = 4, **options) -> CatanState:
+    """A beginner-board base game with the setup skipped: empty board and hands, player 0 to act."""
+    state = CATAN.new(players=players, seed=0, board="beginner", **options)
+    state.setup_index = 2 * players
+    state.phase = "main"
+    return state
+
+
+def give(state, player, **cards):
+    for name, n in cards.items():
+        r = RESOURCES.index(name)
+        state.bank[r] -= n
+        state.hands[player][r] += n
+
+
+def put(state, player, node):
+    state.node_owner[node] = player
+    state.node_kind[node] = 1
+    state._derive()
+
+
+def expect_illegal(state, action, rule):
+    before = state.to_json()
+    with pytest.raises(IllegalAction) as info:
+        state.apply(action)
+    assert info.value.rule == rule, str(info.value)
+    assert state.to_json() == before
+
+
+def check_invariants(state) -> None:
+    total = state.options.bank_per_resource
+    for r in range(5):
+        assert state.bank[r] + sum(h[r] for h in state.hands) == total
+        assert state.bank[r] >= 0 and all(h[r] >= 0 for h in state.hands)
+    for v, owner in enumerate(state.node_owner):
+        if owner >= 0:
+            assert state.board.land_node[v]
+            assert all(state.node_owner[m] == -1 for m in state.topo.node_nodes[v]), f"distance rule broken at {v}"
+    for e, owner in enumerate(state.edge_owner):
+        assert owner == -1 or state.board.land_edge[e]
+    for p in range(state.players):
+        left = state.pieces_left(p)
+        assert min(left.values()) >= 0
+
+
+# -- random play ---------------------------------------------------------------------------------
+
+
+def test_hundreds_of_base_games_end_with_a_winner():
+    """catan-victory: 200 seeded base games (3 and 4 players, random and beginner boards) end with one
+    winner who has 10 points; every resource card is in the bank or a hand."""
+    for seed in range(200):
+        options = {"board": "beginner"} if seed % 7 == 0 else {}
+        state = CATAN.new(players=3 + seed % 2, seed=seed, **options)
+        playout(state, Rng(seed), MAX_ACTIONS)
+        assert state.is_over(), f"seed {seed} did not end in {MAX_ACTIONS} actions"
+        assert state.winners() == [state.winner] and state.victory_points(state.winner) >= 10
+        assert all(state.bank[r] + sum(h[r] for h in state.hands) == 19 for r in range(5))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_base_invariants_every_step(seed):
+    """catan-distance-rule, catan-production: invariants after every action; the road and site
+    lists are their predicates applied to every edge and intersection."""
+    state = CATAN.new(players=4, seed=seed)
+    rng = Rng(seed + 1)
+    steps = 0
+    while not state.is_over() and steps < MAX_ACTIONS:
+        if steps % 11 == 0 and state.phase != "setup":
+            board, no, eo = state.board, state.node_owner, state.edge_owner
+            for p in range(state.players):
+                assert road_sites(board, no, eo, p, state.roads[p], state.buildings[p]) == [
+                    e for e in range(len(eo)) if road_site(board, no, eo, p, e)]
+                assert settlement_sites(board, no, eo, p, state.roads[p]) == [
+                    v for v in range(len(no)) if settlement_site(board, no, eo, p, v)]
+        state.apply(random_policy(state, rng))
+        check_invariants(state)
+        steps += 1
+    assert state.is_over()
+
+
+def _pool(state):
+    topo = state.topo
+    pool = [Roll(), EndTurn(), AcceptTrade(), DeclineTrade(), BuyDevelopmentCard(), PlayKnight(), PlayRoadBuilding()]
+    pool += [BuildRoad(e) for e in range(len(topo.edges))]
+    pool += [k(v) for k in (BuildSettlement, BuildCity) for v in range(len(topo.nodes))]
+    pool += [Discard(r) for r in RESOURCES] + [PlayMonopoly(r) for r in RESOURCES]
+    pool += [MoveRobber(h, q) for h in range(len(topo.hexes)) for q in range(-1, state.players)]
+    pool += [BankTrade(g, t, c) for g in RESOURCES for t in RESOURCES for c in (2, 3, 4)]
+    pool += [PlayYearOfPlenty(a, b) for i, a in enumerate(RESOURCES) for b in RESOURCES[i:]]
+    return pool
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_check_agrees_with_legal_actions(seed):
+    """An action passes the check exactly when legal_actions lists it (one-for-one offers aside)."""
+    state = CATAN.new(players=4, seed=seed)
+    rng = Rng(seed)
+    step = 0
+    while not state.is_over() and step < MAX_ACTIONS:
+        if step % 17 == 0:
+            legal = set(state.legal_actions())
+            for action in _pool(state):
+                try:
+                    state._check(action)
+                    ok = True
+                except IllegalAction as err:
+                    ok = False
+                    assert err.rule
+                assert ok == (action in legal), (state.phase, action)
+        state.apply(random_policy(state, rng))
+        step += 1
+    assert state.is_over()
+
+
+# -- saving, restoring, copying --------------------------------------------------------------------
+
+
+def test_base_save_round_trip_and_replay():
+    """A saved base game restores exactly and goes on exactly as the original."""
+    for seed in range(5):
+        state = CATAN.new(players=3 + seed % 2, seed=seed)
+        playout(state, Rng(seed), 120 + 50 * seed)
+        text = state.to_json()
+        restored = CATAN.from_json(text)
+        assert type(restored) is CatanState and restored.to_json() == text
+        assert restored.legal_actions() == state.legal_actions()
+        a, b = Rng(9), Rng(9)
+        while not state.is_over():
+            state.apply(random_policy(state, a))
+            restored.apply(random_policy(restored, b))
+        assert restored.to_json() == state.to_json()
+
+
+def test_a_factories_save_is_not_a_base_game():
+    state = FACTORIES.new(players=4, seed=1)
+    with pytest.raises(InvalidSave):
+        CATAN.from_json(state.to_json())
+
+
+def _mutables(value, path, seen):
+    """Every list, dict and set reachable from ``value`` (through tuples too), with its path."""
+    if isinstance(value, (list, dict, set)):
+        if id(value) in seen:
+            return
+        seen.add(id(value))
+        yield path, value
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, (list, tuple)) else ()
+    for key, item in items:
+        yield from _mutables(item, f"{path}[{key!r}]", seen)
+
+
+IMMUTABLE = {"game", "options", "board", "topo"}  # shared on purpose: never changed after setup
+
+
+@pytest.mark.parametrize("name", ["catan", "factories"])
+def test_a_clone_shares_no_mutable_attribute(name):
+    """Along a whole game (offers, discards, pending pegs included), a clone shares no list, dict or
+    set with its original, nor its generator. The log's entries are written once and never changed,
+    so the two logs share them (copying them would make a clone cost as much as the game's length);
+    the log lists themselves are separate."""
+    state = gamekit.game(name).new(players=4, seed=3)
+    rng = Rng(3)
+    step = 0
+    while not state.is_over():
+        if step % 5 == 0:
+            copy = state.clone()
+            assert copy.rng is not state.rng and copy.rng.getstate() == state.rng.getstate()
+            assert copy.log is not state.log and copy.log == state.log
+            original = {id(v): p for k, x in vars(state).items() if k not in IMMUTABLE | {"log"}
+                        for p, v in _mutables(x, k, set())}  # fmt: skip
+            for k, x in vars(copy).items():
+                if k not in IMMUTABLE | {"log"}:
+                    for path, v in _mutables(x, k, set()):
+                        assert id(v) not in original, f"{path} is shared with the original's {original[id(v)]}"
+            assert copy.to_json() == state.to_json()
+        state.apply(random_policy(state, rng))
+        step += 1
+
+
+def test_a_saved_offer_the_giver_cannot_pay_is_refused():
+    """catan-player-trade (issue 9): a saved offer whose giver lacks the cards is not a game."""
+    state = main_phase()
+    give(state, 0, brick=1)
+    give(state, 1, wool=1)
+    state.apply(OfferTrade(1, ("brick",), ("wool",)))
+    data = json.loads(state.to_json())
+    assert CATAN.from_data(json.loads(json.dumps(data))).to_json() == state.to_json()
+    data["state"]["hands"][0][0] = 0
+    data["state"]["bank"][0] += 1
+    with pytest.raises(InvalidSave, match="offered"):
+        CATAN.from_data(data)
+
+
+def test_engine_bugs_are_not_hidden_as_invalid_saves(monkeypatch):
+    """An AttributeError while restoring is an engine bug: from_data lets it through (issue 9)."""
+    text = main_phase().to_json()
+
+    def broken(self, data):
+        raise AttributeError("a bug")
+
+    monkeypatch.setattr(CatanState, "_read_state", broken)
+    with pytest.raises(AttributeError):
+        CATAN.from_json(text)
+
+
+# -- maps with sea hexes, maps without a desert ----------------------------------------------------
+
+
+def _ring(n):
+    return [(q, r, -q - r) for q in range(-n, n + 1) for r in range(-n, n + 1)
+            if abs(q + r) <= n and max(abs(q), abs(r), abs(q + r)) == n]  # fmt: skip
+
+
+def _on_board(board: Board, seed: int = 0) -> CatanState:
+    """A base game at its start, on ``board`` (which lists the standard land hexes first)."""
+    data = CATAN.new(players=4, seed=seed, board="beginner").to_data()
+    topo = board.topology
+    data["state"].update(board=board.to_data(), node_owner=[-1] * len(topo.nodes), node_kind=[0] * len(topo.nodes),
+                         edge_owner=[-1] * len(topo.edges), robber=board.desert())  # fmt: skip
+    return CATAN.from_data(data)
+
+
+def _sea_board() -> Board:
+    start = CATAN.new(players=4, seed=0, board="beginner").board
+    ring = _ring(3)
+    return Board(list(STANDARD_HEXES) + ring, list(start.terrain) + ["sea"] * len(ring),
+                 list(start.numbers) + [None] * len(ring))  # fmt: skip
+
+
+def test_no_road_between_two_sea_hexes_and_no_settlement_in_the_sea():
+    """catan-road, catan-settlement: with the sea listed, an edge between two sea hexes is no road
+    site, an intersection of three sea hexes no building site."""
+    state = _on_board(_sea_board())
+    board, topo = state.board, state.topo
+    sea_edges = [e for e in range(len(topo.edges)) if not board.land_edge[e]]
+    sea_nodes = [v for v in range(len(topo.nodes)) if not board.land_node[v]]
+    assert sea_edges and sea_nodes
+    assert not {a.node for a in state.legal_actions()} & set(sea_nodes)
+    expect_illegal(state, BuildSettlement(sea_nodes[0]), "catan-settlement")
+    coast = next(v for v in range(len(topo.nodes)) if board.land_node[v] and any(e in sea_edges for e in topo.node_edges[v]))
+    state.apply(BuildSettlement(coast))
+    listed = {a.edge for a in state.legal_actions()}
+    into_sea = [e for e in topo.node_edges[coast] if e in sea_edges]
+    assert listed == {e for e in topo.node_edges[coast] if e not in sea_edges}
+    expect_illegal(state, BuildRoad(into_sea[0]), "catan-road")
+
+
+def test_random_games_on_a_map_with_sea_end_and_keep_to_land():
+    for seed in range(20):
+        state = _on_board(_sea_board(), seed)
+        playout(state, Rng(seed), MAX_ACTIONS)
+        assert state.is_over()
+        check_invariants(state)
+
+
+def test_a_map_without_a_desert():
+    """catan-robber: without a desert the robber starts off the board (None) until the first 7 or
+    knight; such a game saves, restores and ends."""
+    start = CATAN.new(players=4, seed=0, board="beginner").board
+    terrain = ["hills" if t == "desert" else t for t in start.terrain]
+    numbers = [5 if n is None else n for n in start.numbers]
+    board = Board(STANDARD_HEXES, terrain, numbers, start.harbours)
+    assert board.desert() is None
+    state = _on_board(board)
+    assert state.robber is None
+    assert CATAN.from_json(state.to_json()).to_json() == state.to_json()
+    assert "robber" not in state._repr_svg_()
+    playout(state, Rng(1), MAX_ACTIONS)
+    assert state.is_over() and state.robber is not None
+    data = json.loads(CATAN.new(players=4, seed=0).to_json())
+    data["state"]["robber"] = None  # a board with a desert: the robber stands on it
+    with pytest.raises(InvalidSave):
+        CATAN.from_data(data)
+
+
+# -- issue 8 item 17 -----------------------------------------------------------------------------
+
+
+def test_year_of_plenty_has_one_form():
+    """catan-development-cards: the two resources of year of plenty in either order are one action."""
+    assert PlayYearOfPlenty("ore", "wool") == PlayYearOfPlenty("wool", "ore")
+    assert str(PlayYearOfPlenty("ore", "wool")) == "play year of plenty: wool and ore"
+    state = main_phase()
+    state.dev_hands[0][YEAR_OF_PLENTY] = 1
+    state.dev_deck[YEAR_OF_PLENTY] -= 1
+    listed = [a for a in state.legal_actions() if isinstance(a, PlayYearOfPlenty)]
+    assert PlayYearOfPlenty("ore", "wool") in listed and len(listed) == len(set(listed)) == 15
+    state.apply(PlayYearOfPlenty("ore", "wool"))
+    assert state.log[-1]["action"] == {"type": "PlayYearOfPlenty", "first": "wool", "second": "ore"}
+    assert state.hands[0] == [0, 0, 1, 0, 1]
+
+
+def test_four_to_one_stays_allowed_at_a_harbour():
+    """catan-harbour-trade, catan-bank-trade: a harbour is an offer, not a duty; 2:1 only at the
+    resource's own harbour."""
+    state = main_phase()
+    give(state, 0, wool=8, brick=9)
+    put(state, 0, 1)  # 3:1 harbour
+    assert state.trade_rates(0, 2) == (3, 4)
+    listed = [a for a in state.legal_actions() if isinstance(a, BankTrade) and a.give == "wool" and a.get == "ore"]
+    assert listed == [BankTrade("wool", "ore", 3), BankTrade("wool", "ore", 4)]
+    state.apply(BankTrade("wool", "ore", 4))
+    expect_illegal(state, BankTrade("wool", "ore", 2), "catan-harbour-trade")
+    put(state, 0, 16)  # 2:1 brick harbour
+    assert state.trade_rates(0, 0) == (2, 3, 4) and state.trade_rates(0, 2) == (3, 4)
+    for count in (2, 3, 4):
+        state.apply(BankTrade("brick", "grain", count))
+    assert state.hands[0] == [0, 0, 4, 3, 1]
+    expect_illegal(state, BankTrade("wool", "grain", 5), "catan-harbour-trade")
+
+
+def test_costs_are_what_legal_actions_use():
+    """catan-building-costs: one card short of a cost, the action is neither listed nor legal."""
+    for what, action in (("road", BuildRoad), ("settlement", BuildSettlement), ("city", BuildCity)):
+        for short in range(5):
+            if not COSTS[what][short]:
+                continue
+            state = main_phase()
+            put(state, 0, 12)
+            topo = state.topo
+            first = topo.node_edges[12][0]
+            middle = topo.edge_other[first][12]
+            second = next(e for e in topo.node_edges[middle] if e != first)
+            state.edge_owner[first] = state.edge_owner[second] = 0  # a road of two: a site at its end
+            state._derive()
+            give(state, 0, **{r: c for r, c in zip(RESOURCES, COSTS[what]) if c})
+            assert any(isinstance(a, action) for a in state.legal_actions())
+            give(state, 0, **{RESOURCES[short]: -1})
+            assert not any(isinstance(a, action) for a in state.legal_actions()), (what, short)

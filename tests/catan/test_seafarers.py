@@ -1,0 +1,308 @@
+"""The Seafarers layer (seafarers-*) on the island map: sea, ships, moving ships, the pirate, Longest
+Trade Route; random games end; saves round-trip; illegal actions name their rule and change nothing.
+
+Positions: on the island map (gamekit.catan.maps) hex 5 is the north island's forest; intersection 10 is
+its top corner (one land hex, two sea hexes); the pirate starts on sea hex 10.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gamekit import IllegalAction, InvalidSave
+from gamekit.catan import RESOURCES
+from gamekit.catan.actions import BuildRoad, BuildSettlement, BuildShip, MovePirate, MoveRobber, MoveShip
+from gamekit.catan.playout import playout, random_policy
+from gamekit.catan.seafarers import SEAFARERS, SeafarersState
+from gamekit.rng import Rng
+
+TOP = 10  # the north island's top corner
+
+
+def main_phase(players: int = 3, **options) -> SeafarersState:
+    state = SEAFARERS.new(players=players, seed=0, **options)
+    state.setup_index = 2 * players
+    state.phase = "main"
+    return state
+
+
+def give(state, player, **cards):
+    for name, n in cards.items():
+        r = RESOURCES.index(name)
+        state.bank[r] -= n
+        state.hands[player][r] += n
+
+
+def put(state, player, node):
+    state.node_owner[node] = player
+    state.node_kind[node] = 1
+    state._derive()
+    state._award_longest_road()
+
+
+def ships(state, player, *edges):
+    for e in edges:
+        state.ship_owner[e] = player
+    state._derive()
+    state._award_longest_road()
+
+
+def expect_illegal(state, action, rule):
+    before = state.to_json()
+    with pytest.raises(IllegalAction) as info:
+        state.apply(action)
+    assert info.value.rule == rule, str(info.value)
+    assert state.to_json() == before
+
+
+def sea_path(state, start, length):
+    """Edges of a path of ``length`` sea-only edges (two sea hexes beside) from intersection ``start``."""
+    topo, board = state.topo, state.board
+    path, node, seen = [], start, {start}
+    while len(path) < length:
+        e = next(f for f in topo.node_edges[node] if not board.land_edge[f] and f not in path
+                 and topo.edge_other[f][node] not in seen and f not in topo.hex_edges[state.pirate])
+        path.append(e)
+        node = topo.edge_other[e][node]
+        seen.add(node)
+    return path, node
+
+
+def coast_path(state, start, length):
+    """Edges of a path of ``length`` coast edges (land on one side, sea on the other) from ``start``."""
+    topo, board = state.topo, state.board
+    path, node, seen = [], start, {start}
+    while len(path) < length:
+        e = next(f for f in topo.node_edges[node] if board.land_edge[f] and board.sea_edge[f]
+                 and topo.edge_other[f][node] not in seen)
+        path.append(e)
+        node = topo.edge_other[e][node]
+        seen.add(node)
+    return path, node
+
+
+def test_seafarers_sea_produces_nothing_and_edges_take_one_piece():
+    """seafarers-sea: sea hexes have no resource; a coast edge takes a road or a ship, never both; no
+    road between two sea hexes."""
+    state = main_phase()
+    board, topo = state.board, state.topo
+    assert all(board.hex_resource[h] == -1 and board.numbers[h] is None for h in board.sea_hexes)
+    put(state, 0, TOP)
+    coast = [e for e in topo.node_edges[TOP] if board.land_edge[e] and board.sea_edge[e]]
+    sea_only = [e for e in topo.node_edges[TOP] if not board.land_edge[e]]
+    assert len(coast) == 2 and len(sea_only) == 1
+    give(state, 0, brick=2, lumber=3, wool=1)
+    state.apply(BuildShip(coast[0]))
+    expect_illegal(state, BuildRoad(coast[0]), "seafarers-sea")
+    state.apply(BuildRoad(coast[1]))
+    expect_illegal(state, BuildShip(coast[1]), "seafarers-ship")
+    expect_illegal(state, BuildRoad(sea_only[0]), "catan-road")
+    inland = next(e for h in board.land_hexes for e in topo.hex_edges[h] if not board.sea_edge[e])
+    expect_illegal(state, BuildShip(inland), "seafarers-sea")
+
+
+def test_seafarers_ship_cost_and_connection():
+    """seafarers-ship: 1 lumber + 1 wool; from an own settlement or ship, not from a road's end; a
+    settlement may be built where an own ship arrives."""
+    state = main_phase()
+    put(state, 0, TOP)
+    (first, second, third), end = sea_path(state, TOP, 3)
+    expect_illegal(state, BuildShip(first), "catan-building-costs")
+    give(state, 0, lumber=3, wool=3)
+    assert BuildShip(first) in state.legal_actions()
+    expect_illegal(state, BuildShip(second), "seafarers-ship")
+    state.apply(BuildShip(first))
+    assert state.hands[0] == [0, 2, 2, 0, 0]
+    state.apply(BuildShip(second)).apply(BuildShip(third))
+    assert state.ships[0] == [first, second, third]
+    assert state.pieces_left(0)["ship"] == 12
+    # another player's building at a ship's end stops the route there
+    state2 = main_phase()
+    state2.pirate = state2.board.sea_hexes[-1]  # far away
+    put(state2, 0, TOP)
+    (c1, c2), far = coast_path(state2, TOP, 2)
+    ships(state2, 0, c1, c2)
+    beyond = [e for e in state2.topo.node_edges[far] if e != c2 and state2.board.sea_edge[e]]
+    give(state2, 0, lumber=1, wool=1)
+    assert beyond and all(BuildShip(e) in state2.legal_actions() for e in beyond)
+    put(state2, 1, far)
+    for e in beyond:
+        expect_illegal(state2, BuildShip(e), "seafarers-ship")
+
+
+def test_seafarers_settlement_reached_by_ship():
+    """seafarers-ship: an intersection reached by an own ship is a building site."""
+    state = main_phase()
+    put(state, 0, TOP)
+    path, end = coast_path(state, TOP, 2)
+    ships(state, 0, *path)
+    assert state.building_sites(0) == [end]
+    give(state, 0, brick=1, lumber=1, wool=1, grain=1)
+    state.apply(BuildSettlement(end))
+    assert state.node_owner[end] == 0 and state.victory_points(0) == 2
+
+
+def test_seafarers_moving_the_end_ship_once_per_turn():
+    """seafarers-moving: only a ship ending an open route, not one built this turn, once per turn; a
+    ship between two own settlements (a closed route) stays."""
+    state = main_phase()
+    put(state, 0, TOP)
+    (first, second), end = sea_path(state, TOP, 2)
+    ships(state, 0, first, second)
+    assert state.movable_ships(0) == [second]
+    expect_illegal(state, MoveShip(first, second), "seafarers-moving")
+    targets = state._move_targets(0, second)
+    assert targets and first not in targets and second not in targets
+    to = targets[0]
+    assert MoveShip(second, to) in state.legal_actions()
+    state.apply(MoveShip(second, to))
+    assert state.ship_owner[to] == 0 and state.ship_owner[second] == -1
+    expect_illegal(state, MoveShip(to, second), "seafarers-moving")
+    state.apply("end turn")
+    state.turn, state.phase = 0, "main"
+    state.ship_moved = False
+    give(state, 0, lumber=1, wool=1)
+    built = next(e for e in state.ship_sites(0) if e not in (to,))
+    state.apply(BuildShip(built))
+    if built in state.movable_ships(0) or built not in state.new_ships:
+        raise AssertionError("a ship built this turn is not movable")
+    expect_illegal(state, MoveShip(built, second), "seafarers-moving")
+
+
+def test_seafarers_closed_route_ships_do_not_move():
+    """seafarers-moving: ships between two own settlements form a closed route and stay."""
+    state = main_phase()
+    put(state, 0, TOP)
+    (first, second), end = coast_path(state, TOP, 2)
+    ships(state, 0, first, second)
+    assert state.movable_ships(0) == [second]
+    put(state, 0, end)
+    assert state.movable_ships(0) == []
+    expect_illegal(state, MoveShip(second, sea_path(state, TOP, 1)[0][0]), "seafarers-moving")
+
+
+def test_seafarers_pirate_steals_from_ships_and_blocks_its_edges():
+    """seafarers-pirate: on a 7 the pirate moves to a sea hex and steals from a player with a ship
+    there; ships are neither built nor moved on its edges; the robber may be out of play."""
+    state = main_phase(robber_in_play=False)
+    topo = state.topo
+    put(state, 1, TOP)
+    (first,), _ = sea_path(state, TOP, 1)
+    ships(state, 1, first)
+    target = next(h for h in topo.edge_hexes[first] if h in state.board.sea_hexes)
+    give(state, 1, ore=1)
+    state.phase, state.resume = "robber", "main"
+    assert all(isinstance(a, MovePirate) for a in state.legal_actions())
+    expect_illegal(state, MoveRobber(5, -1), "seafarers-pirate")
+    expect_illegal(state, MovePirate(target, -1), "seafarers-pirate")
+    expect_illegal(state, MovePirate(5, 1), "seafarers-pirate")  # a land hex
+    state.apply(MovePirate(target, 1))
+    assert state.hands[0][4] == 1 and state.pirate == target and state.log[-1]["chance"]
+    # the pirate's edges: no ship built or moved there
+    state.turn = 1
+    give(state, 1, lumber=1, wool=1)
+    blocked = [e for e in topo.hex_edges[target] if TOP in topo.edge_nodes[e] and state.ship_owner[e] == -1
+               and state.edge_owner[e] == -1]  # free sea edges at player 1's settlement: buildable but for the pirate
+    assert blocked
+    for e in topo.hex_edges[target]:
+        assert BuildShip(e) not in state.legal_actions()
+    expect_illegal(state, BuildShip(blocked[0]), "seafarers-pirate")
+    expect_illegal(state, MoveShip(first, first), "seafarers-pirate")
+    state.pirate = state.board.sea_hexes[-1]  # far away
+    assert BuildShip(blocked[0]) in state.legal_actions()
+
+
+def test_seafarers_trade_route_joins_roads_and_ships_at_own_buildings():
+    """seafarers-trade-route: roads and ships count together only through an own settlement or city;
+    five pieces take Longest Trade Route (2 points)."""
+    state = main_phase()
+    topo, board = state.topo, state.board
+    put(state, 0, TOP)
+    (s1, s2, s3), _ = sea_path(state, TOP, 3)
+    ships(state, 0, s1, s2, s3)
+    coast = [e for e in topo.node_edges[TOP] if board.land_edge[e]]
+    r1 = coast[0]
+    nxt = topo.edge_other[r1][TOP]
+    r2 = next(e for e in topo.node_edges[nxt] if e != r1 and board.land_edge[e] and state.ship_owner[e] == -1)
+    state.edge_owner[r1] = state.edge_owner[r2] = 0
+    state._derive()
+    state._award_longest_road()
+    assert state.road_length[0] == 5 and state.longest_road == 0
+    assert state.victory_points(0) == 1 + 2
+    # without the settlement where road and ship meet, they do not join
+    state.node_owner[TOP], state.node_kind[TOP] = -1, 0
+    state._derive()
+    state._award_longest_road()
+    assert state.road_length[0] == 3 and state.longest_road == -1
+
+
+def test_setup_piece_may_be_a_ship():
+    """catan-setup with seafarers-ship: the piece next to a setup settlement is a road or a ship."""
+    state = SEAFARERS.new(players=3, seed=2)
+    state.apply(BuildSettlement(TOP))
+    kinds = {type(a) for a in state.legal_actions()}
+    assert kinds == {BuildRoad, BuildShip}
+    (first,), _ = sea_path(state, TOP, 1)
+    state.apply(BuildShip(first))
+    assert state.ship_owner[first] == 0 and state.current_player == 1
+
+
+def test_random_seafarers_games_end_and_keep_the_rules():
+    """Seeded games (robber in play or not) end; every ship on a free sea edge, no edge with two pieces,
+    resources conserved; saves round-trip and go on identically."""
+    for seed in range(40):
+        state = SEAFARERS.new(players=3 + seed % 2, seed=seed, robber_in_play=bool(seed % 2))
+        rng = Rng(seed)
+        steps = 0
+        while not state.is_over() and steps < 5000:
+            state.apply(random_policy(state, rng))
+            steps += 1
+            if steps % 50 == 0:
+                for e, p in enumerate(state.ship_owner):
+                    assert p == -1 or (state.board.sea_edge[e] and state.edge_owner[e] == -1)
+                assert all(state.bank[r] + sum(h[r] for h in state.hands) == 19 for r in range(5))
+        assert state.is_over(), seed
+        if seed % 10 == 0:
+            assert SEAFARERS.from_json(state.to_json()).to_json() == state.to_json()
+
+
+def test_check_agrees_with_legal_actions_for_ships_and_the_pirate():
+    state = SEAFARERS.new(players=4, seed=5)
+    rng = Rng(5)
+    step = 0
+    topo = state.topo
+    while not state.is_over() and step < 3000:
+        if step % 13 == 0 and state.phase in ("main", "robber", "setup", "road_building"):
+            legal = set(state.legal_actions())
+            pool = [BuildShip(e) for e in range(len(topo.edges))]
+            pool += [MovePirate(h, q) for h in state.board.sea_hexes for q in range(-1, 4)]
+            pool += [MoveShip(e, f) for e in state.ships[state.turn] for f in range(len(topo.edges))]
+            for action in pool:
+                try:
+                    state._check(action)
+                    ok = True
+                except IllegalAction:
+                    ok = False
+                assert ok == (action in legal), (state.phase, action)
+        state.apply(random_policy(state, rng))
+        step += 1
+    assert state.is_over()
+
+
+def test_malformed_seafarers_saves_are_refused():
+    state = SEAFARERS.new(players=3, seed=4)
+    playout(state, Rng(4), 300)
+    data = json.loads(state.to_json())
+    land = state.board.land_hexes[0]
+    inland = next(e for e in range(len(state.topo.edges)) if not state.board.sea_edge[e])
+    for key, value in (("pirate", land), ("ship_moved", 1), ("new_ships", [inland])):
+        broken = json.loads(json.dumps(data))
+        broken["state"][key] = value
+        with pytest.raises(InvalidSave):
+            SEAFARERS.from_data(broken)
+    broken = json.loads(json.dumps(data))
+    broken["state"]["ship_owner"][inland] = 0
+    with pytest.raises(InvalidSave):
+        SEAFARERS.from_data(broken)

@@ -1,0 +1,374 @@
+"""Trade Feud (trade-feud-*): setup, victory point tokens, routes, no branching, trade connections,
+victory; the text's figures as situations; random games; saves.
+
+Positions on the island map (gamekit.catan.maps): along the north island's top coast the intersections
+15 - 10 - 16 - 11 - 17 - 12 - 18 follow each other, joined by the coast edges 15, 16, 17, 18, 19, 20;
+intersection 50 is the west island's inner intersection. Players: 0 red, 1 blue, 2 white.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+
+import pytest
+
+import gamekit
+from gamekit import IllegalAction, InvalidSave
+from gamekit.catan import RESOURCES
+from gamekit.catan.actions import BuildCity, BuildRoad, BuildSettlement, BuildShip, MovePirate, MoveShip
+from gamekit.catan.playout import playout, random_policy
+from gamekit.catan.trade_feud import TradeFeudState
+from gamekit.rng import Rng
+
+GAME = gamekit.game("trade-feud")
+RED, BLUE, WHITE = 0, 1, 2
+COAST = {(15, 10): 15, (10, 16): 16, (16, 11): 17, (11, 17): 18, (17, 12): 19, (12, 18): 20}
+
+
+def main_phase(players: int = 3) -> TradeFeudState:
+    state = GAME.new(players=players, seed=0)
+    state.setup_index = len(state.setup_order)
+    state.phase = "main"
+    return state
+
+
+def give(state, player, **cards):
+    for name, n in cards.items():
+        r = RESOURCES.index(name)
+        state.bank[r] -= n
+        state.hands[player][r] += n
+
+
+def put(state, player, node):
+    """A settlement placed by hand, with its token."""
+    state.node_owner[node] = player
+    state.node_kind[node] = 1
+    state.tokens[player] += 1
+    state._derive()
+
+
+def ships(state, player, *edges):
+    for e in edges:
+        state.ship_owner[e] = player
+    state._derive()
+    state._award_longest_road()
+
+
+def roads(state, player, *edges):
+    for e in edges:
+        state.edge_owner[e] = player
+    state._derive()
+
+
+def expect_illegal(state, action, rule):
+    before = state.to_json()
+    with pytest.raises(IllegalAction) as info:
+        state.apply(action)
+    assert info.value.rule == rule, str(info.value)
+    assert state.to_json() == before
+
+
+def sea_route(state, start, goal, avoid=()):
+    """The shortest path of free ship edges from ``start`` to ``goal`` through empty, avoided-free intersections."""
+    topo, board = state.topo, state.board
+    pirate = set(topo.hex_edges[state.pirate])
+    back = {start: None}
+    queue = deque([start])
+    while queue:
+        v = queue.popleft()
+        if v == goal:
+            break
+        for e in topo.node_edges[v]:
+            w = topo.edge_other[e][v]
+            if (w not in back and w not in avoid and board.sea_edge[e] and e not in pirate and state._owner_at(e) == -1
+                    and (w == goal or state.node_owner[w] == -1)):
+                back[w] = (v, e)
+                queue.append(w)
+    path, v = [], goal
+    while back[v] is not None:
+        v, e = back[v]
+        path.append(e)
+    return path[::-1]
+
+
+# -- setup and tokens ------------------------------------------------------------------------------
+
+
+def test_trade_feud_setup_three_coastal_settlements_with_ships():
+    """trade-feud-setup: three settlements each on a coast with a ship, the third round in turn order from
+    the last player of the snake; the third settlement's land hexes give the starting cards; no robber."""
+    state = GAME.new(players=3, seed=11)
+    assert state.setup_order == (0, 1, 2, 2, 1, 0, 0, 1, 2)
+    assert state.robber is None and state.board.terrain[state.pirate] == "sea"
+    expect_illegal(state, BuildSettlement(50), "trade-feud-setup")  # the west island's inner intersection
+    assert BuildSettlement(50) not in state.legal_actions()
+    assert all(state.coastal(a.node) for a in state.legal_actions())
+    state.apply(BuildSettlement(10))
+    assert {type(a) for a in state.legal_actions()} == {BuildShip}
+    expect_illegal(state, BuildRoad(16), "trade-feud-setup")
+    state.apply(BuildShip(16))
+    rng = Rng(3)
+    thirds = {}
+    while state.phase == "setup":
+        if state.setup_index >= 6 and state.setup_node < 0:
+            thirds[state.current_player] = None
+        action = random_policy(state, rng)
+        if isinstance(action, BuildSettlement) and state.setup_index >= 6:
+            thirds[state.current_player] = action.node
+        state.apply(action)
+    assert state.tokens == [3, 3, 3]
+    for p, node in thirds.items():
+        expected = [0] * 5
+        for h in state.topo.node_hexes[node]:
+            if state.board.hex_resource[h] >= 0:
+                expected[state.board.hex_resource[h]] += 1
+        assert state.hands[p] == expected and sum(expected) >= 1
+    assert all(len(state.ships[p]) == 3 and not state.roads[p] for p in range(3))
+    assert state.phase == "roll" and state.current_player == 0
+
+
+def test_trade_feud_tokens_for_settlements_and_cities_and_nothing_for_buildings():
+    """trade-feud-tokens, trade-feud-victory: a token for a settlement, one more for its city; points are
+    tokens and special cards, not buildings."""
+    state = main_phase()
+    put(state, RED, 10)
+    ships(state, RED, 16, 17)
+    give(state, RED, brick=1, lumber=1, wool=1, grain=3, ore=3)
+    state.apply(BuildSettlement(11))
+    assert state.tokens[RED] == 2 and state.victory_points(RED) == 2
+    state.apply(BuildCity(11))
+    assert state.tokens[RED] == 3 and state.victory_points(RED) == 3
+    state.tokens[RED] = 0  # tokens change owner: the buildings stay and score nothing
+    assert state.victory_points(RED) == 0
+    state.largest_army = RED
+    assert state.victory_points(RED) == 2
+
+
+# -- routes and branching ----------------------------------------------------------------------------
+
+
+def test_trade_feud_routes_open_and_closed():
+    """trade-feud-routes: ships between two own settlements are a closed route; otherwise the route is open."""
+    state = main_phase()
+    put(state, WHITE, 11)
+    ships(state, WHITE, COAST[11, 17], COAST[17, 12])
+    assert state._walk(WHITE, 11, COAST[11, 17]) == ([18, 19], "open")
+    put(state, WHITE, 18)
+    ships(state, WHITE, COAST[12, 18])
+    assert state._walk(WHITE, 11, COAST[11, 17]) == ([18, 19, 20], "building")
+
+
+def test_trade_feud_branching_figure():
+    """trade-feud-branching (the text's figure): at an intersection without a building, a third edge with
+    a piece is refused: the red ship at 11, the white road at 17."""
+    state = main_phase()
+    put(state, RED, 10)
+    ships(state, RED, COAST[10, 16], COAST[16, 11], COAST[11, 17])
+    give(state, RED, lumber=1, wool=1)
+    up = next(e for e in state.topo.node_edges[11] if e not in (COAST[16, 11], COAST[11, 17]))
+    expect_illegal(state, BuildShip(up), "trade-feud-branching")
+    assert BuildShip(up) not in state.legal_actions()
+    white = main_phase()
+    white.turn = WHITE
+    put(white, WHITE, 12)
+    roads(white, WHITE, COAST[17, 12], COAST[11, 17])
+    give(white, WHITE, brick=1, lumber=1)
+    expect_illegal(white, BuildRoad(26), "trade-feud-branching")  # 17 - 23, the third edge at 17
+    assert BuildRoad(26) not in white.legal_actions()
+    assert BuildRoad(COAST[16, 11]) in white.legal_actions()  # continuing the route is fine
+
+
+# -- trade connections ---------------------------------------------------------------------------------
+
+
+def test_trade_feud_connection_red_reaches_a_white_settlement_figure():
+    """trade-feud-connection (the text's figure): Red's ship joins Red's route to White's settlement; Red
+    contributed more pieces and takes a token from White."""
+    state = main_phase()
+    put(state, RED, 10)
+    put(state, WHITE, 12)
+    ships(state, RED, COAST[10, 16], COAST[16, 11], COAST[11, 17])
+    give(state, RED, lumber=1, wool=1)
+    assert BuildShip(COAST[17, 12]) in state.legal_actions()
+    state.apply(BuildShip(COAST[17, 12]))
+    assert state.tokens == [2, 0, 0]
+    record = state.connections[-1]
+    assert (record["winner"], record["loser"], record["pieces"], record["token_moved"]) == (RED, WHITE, [4, 0], True)
+    assert state.connection_edges == [16, 17, 18, 19]
+
+
+def test_trade_feud_connection_fixed_ships_and_intersections():
+    """trade-feud-connection-fixed: a connection's ships no longer move and no settlement goes on its
+    intersections; trade-feud-connection-illegal: nobody joins an open route to it."""
+    state = main_phase()
+    put(state, RED, 10)
+    put(state, WHITE, 12)
+    ships(state, RED, COAST[10, 16], COAST[16, 11], COAST[11, 17], COAST[17, 12])
+    state.connection_edges = [16, 17, 18, 19]
+    give(state, RED, brick=1, lumber=2, wool=2, grain=1)
+    expect_illegal(state, MoveShip(COAST[11, 17], 10), "trade-feud-connection-fixed")
+    assert not state.movable_ships(RED)
+    expect_illegal(state, BuildSettlement(11), "trade-feud-connection-fixed")
+    assert 11 not in state.building_sites(RED)
+    # Blue sails to intersection 11 of the connection: refused
+    blue = 15
+    put(state, BLUE, blue)
+    state.tokens[BLUE] = 1
+    route = sea_route(state, blue, 11, avoid={10, 16})
+    assert route and len(route) >= 3
+    ships(state, BLUE, *route[:-1])
+    state.turn = BLUE
+    give(state, BLUE, lumber=1, wool=1)
+    expect_illegal(state, BuildShip(route[-1]), "trade-feud-connection-illegal")
+
+
+def test_trade_feud_connection_more_pieces_of_the_other_route():
+    """trade-feud-connection: the player who contributed more pieces takes the token, even if the other
+    closed the connection; a tie goes to the one who closed it."""
+    state = main_phase()
+    put(state, RED, 10)
+    put(state, WHITE, 12)
+    ships(state, WHITE, COAST[17, 12], COAST[11, 17], COAST[16, 11])  # White's open route ends at 16
+    give(state, RED, lumber=1, wool=1)
+    state.apply(BuildShip(COAST[10, 16]))
+    assert state.connections[-1]["pieces"] == [1, 3] and state.tokens == [0, 0, 2]
+    tie = main_phase()
+    put(tie, RED, 10)
+    put(tie, WHITE, 12)
+    ships(tie, WHITE, COAST[17, 12], COAST[11, 17])
+    ships(tie, RED, COAST[10, 16])
+    give(tie, RED, lumber=1, wool=1)
+    tie.apply(BuildShip(COAST[16, 11]))
+    assert tie.connections[-1]["pieces"] == [2, 2] and tie.tokens == [2, 0, 0]
+
+
+def test_trade_feud_connection_in_the_middle_returns_the_rest():
+    """trade-feud-connection: an open route may be joined at any of its intersections; the other route's
+    pieces beyond it go back to their owner."""
+    state = main_phase()
+    put(state, RED, 15)
+    put(state, WHITE, 12)
+    ships(state, WHITE, COAST[17, 12], COAST[11, 17], COAST[16, 11], COAST[10, 16])  # open end at 10
+    route = sea_route(state, 15, 11, avoid={10, 16, 17})
+    ships(state, RED, *route[:-1])
+    give(state, RED, lumber=1, wool=1)
+    assert BuildShip(route[-1]) in state.legal_actions()
+    state.apply(BuildShip(route[-1]))
+    record = state.connections[-1]
+    assert record["returned"] == [COAST[10, 16], COAST[16, 11]]
+    assert state.ship_owner[COAST[10, 16]] == state.ship_owner[COAST[16, 11]] == -1
+    assert state.pieces_left(WHITE)["ship"] == 15 - 2
+    assert record["winner"] == RED and record["pieces"] == [len(route), 2] and state.tokens == [2, 0, 0]
+    assert sum(1 for e in state.topo.node_edges[11] if state._owner_at(e) >= 0) == 2
+
+
+def test_trade_feud_no_connection_to_a_closed_route_figure():
+    """trade-feud-connection-illegal (the text's figure): the red ships may not join White's closed route."""
+    state = main_phase()
+    put(state, WHITE, 11)
+    put(state, WHITE, 18)
+    ships(state, WHITE, COAST[11, 17], COAST[17, 12], COAST[12, 18])
+    put(state, RED, 15)
+    route = sea_route(state, 15, 12, avoid={10, 11, 16, 17, 18})
+    ships(state, RED, *route[:-1])
+    give(state, RED, lumber=1, wool=1)
+    expect_illegal(state, BuildShip(route[-1]), "trade-feud-connection-illegal")
+    assert BuildShip(route[-1]) not in state.legal_actions()
+
+
+def test_trade_feud_pirate_and_victory():
+    """seafarers-pirate with the robber out of play; trade-feud-victory: 10 points on one's own turn win."""
+    state = main_phase()
+    state.phase, state.resume = "robber", "main"
+    assert state.legal_actions() and all(isinstance(a, MovePirate) for a in state.legal_actions())
+    state.apply(state.legal_actions()[0])
+    state.tokens[RED] = 9
+    put(state, RED, 10)
+    give(state, RED, lumber=1, wool=1)
+    assert not state.is_over()
+    state.apply(BuildShip(COAST[10, 16]))
+    assert state.is_over() and state.winner == RED and state.victory_points(RED) == 10
+
+
+# -- random play and saves -------------------------------------------------------------------------------
+
+
+def test_random_trade_feud_games_end_with_tokens_conserved():
+    """Seeded games end; tokens are one per settlement and city upgrade; no intersection without a building
+    has three edges with pieces; every connection edge keeps its piece; connections form."""
+    connections = 0
+    for seed in range(80):
+        state = GAME.new(players=3 + seed % 2, seed=seed)
+        rng = Rng(seed)
+        steps = 0
+        while not state.is_over() and steps < 30_000:
+            state.apply(random_policy(state, rng))
+            steps += 1
+            if steps % 40 == 0 or state.is_over():
+                topo = state.topo
+                for v in range(len(topo.nodes)):
+                    if state.node_owner[v] == -1:
+                        assert sum(1 for e in topo.node_edges[v] if state._owner_at(e) >= 0) <= 2
+                assert sum(state.tokens) == sum(1 for k in state.node_kind if k) + state.node_kind.count(2)
+                assert all(state._owner_at(e) >= 0 for e in state.connection_edges)
+        assert state.is_over(), seed
+        assert state.victory_points(state.winner) >= 10
+        connections += len(state.connections)
+        if seed % 25 == 0:
+            assert GAME.from_json(state.to_json()).to_json() == state.to_json()
+    assert connections > 150
+
+
+def test_connection_ships_never_move_in_random_play():
+    """trade-feud-connection-fixed in play: no logged ship move starts on a connection edge."""
+    for seed in range(20):
+        state = GAME.new(players=4, seed=seed)
+        rng = Rng(seed)
+        while not state.is_over():
+            action = random_policy(state, rng)
+            if isinstance(action, MoveShip):
+                assert action.edge not in state.connection_edges
+            state.apply(action)
+
+
+def test_save_round_trip_mid_game_and_malformed_saves():
+    state = GAME.new(players=4, seed=9)
+    playout(state, Rng(9), 400)
+    text = state.to_json()
+    restored = GAME.from_json(text)
+    assert restored.to_json() == text and restored.legal_actions() == state.legal_actions()
+    data = json.loads(text)
+    for key, value in (("tokens", [0, 0, 0, 0]), ("connection_edges", [9999]), ("robber", 3)):
+        broken = json.loads(text)
+        broken["state"][key] = value
+        with pytest.raises(InvalidSave):
+            GAME.from_data(broken)
+    assert data["state"]["robber"] is None
+
+
+def test_check_agrees_with_legal_actions():
+    """trade-feud-branching, trade-feud-connection-illegal: an action passes the check exactly when
+    legal_actions lists it (ships, roads, settlements, ship moves, the pirate)."""
+    for seed in range(2):
+        state = GAME.new(players=4, seed=seed)
+        rng = Rng(seed)
+        step = 0
+        topo = state.topo
+        while not state.is_over():
+            if step % 15 == 0:
+                legal = set(state.legal_actions())
+                pool = [BuildShip(e) for e in range(len(topo.edges))] + [BuildRoad(e) for e in range(len(topo.edges))]
+                pool += [BuildSettlement(v) for v in range(len(topo.nodes))]
+                pool += [MovePirate(h, q) for h in state.board.sea_hexes for q in range(-1, 4)]
+                if state.phase == "main":
+                    pool += [MoveShip(e, f) for e in state.ships[state.turn] for f in range(len(topo.edges))]
+                for action in pool:
+                    try:
+                        state._check(action)
+                        ok = True
+                    except IllegalAction:
+                        ok = False
+                    assert ok == (action in legal), (state.phase, action)
+            state.apply(random_policy(state, rng))
+            step += 1
