@@ -53,7 +53,7 @@ from .base import roll_two_d6 as _roll_two_d6  # noqa: F401  (its old home, for 
 from .base_save import whole, wholes
 from .board import Board  # noqa: F401  (its old home, for callers)
 from .options import FactoriesOptions
-from .production import NUMBERS, Factory, Peg, investment_peg, pegs_paid
+from .production import NUMBERS, Factory, Peg, check_investment, investment_peg, peg_hole, pegs_paid
 from .rules import (
     BASE_RULES,
     CITY,
@@ -224,18 +224,12 @@ class FactoriesState(CatanState):
         f = self.factories.get(v)
         if f is None or f[0] != p:
             raise IllegalAction(f"you have no factory at intersection {v}", "factories-investment")
-        if min(f[2:]) >= 0:
-            raise IllegalAction(f"the factory at {v} is full (three pegs)", "factories-investment")
-        if not self.pegs_left[p] and not self.blanks_left[p]:
-            raise IllegalAction("you have no pegs left", "factories-investment")
+        check_investment([i for i in range(3) if f[2 + i] < 0], self.pegs_left[p], self.blanks_left[p])
         self._need(p, "investment", "factories-investment")
 
     def _check_PlacePeg(self, action: PlacePeg) -> None:
-        hole = action.hole
-        if isinstance(hole, bool) or not isinstance(hole, int) or not 0 <= hole < 3:
-            raise IllegalAction(f"a factory has holes 0, 1 and 2, not {hole!r}", "factories-investment")
-        if self.factories[self.pending_peg[0]][2 + hole] >= 0:  # type: ignore[index]
-            raise IllegalAction(f"hole {hole} already holds a peg", "factories-investment")
+        holes = self.factories[self.pending_peg[0]]  # type: ignore[index]
+        peg_hole([i for i in range(3) if holes[2 + i] < 0], action.hole)
 
     def _check_RotateFactory(self, action: RotateFactory) -> None:
         if not self.options.robber_may_rotate_factory:

@@ -164,6 +164,33 @@ def factory_yield(
     return out
 
 
+HOLES = 3
+
+
+def check_investment(free_holes: Sequence[int], numbers_left: Sequence[int], blanks_left: int) -> None:
+    """May a player invest in a factory with these free holes (rule ``factories-investment``)? No
+    investing into a full factory, and a peg must be left. Raises :class:`~gamekit.IllegalAction`.
+    The engine and the widget "Trial a factory investment" both ask this."""
+    from ..core import IllegalAction
+
+    if not free_holes:
+        raise IllegalAction("this factory is full (three pegs): no investing into a full factory", "factories-investment")
+    if not numbers_left and not blanks_left:
+        raise IllegalAction("no pegs left", "factories-investment")
+
+
+def peg_hole(free_holes: Sequence[int], hole: Any) -> int:
+    """The hole the investor puts the peg into (rule ``factories-investment``, "an beliebiger
+    Stelle"): one of the free holes. With one free hole the peg goes there by itself."""
+    from ..core import IllegalAction
+
+    if isinstance(hole, bool) or not isinstance(hole, int) or not 0 <= hole < HOLES:
+        raise IllegalAction(f"a factory has holes 0, 1 and 2, not {hole!r}", "factories-investment")
+    if hole not in free_holes:
+        raise IllegalAction(f"hole {hole} already holds a peg: put the peg into a free hole", "factories-investment")
+    return hole
+
+
 def investment_peg(number: int, numbers_left: Sequence[int], blanks_left: int) -> tuple[int, tuple[int, ...], int]:
     """The peg an investment puts into the factory (rules ``factories-investment``,
     ``factories-failed-investment``), given the number rolled and the investor's unplaced pegs.

@@ -17,11 +17,13 @@ from ..catan.options import FactoriesOptions
 from ..catan.production import (
     NUMBERS,
     Factory,
+    check_investment,
     expected_investments,
     expected_yield,
     factory_yield,
     failure_chance,
     investment_peg,
+    peg_hole,
 )
 from ..catan.svg import TERRAIN_COLOURS
 from ..core import IllegalAction
@@ -192,11 +194,7 @@ def trial(situation: dict[str, Any] | None = None, action: dict[str, Any] | None
         if s["pending"] is not None:
             raise IllegalAction("put the last investment's peg into a hole first", "factories-investment")
         holes = s["factories"][i]["holes"]
-        if all(p is not None for p in holes):
-            raise IllegalAction("this factory is full (three pegs): no investing into a full factory",
-                                "factories-investment")
-        if not s["numbers_left"] and not s["blanks_left"]:
-            raise IllegalAction("no pegs left", "factories-investment")
+        check_investment([h for h, p in enumerate(holes) if p is None], s["numbers_left"], s["blanks_left"])
         rng = Rng.fromstate(s["rng_state"]) if s["rng_state"] else Rng(s["seed"])
         number = d6.roll(rng)
         s["rng_state"] = rng.getstate()
@@ -222,10 +220,8 @@ def trial(situation: dict[str, Any] | None = None, action: dict[str, Any] | None
     elif kind == "place":
         if s["pending"] is None:
             raise IllegalAction("there is no peg to place: invest first", "factories-investment")
-        hole = action.get("hole")
         holes = s["factories"][s["pending"]["factory"]]["holes"]
-        if not isinstance(hole, int) or not 0 <= hole < 3 or holes[hole] is not None:
-            raise IllegalAction("put the peg into a free hole of that factory", "factories-investment")
+        hole = peg_hole([h for h, p in enumerate(holes) if p is None], action.get("hole"))
         holes[hole] = s["pending"]["peg"]
         pending = s["pending"]
         s["history"].append(f"Factory {pending['factory'] + 1}: rolled {pending['rolled']}, {pending.get('outcome', 'the peg')}"
