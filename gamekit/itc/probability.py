@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb
+from functools import cache
 
 from ..dice import blue_die, green_die, red_die
 from ..rng import Rng
@@ -39,7 +39,16 @@ RED_POINTS = 6
 
 def exchange_win_probability() -> Fraction:
     """The attacker's chance to win one exchange (d6 against the green d8, ties rolled again)."""
-    return blue_die.beats(green_die)
+    win, lose = _exchange_weights()
+    return Fraction(win, win + lose)
+
+
+@cache
+def _exchange_weights() -> tuple[int, int]:
+    """The exchange as whole-number weights ``(attacker wins, attacker loses)`` with no common
+    factor (``(5, 9)``: the chance ``p`` is 5/14), worked out once from the dice."""
+    exchange = blue_die.compare(green_die)
+    return exchange._weight_of("win"), exchange._weight_of("lose")
 
 
 def _check_counts(attackers: int, defenders: int) -> None:
@@ -48,34 +57,54 @@ def _check_counts(attackers: int, defenders: int) -> None:
             raise ValueError(f"{name} must be a whole number >= 0, not {n!r}")
 
 
+def _first_to(needed: int, rival: int, win: int, lose: int) -> int:
+    """The numerator over ``(win + lose) ** (needed + rival - 1)`` of the chance that a side winning
+    each exchange with weight ``win`` (against ``lose``) wins ``needed`` exchanges before it loses
+    ``rival``: the sum over k < rival of C(needed-1+k, k) * win**needed * lose**k * total**(rival-1-k),
+    added up by Horner's rule in whole numbers."""
+    total = win + lose
+    acc, term = 0, 1  # term = C(needed-1+k, k) * lose**k
+    for k in range(rival):
+        acc = acc * total + term
+        term = term * lose * (needed + k) // (k + 1)
+    return acc * win**needed
+
+
 def grey_market_win_probability(attackers: int, defenders: int) -> Fraction:
     """The exact chance that ``attackers`` attack markers take the grey market from ``defenders``
     defending markers (rule ``itc-grey-market-fight``). With no defenders the attack wins; with no
-    attackers it fails."""
+    attackers it fails.
+
+    >>> grey_market_win_probability(1, 1), grey_market_win_probability(2, 1)
+    (Fraction(5, 14), Fraction(115, 196))
+    """
     _check_counts(attackers, defenders)
     if defenders == 0:
         return Fraction(1)
     if attackers == 0:
         return Fraction(0)
-    p = exchange_win_probability()
-    q = 1 - p
-    return sum((comb(defenders - 1 + k, k) * p**defenders * q**k for k in range(attackers)), Fraction(0))
+    win, lose = _exchange_weights()
+    return Fraction(_first_to(defenders, attackers, win, lose), (win + lose) ** (attackers + defenders - 1))
 
 
 def fight_outcome_distribution(attackers: int, defenders: int) -> dict[tuple[int, int], Fraction]:
     """The exact distribution of the markers left at the end of a fight, as
     ``{(attackers_left, defenders_left): probability}`` (exactly one of the two is 0)."""
     _check_counts(attackers, defenders)
-    p = exchange_win_probability()
-    q = 1 - p
-    result: dict[tuple[int, int], Fraction] = {}
     if defenders == 0 or attackers == 0:
         return {(attackers, defenders): Fraction(1)}
-    # attacker wins with k losses (k < attackers): last exchange is a win
+    win, lose = _exchange_weights()
+    total = win + lose
+    result: dict[tuple[int, int], Fraction] = {}
+    # the attackers win having lost k markers (k < attackers): the last exchange is a win
+    term = win**defenders  # C(defenders-1+k, k) * win**defenders * lose**k
     for k in range(attackers):
-        result[(attackers - k, 0)] = comb(defenders - 1 + k, k) * p**defenders * q**k
+        result[(attackers - k, 0)] = Fraction(term, total ** (defenders + k))
+        term = term * lose * (defenders + k) // (k + 1)
+    term = lose**attackers
     for j in range(defenders):
-        result[(0, defenders - j)] = comb(attackers - 1 + j, j) * q**attackers * p**j
+        result[(0, defenders - j)] = Fraction(term, total ** (attackers + j))
+        term = term * win * (attackers + j) // (j + 1)
     return result
 
 
