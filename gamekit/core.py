@@ -164,10 +164,13 @@ class Game:
             data = json.loads(text)
         except (TypeError, ValueError) as err:
             raise InvalidSave(f"not a saved game: {err}") from None
-        return self.from_data(data)
+        return self._from_parsed(data)  # freshly parsed: the state may keep its lists, nobody else holds them
 
     def from_data(self, data: Any) -> State:
-        """Like :meth:`from_json`, from the already parsed dict."""
+        """Like :meth:`from_json`, from the already parsed dict (which the state never shares: it is copied)."""
+        return self._from_parsed(_copy_json(data))
+
+    def _from_parsed(self, data: Any) -> State:
         if not isinstance(data, dict):
             raise InvalidSave("a saved game is a JSON object")
         if data.get("game") != self.name:
@@ -194,7 +197,7 @@ class Game:
                 raise ValueError("the log must be a list of objects")
             state = self.state_class.__new__(self.state_class)
             State.__init__(state, self, players, seed, opts, rng)
-            state.log = copy.deepcopy(log)
+            state.log = log
             state._restore(data["state"])
         except InvalidSave:
             raise
@@ -212,6 +215,15 @@ def _tuples(mapping: Mapping[str, Any]) -> dict[str, Any]:
         return v
 
     return {k: conv(v) for k, v in mapping.items()}
+
+
+def _copy_json(value: Any) -> Any:
+    """A copy of JSON-like data (dicts, lists, tuples as lists, plain values), sharing no container."""
+    if isinstance(value, dict):
+        return {k: _copy_json(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_copy_json(v) for v in value]
+    return value
 
 
 def _jsonable(value: Any) -> Any:
@@ -349,7 +361,9 @@ class State(ABC):
         best = max(scores.values())
         return [p for p, s in scores.items() if s == best]
 
-    def to_data(self) -> dict[str, Any]:
+    def _save(self) -> dict[str, Any]:
+        """The save as a dict that still holds the live log and whatever ``_to_data`` returned:
+        only for writing out at once (``to_json``), never to hand out."""
         return {
             "game": self.game.name,
             "format": SAVE_FORMAT,
@@ -358,12 +372,22 @@ class State(ABC):
             "options": _jsonable(self.options),
             "rng": self.rng.getstate(),
             "state": self._to_data(),
-            "log": copy.deepcopy(self.log),
+            "log": self.log,
         }
 
+    def to_data(self) -> dict[str, Any]:
+        """The save as JSON-ready data (what :meth:`to_json` writes); it shares nothing with this state."""
+        return _copy_json(self._save())
+
     def to_json(self, indent: int | None = None) -> str:
-        """Everything needed to restore this state exactly with ``game.from_json``."""
-        return json.dumps(self.to_data(), indent=indent, sort_keys=True)
+        """Everything needed to restore this state exactly with ``game.from_json``.
+
+        The text is written straight from the live state (no copy of the log is made), so a save
+        costs one pass of the JSON encoder over the game.
+        """
+        # A save is plain JSON data built by the engine, never circular: the encoder's check for
+        # cycles would cost as much as the writing itself.
+        return json.dumps(self._save(), indent=indent, sort_keys=True, check_circular=False)
 
     def __repr__(self) -> str:
         status = "over" if self.is_over() else f"player {self.current_player} to act"

@@ -6,6 +6,7 @@ import json
 import random
 
 import pytest
+from helpers import shared_mutables
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -199,3 +200,38 @@ def test_state_is_abstract():
     with pytest.raises(TypeError):
         gamekit.State.__new__(gamekit.State)._setup()  # type: ignore[abstract]
     assert issubclass(PigState, gamekit.State)
+
+
+# -- every registered game ------------------------------------------------------------------
+
+
+def every_game():
+    return [gamekit.game(name) for name in gamekit.games()] + [PIG]
+
+
+def played(game, seed: int = 3, moves: int = 300):
+    """A game of ``game`` some way in: ``moves`` seeded random legal actions (or to the end)."""
+    state = game.new(players=min(3, game.max_players) if game.min_players <= 3 else game.min_players, seed=seed)
+    rnd = random.Random(seed)
+    for _ in range(moves):
+        if state.is_over():
+            break
+        state.apply(rnd.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("game", every_game(), ids=lambda g: g.name)
+def test_a_save_shares_no_mutable_object_with_the_live_state(game):
+    """label protocol-saving: ``to_data`` hands out a copy, ``from_data`` copies what it is given."""
+    state = played(game)
+    text = state.to_json()
+    data = state.to_data()
+    assert shared_mutables(data, state, skip=(state.game, state.options)) == []
+    assert json.loads(text) == data
+    data["log"].append({"player": 0})  # changing the save changes nothing in the game
+    data["state"].clear()
+    assert state.to_json() == text
+    data = json.loads(text)
+    restored = game.from_data(data)
+    assert shared_mutables(restored, data, skip=(restored.game, restored.options)) == []
+    assert restored.to_json() == text
