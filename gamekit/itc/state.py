@@ -36,6 +36,7 @@ from .actions import (
     PlayCard,
     Sell,
     intern,
+    parse_action,
 )
 from .data import (
     COLOURS,
@@ -63,7 +64,6 @@ PLACE_INDEX = {name: i for i, name in enumerate(PLACES)}
 CONTINENT_INDEX = {name: i for i, name in enumerate(CONTINENTS)}
 ROUTE_INDEX = {name: i for i, name in enumerate(ROUTES)}
 CUSTOMS_ROUTE = {f"customs-{r}": i for i, r in enumerate(ROUTES)}
-_NO_ACTIONS: list[Any] = []
 
 
 def _int(value: Any) -> bool:
@@ -74,6 +74,8 @@ class ItcState(State):
     """A game of ITC in progress (see the module docstring for the layout)."""
 
     action_types = ACTION_TYPES
+    #: the card table is fixed by the options and never changed (see :meth:`clone`)
+    shared_on_clone = ("cards",)
 
     # -- setup (rule itc-setup) ------------------------------------------------------------
     def _setup(self) -> None:
@@ -324,7 +326,7 @@ class ItcState(State):
         if phase == "setup":
             p = self._setup_player()
             return [intern(PlaceSalesMarker, CONTINENTS[c]) for c in range(6) if self._setup_error(p, c) is None]
-        return _NO_ACTIONS
+        return []  # a new list every time: callers may change what they are given
 
     def _act_actions(self) -> list[Any]:
         """Every action of the ``act`` step. Kept lean: actions come from shared caches."""
@@ -409,6 +411,10 @@ class ItcState(State):
         return out
 
     # -- checking (every rule that can forbid an action) ---------------------------------------
+    def _parse(self, text: str) -> Any:
+        """Action texts are read by :func:`gamekit.itc.actions.parse_action`."""
+        return parse_action(text)
+
     def _check(self, action: Any) -> None:
         method = _CHECKS.get(type(action))
         if method is None:
@@ -683,8 +689,7 @@ class ItcState(State):
         customs check takes effect at once (rule ``itc-customs-check``)."""
         card = self._draw_pile(self.a_deck, self.a_discard, "action cards")
         if card >= 0:
-            if self._chance is not None:
-                self._chance.append({"what": "action card", "result": card})
+            self.reveal("action card", card)
             kind = self.cards.kind[card]
             if kind in CUSTOMS_ROUTE:
                 self._customs_check(CUSTOMS_ROUTE[kind])
@@ -738,8 +743,8 @@ class ItcState(State):
                     neutrals.append(card)
                 else:
                     hand.append(card)
-            if drawn and self._chance is not None:
-                self._chance.append({"what": "transport cards", "result": drawn})
+            if drawn:
+                self.reveal("transport cards", drawn)
         # rule itc-full-rows: the rows full when the turn starts (nothing has moved on the board
         # yet) that are still full after the old neutral transports moved (assumption "rows full
         # at the start"); the new neutral transports are placed after that

@@ -6,10 +6,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-import pytest
-
 import gamekit
-from gamekit import IllegalAction
 from gamekit.itc import ChooseDice, DrawActionCard, KeepDie
 from gamekit.itc.data import CONTINENTS, GREY, LANE_ROUTE, PLACES, ROUTE_LANES
 
@@ -83,16 +80,6 @@ def put(s, card: int, route: str, lane: int, field: int, owner: int, under: int 
         s.at_field[card] = field
     if owner >= 0:
         s.stones[owner] -= 1
-
-
-def expect_illegal(s, action, rule: str) -> IllegalAction:
-    """The action is refused naming ``rule``, and the state is exactly unchanged."""
-    before = s.to_json()
-    with pytest.raises(IllegalAction) as info:
-        s.apply(action)
-    assert info.value.rule == rule, f"{action}: expected rule {rule}, got {info.value.rule}: {info.value}"
-    assert s.to_json() == before
-    return info.value
 
 
 def play_random(s, rng: random.Random, limit: int = 200_000, every: Callable | None = None) -> list:
