@@ -85,7 +85,7 @@ test-fast: $(STAMP)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check gamekit tests tools benchmarks conftest.py
 
-benchmark: assets chromium
+benchmark: book chromium
 	@for script in benchmarks/*.py; do echo "== $$script"; $(PY) "$$script"; done
 
 # Refresh constraints.txt after changing dependencies in pyproject.toml.

@@ -118,3 +118,36 @@ def test_engines_play_identically_in_pyodide_and_cpython(watch, site_url):
     # An unexpected error in a service still comes back as an answer, never as silence.
     failed = watch.page.evaluate("() => globalThis.gamekitRules.call('selfcheck.fail', {})")
     assert "went wrong" in failed["error"] and "RuntimeError" in failed["error"]
+
+
+def test_pictures_have_alt_text_and_originals_their_language():
+    """Every picture of the built book says what it shows (not its file name); every original text
+    is marked with its language, so a screen reader reads it as German or Swedish."""
+    pictures = originals = 0
+    for page in PAGES:
+        text = (SITE / page).read_text(encoding="utf-8")
+        for alt in re.findall(r'<img[^>]*\balt="([^"]*)"', text):
+            pictures += 1
+            assert alt and not alt.endswith((".svg", ".png")), f"{page}: an image's alt text is {alt!r}"
+        originals += len(re.findall(r"Original text \((?:German|Swedish)\)", text))
+        marked = len(re.findall(r'<div lang="(?:de|sv)" class="sd-summary-content', text))
+        assert marked == len(re.findall(r"<summary[^>]*>\s*(?:<[^>]+>\s*)*Original text \((?:German|Swedish)\)", text)), page
+    assert pictures >= 5 and originals >= 20
+
+
+def test_inputs_that_are_not_whole_numbers_in_range_are_refused(watch, site_url):
+    """A seed of "1e30" or "3.7" is refused with a message saying what is allowed; the widget keeps
+    its last good seed (it no longer becomes 1 or 3)."""
+    roller = _open_dice_page(watch, site_url)
+    seed = roller.locator('[data-testid="gk-seed"]')
+    for bad in ("1e30", "3.7", "-4", "99999999999999999999"):
+        seed.fill(bad)
+        seed.dispatch_event("change")
+        roller.locator('[data-testid="gk-error"]').filter(has_text="A seed is a whole number from 0 to").wait_for(timeout=10_000)
+        assert seed.input_value() == "2026"
+    seed.fill("7")
+    seed.dispatch_event("change")
+    roller.locator('[data-testid="gk-roll-1"]').click()
+    _wait_for_count(roller, 1)
+    assert roller.locator('[data-testid="gk-error"]').inner_text() == ""
+    assert watch.outside == [] and watch.errors == []
