@@ -27,6 +27,7 @@ __all__ = [
     "grey_market_win_probability",
     "fight_outcome_distribution",
     "roll_fight",
+    "markers_left",
     "simulate_fights",
     "fight_exchange",
     "DieEffect",
@@ -130,6 +131,19 @@ def fight_exchange(rng: Rng, attackers: int, defenders: int) -> tuple[int, int, 
     ra, rd = blue_die.roll(rng), green_die.roll(rng)
     lost_a, lost_d = exchange_losses(ra, rd)
     return ra, rd, attackers - lost_a, defenders - lost_d
+
+
+def markers_left(attackers: int, defenders: int, rolls: list[tuple[int, int]]) -> tuple[int, int]:
+    """The attack and defending markers left after the exchanges ``rolls`` (as :func:`roll_fight`
+    gives them), each costing what :func:`exchange_losses` says (rule ``itc-grey-market-fight``).
+
+    >>> markers_left(3, 2, [(5, 3), (2, 2), (1, 8), (6, 1)])
+    (2, 0)
+    """
+    for ra, rd in rolls:
+        lost_a, lost_d = exchange_losses(ra, rd)
+        attackers, defenders = attackers - lost_a, defenders - lost_d
+    return attackers, defenders
 
 
 def roll_fight(rng: Rng, attackers: int, defenders: int) -> list[tuple[int, int]]:

@@ -52,7 +52,7 @@ from .data import (
 )
 from .dice_turn import DICE, DICE_PAIRS, DIE_SIDES, chosen_pair, kept_die, roll_die
 from .options import ACTION_CARD_KINDS
-from .probability import die_effect, roll_fight
+from .probability import die_effect, markers_left, roll_fight
 from .selling import max_colours
 
 __all__ = ["ItcState", "DICE", "UNDER_KINDS"]
@@ -978,12 +978,7 @@ class ItcState(State):
         held = self.markers[GREY][ctrl]
         defenders = held + stone
         rolls = self.draw(lambda rng: roll_fight(rng, attackers, defenders), "grey-market fight")
-        left_a, left_d = attackers, defenders
-        for ra, rd in rolls:
-            if ra > rd:
-                left_d -= 1
-            elif rd > ra:
-                left_a -= 1
+        left_a, left_d = markers_left(attackers, defenders, rolls)
         if left_a > 0:
             # the attacker takes the Mafia: the controller's markers and stone go home
             self.markers[GREY][ctrl] = 0
