@@ -369,9 +369,20 @@ class State(ABC):
             raise IllegalAction(f"{text!r} is not one of the legal actions now", "protocol-legal-actions")
         return matches[0]
 
+    def checkpoint(self) -> State:
+        """Make the present position the one a failed action is undone from (see :meth:`apply`).
+
+        A failed action is undone by replaying the log from where the state came from (``Game.new``
+        or a save), which knows nothing of changes made by hand: call this after setting up a
+        scenario by hand, as tests do. Returns the state.
+        """
+        self._origin = ("save", len(self.log), self.to_json())
+        return self
+
     def _rollback(self, rng: Rng, entries: int, forced: tuple[tuple[str, Any], ...]) -> None:
         """Put the state back as it was before a failed action: rebuilt from where it came from
-        (the seed or a save) by replaying its log, which must lead to the same generator."""
+        (the seed, a save or a :meth:`checkpoint`) by replaying its log, which must lead to the
+        same generator."""
         origin = self._origin
         if origin is None:
             raise RuntimeError("this state was not made by Game.new or from_json; a failed action cannot be undone")

@@ -340,3 +340,16 @@ def test_a_clone_shares_no_mutable_attribute_with_its_original(game):
     keep += tuple(state.log)
     assert shared_mutables(clone, state, skip=keep) == []
     assert clone.to_json() == state.to_json()
+
+
+def test_a_failed_action_is_undone_to_a_scenario_set_by_hand():
+    """label protocol-illegal: after ``checkpoint()``, a state set up by hand is what a failed action
+    returns to."""
+    state = PIG.new(players=2, seed=3)
+    state.apply("roll")
+    state.banked[1] = 42  # a scenario set by hand
+    state.checkpoint()
+    before = state.to_json()
+    with pytest.raises(TypeError):
+        state.force("d6", None).apply("roll")
+    assert state.to_json() == before and state.banked[1] == 42

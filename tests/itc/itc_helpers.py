@@ -33,7 +33,7 @@ def at_act(players: int = 2, seed: int = 0, kept: str = "green", points: int | N
         s.tp = points if kept == "blue" else 0
         s.cp = points if kept == "green" else 0
         s.lo = points if kept == "red" else 0
-    return s
+    return s.checkpoint()  # changed by hand: a failed action is undone to here
 
 
 def empty_board(s) -> None:
@@ -80,6 +80,7 @@ def put(s, card: int, route: str, lane: int, field: int, owner: int, under: int 
         s.at_field[card] = field
     if owner >= 0:
         s.stones[owner] -= 1
+    s.checkpoint()
 
 
 def play_random(s, rng: random.Random, limit: int = 200_000, every: Callable | None = None) -> list:
