@@ -255,6 +255,31 @@ class ItcState(State):
         u = self.under[card]
         return u >= 0 and self.cards.kind[u] == "express"
 
+    def _steps(self, card: int, diagonal: bool) -> tuple[int, ...]:
+        """Rule ``itc-transport-points``, the one place that says where a transport on the board
+        can go with one point: the lanes whose next field up it may take. Its own lane when the
+        field ahead is free; otherwise, with ``diagonal``, each neighbouring lane of its route
+        whose field ahead is free (left one first). None on the top field (it can only leave the
+        route) or when blocked. An Express transport may also jump to the top field (rule
+        ``itc-express``, :meth:`_express_free`)."""
+        lane, field = self.at_lane[card], self.at_field[card]
+        lanes = self.lanes
+        col = lanes[lane]
+        if field == len(col) - 1:
+            return ()
+        if col[field + 1] < 0:
+            return (lane,)
+        if not diagonal:
+            return ()
+        route_lanes = ROUTE_LANES[LANE_ROUTE[lane]]
+        return tuple(nl for nl in (lane - 1, lane + 1) if nl in route_lanes and lanes[nl][field + 1] < 0)
+
+    def _express_free(self, card: int) -> bool:
+        """Rule ``itc-express``: an Express transport below the top field may jump to the top
+        field of its lane when that field is free."""
+        col = self.lanes[self.at_lane[card]]
+        return self._is_express(card) and self.at_field[card] < len(col) - 1 and col[-1] < 0
+
     def _card_can_move(self, card: int) -> bool:
         """Whether a transport point now could move ``card`` one step (up, diagonal, off the top,
         or an Express move). Used for the obligation of rule ``itc-full-rows``."""
@@ -263,18 +288,10 @@ class ItcState(State):
                 return False
         elif self.tp <= 0 and self.lo <= 0:
             return False
-        lane, field = self.at_lane[card], self.at_field[card]
-        col = self.lanes[lane]
-        top = len(col) - 1
-        if field == top or col[field + 1] < 0:
-            return True
-        if self._is_express(card) and col[top] < 0:
-            return True
-        if self.options.diagonal_moves:
-            for nl in (lane - 1, lane + 1):
-                if 0 <= nl < LANES and LANE_ROUTE[nl] == LANE_ROUTE[lane] and self.lanes[nl][field + 1] < 0:
-                    return True
-        return False
+        col = self.lanes[self.at_lane[card]]
+        if self.at_field[card] == len(col) - 1:
+            return True  # it can leave the route
+        return bool(self._steps(card, self.options.diagonal_moves)) or self._express_free(card)
 
     def _note_possible_moves(self) -> None:
         """Rule ``itc-full-rows``: remember each obliged row that is full and holds a card of the
@@ -366,21 +383,15 @@ class ItcState(State):
                 express = u >= 0 and kinds[u] == "express"
                 if express and tp <= 0:
                     continue  # an Express transport moves with blue points only (rule itc-express)
-                lane, field = at_lane[card], at_field[card]
-                col = lanes[lane]
-                top = len(col) - 1
-                if field == top:
+                lane = at_lane[card]
+                if at_field[card] == len(lanes[lane]) - 1:
                     out.extend(_deliver_actions(card))
                     continue
                 route_lanes = ROUTE_LANES[LANE_ROUTE[lane]]
                 moves = _move_actions(card)
-                if col[field + 1] < 0:
-                    out.append(moves[route_lanes.index(lane)])
-                elif diagonal:
-                    for nl in (lane - 1, lane + 1):
-                        if nl in route_lanes and lanes[nl][field + 1] < 0:
-                            out.append(moves[route_lanes.index(nl)])
-                if express and col[top] < 0:
+                for target in self._steps(card, diagonal):
+                    out.append(moves[route_lanes.index(target)])
+                if express and self._express_free(card):
                     out.append(moves[3])
         if cp > 0 or lo > 0:  # continent points (rule itc-continent-points)
             points = cp if cp > 0 else lo
@@ -532,10 +543,11 @@ class ItcState(State):
         if not _int(a.lane) or not 1 <= a.lane <= len(route_lanes):
             raise IllegalAction(f"the route has lanes 1 to {len(route_lanes)}, not {a.lane!r}", "itc-lane-colours")
         target = route_lanes[a.lane - 1]
-        if target == lane:
-            if col[field + 1] >= 0:
-                raise IllegalAction(f"the field ahead of card {card} is taken", "itc-transport-points")
+        if target in self._steps(card, self.options.diagonal_moves):
             return
+        # not a step this transport can take: say which part of the rule forbids it
+        if target == lane:
+            raise IllegalAction(f"the field ahead of card {card} is taken", "itc-transport-points")
         if abs(target - lane) != 1:
             raise IllegalAction("a transport moves one field up, or diagonally into a neighbouring lane",
                                 "itc-transport-points")
@@ -544,8 +556,7 @@ class ItcState(State):
         if col[field + 1] < 0:
             raise IllegalAction("a diagonal move is only allowed when the field ahead is blocked",
                                 "itc-transport-points")
-        if self.lanes[target][field + 1] >= 0:
-            raise IllegalAction(f"the field diagonally ahead of card {card} is taken", "itc-transport-points")
+        raise IllegalAction(f"the field diagonally ahead of card {card} is taken", "itc-transport-points")
 
     def _check_express(self, a: ExpressMove) -> None:
         self._need_phase("act", a)
@@ -553,10 +564,10 @@ class ItcState(State):
         if not self._is_express(a.card):
             raise IllegalAction(f"card {a.card} has no Express card under it", "itc-express")
         self._transport_point(a, blue_only=True)
-        col = self.lanes[self.at_lane[a.card]]
-        if self.at_field[a.card] == len(col) - 1:
-            raise IllegalAction(f"card {a.card} is already on the top field", "itc-express")
-        if col[-1] >= 0:
+        if not self._express_free(a.card):
+            col = self.lanes[self.at_lane[a.card]]
+            if self.at_field[a.card] == len(col) - 1:
+                raise IllegalAction(f"card {a.card} is already on the top field", "itc-express")
             raise IllegalAction("the top field of the lane is taken", "itc-express")
 
     def _check_deliver(self, a: DeliverTransport) -> None:
@@ -795,19 +806,10 @@ class ItcState(State):
             if field == len(col) - 1:
                 self._arrive(card, self.cards.destination[card])
                 continue
-            target = -1
-            if col[field + 1] < 0:
-                target = lane
-            else:
-                route_lanes = ROUTE_LANES[LANE_ROUTE[lane]]
-                for nl in (lane + 1, lane - 1):
-                    if nl in route_lanes and lanes[nl][field + 1] < 0:
-                        target = nl
-                        break
+            steps = self._steps(card, diagonal=True)
+            target = max(steps) if steps else -1  # up, else diagonally, to the right first
             if target >= 0:
-                col[field] = -1
-                lanes[target][field + 1] = card
-                self.at_lane[card], self.at_field[card] = target, field + 1
+                self._step_to(card, target)
 
     def _place_neutral(self, card: int) -> None:
         """Rule ``itc-neutral-transports``: place a new neutral transport on the bottom field as far
@@ -921,10 +923,12 @@ class ItcState(State):
         self._put_on_board(a.card, lane, p, under)
 
     def _do_move(self, a: MoveTransport) -> None:
-        card = a.card
         self._spend_transport()
+        self._step_to(a.card, ROUTE_LANES[LANE_ROUTE[self.at_lane[a.card]]][a.lane - 1])
+
+    def _step_to(self, card: int, target: int) -> None:
+        """Move ``card`` one field up into lane ``target`` (one of :meth:`_steps`)."""
         lane, field = self.at_lane[card], self.at_field[card]
-        target = ROUTE_LANES[LANE_ROUTE[lane]][a.lane - 1]
         self.lanes[lane][field] = -1
         self.lanes[target][field + 1] = card
         self.at_lane[card], self.at_field[card] = target, field + 1
