@@ -45,7 +45,6 @@ from .data import (
     LANE_ROUTE,
     LANES,
     PLACES,
-    RESALE_BY_INDEX,
     ROUTE_LANES,
     ROUTES,
     card_table,
@@ -53,7 +52,7 @@ from .data import (
 from .dice_turn import DICE, DICE_PAIRS, DIE_SIDES, chosen_pair, kept_die, roll_die
 from .options import ACTION_CARD_KINDS
 from .probability import die_effect, markers_left, roll_fight
-from .selling import max_colours
+from .selling import cheapest_colours, max_colours
 
 __all__ = ["ItcState", "DICE", "UNDER_KINDS"]
 
@@ -952,22 +951,15 @@ class ItcState(State):
         and one returned marker per colour; the cubes go back to the supply."""
         p = self.turn
         place = PLACE_INDEX[a.place]
-        counts = self._sellable_counts(place)
+        sale = cheapest_colours(self._sellable_counts(place), a.colours)
         goods = self.goods[place]
-        sold = profit = 0
-        for colour in range(6):
-            if sold == a.colours:
-                break
-            n = counts[colour]
-            if n:
-                goods[colour] -= n
-                self.goods_supply += n
-                profit += n * RESALE_BY_INDEX[colour]
-                sold += 1
+        for colour, n in zip(sale.colours, sale.cubes):
+            goods[COLOURS.index(colour)] -= n
+        self.goods_supply += sum(sale.cubes)
         self._spend_continent(a.colours)
         self.markers[place][p] -= a.colours
         self.stones[p] += a.colours
-        self._score(p, profit, f"sale in {a.place}")
+        self._score(p, sale.profit, f"sale in {a.place}")
 
     def _do_attack(self, a: Attack) -> None:
         """Rules ``itc-grey-market`` and ``itc-grey-market-fight``: one point buys the attack markers;
