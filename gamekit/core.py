@@ -206,7 +206,7 @@ class Game:
             state._restore(data["state"])
         except InvalidSave:
             raise
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as err:
+        except (KeyError, IndexError, TypeError, ValueError) as err:  # not AttributeError: that is an engine bug
             raise InvalidSave(f"the saved {self.name} game is malformed: {err}") from None
         return state
 

@@ -353,3 +353,16 @@ def test_a_failed_action_is_undone_to_a_scenario_set_by_hand():
     with pytest.raises(TypeError):
         state.force("d6", None).apply("roll")
     assert state.to_json() == before and state.banked[1] == 42
+
+
+def test_an_engine_bug_while_restoring_is_not_called_an_invalid_save():
+    """label protocol-saving: InvalidSave is for malformed saves; an AttributeError from the engine
+    is a bug and propagates as itself."""
+
+    class Buggy(PigState):
+        def _restore(self, data):
+            return self.no_such_attribute
+
+    game = gamekit.Game("pig", "Pig", Buggy, type(PIG.default_options()), 2, 8)
+    with pytest.raises(AttributeError):
+        game.from_json(game.new(seed=1).to_json())

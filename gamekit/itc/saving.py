@@ -6,6 +6,9 @@ from __future__ import annotations
 from bisect import insort
 from typing import TYPE_CHECKING, Any
 
+from ..validation import require_int as _req_int
+from ..validation import require_ints as _req_ints
+from ..validation import require_list as _req_list
 from .data import (
     CUSTOMS_ROUTE,
     GREY,
@@ -23,15 +26,7 @@ from .options import ACTION_CARD_KINDS
 if TYPE_CHECKING:
     from .state import ItcState
 
-__all__ = ["state_to_data", "restore_into", "whole"]
-
-
-def whole(value: Any) -> bool:
-    """Whether ``value`` is a whole number (an ``int``, not a ``bool``)."""
-    return type(value) is int
-
-
-_int = whole
+__all__ = ["state_to_data", "restore_into"]
 
 
 def state_to_data(s: ItcState) -> dict[str, Any]:
@@ -76,27 +71,6 @@ def state_to_data(s: ItcState) -> dict[str, Any]:
 
 
 # -- restoring ---------------------------------------------------------------------------------
-
-
-def _req_int(value: Any, what: str, low: int | None = None, high: int | None = None) -> int:
-    if not _int(value):
-        raise ValueError(f"{what} must be an integer, not {value!r}")
-    if (low is not None and value < low) or (high is not None and value > high):
-        raise ValueError(f"{what} = {value} is outside {low}..{high}")
-    return value
-
-
-def _req_list(value: Any, what: str, length: int | None = None) -> list[Any]:
-    if not isinstance(value, list):
-        raise ValueError(f"{what} must be a list, not {value!r}")
-    if length is not None and len(value) != length:
-        raise ValueError(f"{what} must have {length} entries, not {len(value)}")
-    return value
-
-
-def _req_ints(value: Any, what: str, length: int | None = None, low: int | None = None,
-              high: int | None = None) -> list[int]:
-    return [_req_int(v, f"{what}[{i}]", low, high) for i, v in enumerate(_req_list(value, what, length))]
 
 
 def restore_into(s: ItcState, data: Any) -> None:

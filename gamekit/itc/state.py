@@ -16,9 +16,13 @@ Phases: ``setup`` (sales markers, rule ``itc-setup``), then for each turn ``draw
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import cache
+from types import MappingProxyType
 from typing import Any
 
 from ..core import IllegalAction, State
+from ..validation import whole as _int
 from .actions import (
     ACTION_TYPES,
     Attack,
@@ -57,7 +61,6 @@ from .dice_turn import DICE, DICE_PAIRS, chosen_pair, kept_die, roll_die
 from .lanes import LaneRules
 from .probability import die_effect, markers_left, roll_fight
 from .saving import restore_into, state_to_data
-from .saving import whole as _int
 from .selling import cheapest_colours, max_colours
 
 __all__ = ["ItcState", "DICE", "UNDER_KINDS"]
@@ -914,43 +917,29 @@ _CHOOSE_ACTIONS = tuple(ChooseDice(a, b) for a, b in DICE_PAIRS)
 _KEEP_ACTIONS = {c: KeepDie(c) for c in DICE}
 _ORGANISATION = PlayCard("organisation")
 _END_TURN = EndTurn()
-_DELIVER_CACHE: dict[int, tuple[DeliverTransport, ...]] = {}
-_MOVE_CACHE: dict[int, tuple[Any, ...]] = {}
-_PLACE_CACHE: dict[int, dict[str, PlaceTransport]] = {}
+# The actions a card can take, made once per card and shared (actions are immutable).
 
 
-_DISCARD_CACHE: dict[int, Discard] = {}
-
-
+@cache
 def _discard_action(card: int) -> Discard:
-    found = _DISCARD_CACHE.get(card)
-    if found is None:
-        found = _DISCARD_CACHE[card] = Discard(card)
-    return found
+    return Discard(card)
 
 
+@cache
 def _deliver_actions(card: int) -> tuple[DeliverTransport, ...]:
-    found = _DELIVER_CACHE.get(card)
-    if found is None:
-        found = _DELIVER_CACHE[card] = tuple(DeliverTransport(card, c) for c in CONTINENTS)
-    return found
+    return tuple(DeliverTransport(card, c) for c in CONTINENTS)
 
 
+@cache
 def _move_actions(card: int) -> tuple[Any, ...]:
     """MoveTransport to lanes 1, 2, 3 of its route, then ExpressMove."""
-    found = _MOVE_CACHE.get(card)
-    if found is None:
-        found = _MOVE_CACHE[card] = (MoveTransport(card, 1), MoveTransport(card, 2), MoveTransport(card, 3),
-                                     ExpressMove(card))
-    return found
+    return MoveTransport(card, 1), MoveTransport(card, 2), MoveTransport(card, 3), ExpressMove(card)
 
 
-def _place_actions(card: int, route: int, index: int) -> dict[str, PlaceTransport]:
-    key = card * 16 + route * 4 + index
-    found = _PLACE_CACHE.get(key)
-    if found is None:
-        found = _PLACE_CACHE[key] = {u: PlaceTransport(card, ROUTES[route], index + 1, u) for u in ("",) + UNDER_KINDS}
-    return found
+@cache
+def _place_actions(card: int, route: int, index: int) -> Mapping[str, PlaceTransport]:
+    """PlaceTransport on lane ``index + 1`` of ``route``, by the card put under it (read-only)."""
+    return MappingProxyType({u: PlaceTransport(card, ROUTES[route], index + 1, u) for u in ("",) + UNDER_KINDS})
 
 
 def _shuffled(rng: Any, items: list[int]) -> list[int]:
