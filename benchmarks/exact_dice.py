@@ -2,7 +2,8 @@
 grey-market odds of ITC.
 
 Both sides are timed interleaved (gamekit, icepool, icepool, gamekit, ...), in CPU time
-(``time.process_time``); each figure is the median over the rounds of the time per call, and the
+(``time.process_time``, garbage collection off while timing, as ``timeit`` does); each figure is
+the median over the rounds of the time per call, and the
 ratio is icepool's time over gamekit's (above 1: gamekit is faster).
 
 * warm: the same dice objects on every call (each library keeps whatever it caches);
@@ -19,6 +20,7 @@ Run: ``make benchmark`` or ``PYTHONPATH=$PWD python benchmarks/exact_dice.py``. 
 
 from __future__ import annotations
 
+import gc
 import statistics
 import sys
 import time
@@ -60,10 +62,15 @@ def interleaved(fns) -> list[float]:
         order = range(len(fns)) if r % 2 == 0 else reversed(range(len(fns)))
         for i in order:
             fn, n = fns[i], inner[i]
-            start = time.process_time()
-            for _ in range(n):
-                fn()
-            samples[i].append((time.process_time() - start) / n)
+            gc.collect()
+            gc.disable()  # as timeit does
+            try:
+                start = time.process_time()
+                for _ in range(n):
+                    fn()
+                samples[i].append((time.process_time() - start) / n)
+            finally:
+                gc.enable()
     return [statistics.median(s) for s in samples]
 
 

@@ -2,7 +2,10 @@
 
 Four-player Catan with factories (``gamekit.game("factories")``, driven only through the public
 protocol: seeded random legal actions) and catanatron's four random players are each played to the
-same number of actions; then, interleaved and in CPU time (``time.process_time``), median per call:
+same number of actions (if no seeded catanatron game lasts that long, the longest one sets the
+point); then, interleaved and in CPU time (``time.process_time``), median per call, with the
+garbage collector off during each timed call (as ``timeit`` does: otherwise each side pays for
+traversing the other's live objects):
 
 * gamekit: ``game.from_json(state.to_json())`` (a readable JSON save with the whole log, restored
   and validated), and each half;
@@ -20,6 +23,7 @@ Run: ``make benchmark`` or ``PYTHONPATH=$PWD python benchmarks/saves.py``. Print
 
 from __future__ import annotations
 
+import gc
 import json
 import pickle
 import random
@@ -40,7 +44,7 @@ try:
 except ImportError:  # the bench extra is not installed
     catanatron = None
 
-POINTS = (500, 2000, 6000)
+POINTS = (500, 1000, 2000, 6000)
 ROUNDS = 15
 
 
@@ -49,9 +53,14 @@ def interleaved(fns) -> list[float]:
     samples: list[list[float]] = [[] for _ in fns]
     for r in range(ROUNDS):
         for i in (range(len(fns)) if r % 2 == 0 else reversed(range(len(fns)))):
-            start = time.process_time()
-            fns[i]()
-            samples[i].append(time.process_time() - start)
+            gc.collect()
+            gc.disable()  # as timeit does: neither side pays for collecting the other's objects
+            try:
+                start = time.process_time()
+                fns[i]()
+                samples[i].append(time.process_time() - start)
+            finally:
+                gc.enable()
     return [statistics.median(s) for s in samples]
 
 
@@ -67,8 +76,11 @@ def gamekit_at(actions: int):
     raise RuntimeError(f"no seeded game reached {actions} actions")
 
 
-def catanatron_at(actions: int):
-    for seed in range(50):
+def catanatron_at(actions: int, seeds: int = 30):
+    """A catanatron game of four random players after ``actions`` actions, or the longest of
+    ``seeds`` seeded games if none lasts that long."""
+    longest = None
+    for seed in range(seeds):
         random.seed(seed)
         colours = [Color.RED, Color.BLUE, Color.ORANGE, Color.WHITE]
         match = catanatron.Game([RandomPlayer(c) for c in colours], seed=seed)
@@ -76,14 +88,18 @@ def catanatron_at(actions: int):
             match.play_tick()
         if len(match.state.actions) >= actions:
             return match
-    return None  # catanatron's random games all ended earlier
+        if longest is None or len(match.state.actions) > len(longest.state.actions):
+            longest = match
+    return longest
 
 
 def measure(actions: int) -> None:
+    peer = catanatron_at(actions) if catanatron is not None else None
+    if peer is not None:
+        actions = len(peer.state.actions)  # the same point for both
     game, state = gamekit_at(actions)
     text = state.to_json()
     fns = [lambda: game.from_json(state.to_json()), lambda: state.to_json(), lambda: game.from_json(text)]
-    peer = catanatron_at(actions) if catanatron is not None else None
     if peer is not None:
         fns += [lambda: pickle.loads(pickle.dumps(peer)), lambda: json.dumps(peer, cls=GameEncoder)]
     times = interleaved(fns)
@@ -96,8 +112,6 @@ def measure(actions: int) -> None:
               f"its JSON writer {times[4] * 1e3:.2f}")
         print(f"  {'':>{len(lead)}} ratio: round trip {times[3] / times[0]:.2f}× catanatron's pickle, "
               f"to_json {times[4] / times[1]:.2f}× its JSON writer")
-    elif catanatron is not None:
-        print(f"  {'':>{len(lead)}} (no catanatron random game reached {actions:,} actions)")
 
 
 def main() -> None:
