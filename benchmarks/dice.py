@@ -1,5 +1,6 @@
-"""Dice figures: vectorised sampling beside the raw numpy generator, exact distributions, seeded
-scalar rolls, and the DiceRoller's cold start and per-call time in a real page.
+"""Dice figures: vectorised sampling beside the raw numpy generator, seeded scalar rolls, and the
+DiceRoller's cold start and per-call time in a real page (exact distributions beside icepool:
+benchmarks/exact_dice.py).
 
 Run: ``make benchmark`` (or ``.venv/bin/python benchmarks/dice.py``; the page figures need the
 built book, ``make book``, and /usr/bin/chromium). Prints figures; asserts nothing.
@@ -19,7 +20,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from gamekit.dice import blue_die, colour_die, d6, green_die, two_d6  # noqa: E402
+from gamekit.dice import colour_die, d6, green_die, two_d6  # noqa: E402
 from gamekit.rng import Rng  # noqa: E402
 
 N = 10_000_000
@@ -45,18 +46,6 @@ def sampling() -> None:
         print(f"  Die.sample {label:<28} {rate / 1e6:8.1f} M dice/s   {rate / raw:5.2f} x raw")
     rate = N / best_of(lambda: colour_die.sample(N, seed=gen, index=True))
     print(f"  Die.sample colour die, index=True      {rate / 1e6:8.1f} M dice/s   {rate / raw:5.2f} x raw")
-
-
-def exact() -> None:
-    print("Exact distributions (Fractions), best of 5:")
-    for label, make in [
-        ("2d6", lambda: d6 + d6),
-        ("3d6", lambda: d6.sum_of(3)),
-        ("10d6", lambda: d6.sum_of(10)),
-        ("highest of 4d6", lambda: d6.highest_of(4)),
-        ("blue d6 vs green d8, ties again", lambda: blue_die.compare(green_die)),
-    ]:
-        print(f"  {label:<34} {best_of(make) * 1e3:8.3f} ms")
 
 
 def scalar() -> None:
@@ -120,6 +109,5 @@ def page() -> None:
 
 if __name__ == "__main__":
     sampling()
-    exact()
     scalar()
     page()

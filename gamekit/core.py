@@ -153,9 +153,9 @@ class Game:
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}")
         opts = self.make_options(**options)
-        state = self.state_class.__new__(self.state_class)
-        State.__init__(state, self, players, seed, opts, Rng(seed))
+        state = self.state_class(self, players, seed, opts, Rng(seed))  # the subclass's __init__ runs too
         state._setup()
+        state._origin = ("new", 0)
         return state
 
     def from_json(self, text: str) -> State:
@@ -164,10 +164,19 @@ class Game:
             data = json.loads(text)
         except (TypeError, ValueError) as err:
             raise InvalidSave(f"not a saved game: {err}") from None
-        return self.from_data(data)
+        state = self._from_parsed(data)  # freshly parsed: the state may keep its lists, nobody else holds them
+        state._origin = ("save", len(state.log), text)
+        return state
 
     def from_data(self, data: Any) -> State:
-        """Like :meth:`from_json`, from the already parsed dict."""
+        """Like :meth:`from_json`, from the already parsed dict (which the state never shares: it is copied)."""
+        try:
+            text = json.dumps(data)
+        except (TypeError, ValueError) as err:
+            raise InvalidSave(f"not a saved game: {err}") from None
+        return self.from_json(text)
+
+    def _from_parsed(self, data: Any) -> State:
         if not isinstance(data, dict):
             raise InvalidSave("a saved game is a JSON object")
         if data.get("game") != self.name:
@@ -192,13 +201,12 @@ class Game:
             log = data["log"]
             if not isinstance(log, list) or not all(isinstance(e, dict) for e in log):
                 raise ValueError("the log must be a list of objects")
-            state = self.state_class.__new__(self.state_class)
-            State.__init__(state, self, players, seed, opts, rng)
-            state.log = copy.deepcopy(log)
+            state = self.state_class(self, players, seed, opts, rng)
+            state.log = log
             state._restore(data["state"])
         except InvalidSave:
             raise
-        except (KeyError, IndexError, TypeError, ValueError) as err:
+        except (KeyError, IndexError, TypeError, ValueError) as err:  # not AttributeError: that is an engine bug
             raise InvalidSave(f"the saved {self.name} game is malformed: {err}") from None
         return state
 
@@ -212,6 +220,15 @@ def _tuples(mapping: Mapping[str, Any]) -> dict[str, Any]:
         return v
 
     return {k: conv(v) for k, v in mapping.items()}
+
+
+def _copy_json(value: Any) -> Any:
+    """A copy of JSON-like data (dicts, lists, tuples as lists, plain values), sharing no container."""
+    if isinstance(value, dict):
+        return {k: _copy_json(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_copy_json(v) for v in value]
+    return value
 
 
 def _jsonable(value: Any) -> Any:
@@ -238,6 +255,9 @@ class State(ABC):
 
     #: The frozen dataclasses that are this game's actions (for saving and loading the log).
     action_types: ClassVar[tuple[type, ...]] = ()
+    #: Attributes holding data the game never changes (a card table, a board's layout), which
+    #: :meth:`clone` may share between copies; everything else a clone holds is its own.
+    shared_on_clone: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, game: Game, players: int, seed: int, options: Any, rng: Rng) -> None:
         self.game = game
@@ -247,6 +267,10 @@ class State(ABC):
         self.rng = rng
         self.log: list[dict[str, Any]] = []
         self._chance: list[Any] | None = None
+        self._forced: tuple[tuple[str, Any], ...] = ()  # (what, result) pairs queued by force()
+        #: where the state came from, for undoing a failed action by replaying the log:
+        #: ("new", 0) or ("save", log entries in the save, the save's text)
+        self._origin: tuple[Any, ...] | None = None
 
     # -- hooks a game implements ---------------------------------------------------------
     @abstractmethod
@@ -291,41 +315,144 @@ class State(ABC):
     def apply(self, action: Any) -> State:
         """Carry out ``action`` for the current player and return this state.
 
-        ``action`` is one of :meth:`legal_actions`, or its text (``str(action)``). An illegal
-        action raises :class:`IllegalAction` and leaves the state exactly as it was.
+        ``action`` is one of :meth:`legal_actions`, or its text (``str(action)``), which
+        :meth:`parse_action` reads; the action is then checked like any other. An illegal action
+        raises :class:`IllegalAction` and leaves the state exactly as it was.
+
+        ``apply`` is atomic: if carrying out a checked action fails all the same (an engine bug, or
+        a forced chance result the rules cannot use), the error propagates and the state, its
+        generator and its queue of forced results are as they were before the call.
         """
         if isinstance(action, str):
-            action = self._action_from_text(action)
+            action = self.parse_action(action)
         if self.is_over():
             raise IllegalAction(f"the game is over; {action} cannot be played", "protocol-game-over")
         self._check(action)
         player = self.current_player
+        before = (self.rng.clone(), len(self.log), self._forced)
         self._chance = []
         try:
             self._perform(action)
-        finally:
-            chance, self._chance = self._chance, None
+        except BaseException:
+            self._chance = None
+            self._rollback(*before)
+            raise
+        chance, self._chance = self._chance, None
         entry: dict[str, Any] = {"player": player, "action": action_to_data(action), "text": str(action)}
         if chance:
             entry["chance"] = chance
         self.log.append(entry)
         return self
 
-    def _action_from_text(self, text: str) -> Any:
+    def parse_action(self, text: str) -> Any:
+        """The action that ``text`` names, in the game's one text form per action (``str(action)``
+        reads back to ``action``). Unreadable text raises :class:`IllegalAction` (rule
+        ``protocol-legal-actions``); whether the action is legal now is :meth:`apply`'s check.
+
+        A game overrides :meth:`_parse` to read its texts; without it, the text must be that of
+        exactly one legal action.
+        """
+        if not isinstance(text, str):
+            raise IllegalAction(f"an action text is a string, not {text!r}", "protocol-legal-actions")
+        action = self._parse(text.strip())
+        if action is None:
+            raise IllegalAction(f"{text!r} is not an action of {self.game.title}", "protocol-legal-actions")
+        return action
+
+    def _parse(self, text: str) -> Any:
+        """Hook: the action written ``text``, or ``None`` if no action is written so. The default
+        looks the text up among the legal actions' texts."""
         matches = [a for a in self.legal_actions() if str(a) == text]
+        if len(matches) > 1:
+            raise IllegalAction(f"{text!r} names {len(matches)} different legal actions", "protocol-legal-actions")
         if not matches:
             raise IllegalAction(f"{text!r} is not one of the legal actions now", "protocol-legal-actions")
         return matches[0]
 
+    def checkpoint(self) -> State:
+        """Make the present position the one a failed action is undone from (see :meth:`apply`).
+
+        A failed action is undone by replaying the log from where the state came from (``Game.new``
+        or a save), which knows nothing of changes made by hand: call this after setting up a
+        scenario by hand, as tests do. Returns the state.
+        """
+        self._origin = ("save", len(self.log), self.to_json())
+        return self
+
+    def _rollback(self, rng: Rng, entries: int, forced: tuple[tuple[str, Any], ...]) -> None:
+        """Put the state back as it was before a failed action: rebuilt from where it came from
+        (the seed, a save or a :meth:`checkpoint`) by replaying its log, which must lead to the
+        same generator."""
+        origin = self._origin
+        if origin is None:
+            raise RuntimeError("this state was not made by Game.new or from_json; a failed action cannot be undone")
+        if origin[0] == "new":
+            base = self.__class__(self.game, self.players, self.seed, self.options, Rng(self.seed))
+            base._setup()
+        else:
+            base = self.game.from_json(origin[2])
+        base._origin = origin
+        for entry in self.log[origin[1]:entries]:
+            base._forced = tuple((c["what"], c["result"]) for c in entry.get("chance", ())
+                                 if isinstance(c, dict) and c.get("forced"))
+            base.apply(action_from_data(entry["action"], self.action_types))
+        if base.rng != rng or len(base.log) != entries:
+            raise RuntimeError("replaying the log did not lead back to the state before the failed action")
+        base._forced = forced
+        self.__dict__.clear()
+        self.__dict__.update(base.__dict__)
+
     def draw(self, sampler: Callable[[Rng], Any], what: str = "") -> Any:
         """Draw a random result with this state's generator and write it to the log.
 
-        ``sampler`` takes the generator and returns the result, e.g. ``gamekit.dice.d6.roll``.
+        ``sampler`` takes the generator and returns the result, e.g. ``gamekit.dice.d6.roll``;
+        ``what`` names the draw (``"d6"``, ``"red die"``, ``"grey-market fight"``). A result
+        queued with :meth:`force` for this ``what`` is taken instead, without using the generator,
+        and logged with ``"forced": true``.
         """
+        forced = self._forced
+        if forced:
+            for i, (name, result) in enumerate(forced):
+                if name == what:
+                    self._forced = forced[:i] + forced[i + 1:]
+                    if self._chance is not None:
+                        self._chance.append({"what": what, "result": _jsonable(result), "forced": True})
+                    return result
         result = sampler(self.rng)
         if self._chance is not None:
             self._chance.append({"what": what, "result": _jsonable(result)} if what else _jsonable(result))
         return result
+
+    def force(self, what: str, *results: Any) -> State:
+        """Queue chance results: the next draws named ``what`` (see :meth:`draw`) give ``results``,
+        in order, instead of rolling. For tests and for "what if" questions in notebooks::
+
+            state.force("d6", 6, 6).apply("roll").apply("roll")   # two sixes
+
+        A forced result must be one the draw could give; one the rules cannot use makes the action
+        fail, and the state stays as it was (see :meth:`apply`). Forced results are not saved.
+        Returns the state.
+        """
+        if not isinstance(what, str) or not what:
+            raise ValueError("force needs the name of the draw (its 'what' in the log)")
+        self._forced = self._forced + tuple((what, r) for r in results)
+        return self
+
+    def clear_forced(self) -> State:
+        """Drop the chance results queued by :meth:`force` and not drawn yet. Returns the state."""
+        self._forced = ()
+        return self
+
+    @property
+    def forced(self) -> tuple[tuple[str, Any], ...]:
+        """The chance results queued by :meth:`force` and not drawn yet, as ``(what, result)`` pairs."""
+        return self._forced
+
+    def reveal(self, what: str, result: Any) -> None:
+        """Write to the log a result that chance fixed earlier, such as the top card of a pile
+        shuffled before (the shuffle itself was drawn with :meth:`draw`)."""
+        if self._chance is not None:
+            self._chance.append({"what": what, "result": _jsonable(result)})
 
     def clone(self) -> State:
         """An independent copy (its generator too), so trying a move never disturbs this one."""
@@ -349,7 +476,9 @@ class State(ABC):
         best = max(scores.values())
         return [p for p, s in scores.items() if s == best]
 
-    def to_data(self) -> dict[str, Any]:
+    def _save(self) -> dict[str, Any]:
+        """The save as a dict that still holds the live log and whatever ``_to_data`` returned:
+        only for writing out at once (``to_json``), never to hand out."""
         return {
             "game": self.game.name,
             "format": SAVE_FORMAT,
@@ -358,12 +487,22 @@ class State(ABC):
             "options": _jsonable(self.options),
             "rng": self.rng.getstate(),
             "state": self._to_data(),
-            "log": copy.deepcopy(self.log),
+            "log": self.log,
         }
 
+    def to_data(self) -> dict[str, Any]:
+        """The save as JSON-ready data (what :meth:`to_json` writes); it shares nothing with this state."""
+        return _copy_json(self._save())
+
     def to_json(self, indent: int | None = None) -> str:
-        """Everything needed to restore this state exactly with ``game.from_json``."""
-        return json.dumps(self.to_data(), indent=indent, sort_keys=True)
+        """Everything needed to restore this state exactly with ``game.from_json``.
+
+        The text is written straight from the live state (no copy of the log is made), so a save
+        costs one pass of the JSON encoder over the game.
+        """
+        # A save is plain JSON data built by the engine, never circular: the encoder's check for
+        # cycles would cost as much as the writing itself.
+        return json.dumps(self._save(), indent=indent, sort_keys=True, check_circular=False)
 
     def __repr__(self) -> str:
         status = "over" if self.is_over() else f"player {self.current_player} to act"

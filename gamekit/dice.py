@@ -28,9 +28,12 @@ The dice of the games (book label ``dice``):
 from __future__ import annotations
 
 import math
-from bisect import bisect_right
+import sys
+from array import array
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
+from itertools import accumulate
 from typing import Any
 
 from .rng import Rng
@@ -59,30 +62,60 @@ class Die:
     Make one with :meth:`uniform` (a fair die) or from weights (``Die({"hit": 1, "miss": 2})``);
     combine dice with ``+``, ``n @ die``, :meth:`highest_of`, :meth:`compare` and :meth:`map`.
     A die is immutable and hashable; two dice are equal when their distributions are equal.
+
+    Inside, a die is its results and whole-number weights over one common denominator (the
+    weights have no common factor); probabilities become ``Fraction`` only when read
+    (:attr:`probabilities`, :meth:`probability`, :meth:`table`). Sums of whole-number dice
+    multiply the weights as polynomials packed into one big integer (Kronecker substitution), so
+    ``10 @ d6`` is a single integer power.
+
+    >>> Die({"hit": 2, "miss": 4}).weights     # reduced: hit 1 in 3
+    (('hit', 1), ('miss', 2))
     """
 
-    __slots__ = ("_outcomes", "_probs", "name", "_recipe", "_cumulative", "_denominator", "_uniform")
+    __slots__ = ("_outcomes", "_weights", "_denominator", "_cumulative", "name", "_recipe", "_index")
 
     def __init__(self, weights: Mapping[Outcome, int | Fraction], name: str = "", *, _recipe: tuple | None = None):
-        items = [(o, Fraction(w)) for o, w in weights.items() if w]
+        items = [(o, w) for o, w in weights.items() if w]
         if not items:
             raise ValueError("a die needs at least one outcome with positive weight")
         if any(w < 0 for _, w in items):
             raise ValueError("weights cannot be negative")
-        total = sum(w for _, w in items)
-        numeric = all(isinstance(o, (int, Fraction)) and not isinstance(o, bool) for o, _ in items)
-        ordered = sorted(items, key=lambda ow: ow[0]) if numeric else items  # else: the given order
-        self._outcomes = tuple(o for o, _ in ordered)
-        self._probs = tuple(w / total for _, w in ordered)
+        if not all(type(w) is int for _, w in items):  # Fractions (or other rationals): one common denominator
+            fractions = [Fraction(w) for _, w in items]
+            common = math.lcm(*(f.denominator for f in fractions))
+            items = [(o, f.numerator * (common // f.denominator)) for (o, _), f in zip(items, fractions)]
+        if _numeric(o for o, _ in items):
+            items.sort(key=lambda ow: ow[0])  # numbers smallest first; other results in the order given
+        self._set([o for o, _ in items], [w for _, w in items], name, _recipe)
+
+    def _set(self, outcomes: Sequence[Outcome], weights: Sequence[int], name: str, recipe: tuple | None) -> None:
+        common = math.gcd(*weights)
+        if common != 1:
+            weights = [w // common for w in weights]
+        self._outcomes = tuple(outcomes)
+        self._weights = tuple(weights)
+        self._cumulative = tuple(accumulate(weights))
+        self._denominator = self._cumulative[-1]
         self.name = name
-        self._recipe = _recipe
-        self._denominator = math.lcm(*(p.denominator for p in self._probs))
-        running, cumulative = 0, []
-        for p in self._probs:
-            running += p.numerator * (self._denominator // p.denominator)
-            cumulative.append(running)
-        self._cumulative = tuple(cumulative)
-        self._uniform = len(set(self._probs)) == 1
+        self._recipe = recipe
+        self._index = None
+
+    @classmethod
+    def _from_weights(cls, outcomes: Sequence[Outcome], weights: Sequence[int], name: str,
+                      recipe: tuple | None = None) -> Die:
+        """A die from results already in order and positive whole-number weights (no checks)."""
+        die = cls.__new__(cls)
+        die._set(outcomes, weights, name, recipe)
+        return die
+
+    @classmethod
+    def _from_dense(cls, offset: int, dense: Sequence[int], name: str, recipe: tuple | None = None) -> Die:
+        """A die whose result ``offset + i`` has weight ``dense[i]`` (zero weights dropped)."""
+        if all(dense):
+            return cls._from_weights(range(offset, offset + len(dense)), dense, name, recipe)
+        kept = [(offset + i, w) for i, w in enumerate(dense) if w]
+        return cls._from_weights([o for o, _ in kept], [w for _, w in kept], name, recipe)
 
     # -- construction ----------------------------------------------------------------------
     @classmethod
@@ -95,14 +128,14 @@ class Die:
         faces = list(faces)
         if len(set(faces)) != len(faces):
             raise ValueError("a fair die's faces must differ (use weights for repeated faces)")
-        die = cls({f: 1 for f in faces}, name or f"d{len(faces)}")
-        die._recipe = ("faces", tuple(faces))
-        return die
+        recipe = ("faces", tuple(faces))  # a roll picks among the faces in the order given
+        if _numeric(faces):
+            faces = sorted(faces)
+        return cls._from_weights(faces, [1] * len(faces), name or f"d{len(faces)}", recipe)
 
     def named(self, name: str) -> Die:
         """The same die under another name (names show in pictures and widgets)."""
-        die = Die(dict(zip(self._outcomes, self._probs)), name, _recipe=self._recipe)
-        return die
+        return Die._from_weights(self._outcomes, self._weights, name, self._recipe)
 
     # -- reading the distribution ------------------------------------------------------------
     @property
@@ -111,15 +144,36 @@ class Die:
         return self._outcomes
 
     @property
+    def weights(self) -> tuple[tuple[Outcome, int], ...]:
+        """(result, whole-number weight) pairs; a result's probability is its weight over :attr:`denominator`."""
+        return tuple(zip(self._outcomes, self._weights))
+
+    @property
+    def denominator(self) -> int:
+        """The common denominator of the probabilities (the sum of the weights)."""
+        return self._denominator
+
+    @property
     def probabilities(self) -> dict[Outcome, Fraction]:
         """Result to exact probability."""
-        return dict(zip(self._outcomes, self._probs))
+        den = self._denominator
+        return {o: Fraction(w, den) for o, w in zip(self._outcomes, self._weights)}
+
+    def _weight_of(self, outcome: Outcome) -> int:
+        if self._index is None:
+            self._index = dict(zip(self._outcomes, self._weights))
+        try:
+            return self._index.get(outcome, 0)
+        except TypeError:  # an unhashable question has no weight
+            return 0
 
     def probability(self, outcome_or_test: Outcome | Callable[[Any], bool]) -> Fraction:
         """The chance of one result, or of every result for which a test returns true."""
         if callable(outcome_or_test):
-            return sum((p for o, p in zip(self._outcomes, self._probs) if outcome_or_test(o)), Fraction(0))
-        return self.probabilities.get(outcome_or_test, Fraction(0))
+            hits = sum(w for o, w in zip(self._outcomes, self._weights) if outcome_or_test(o))
+        else:
+            hits = self._weight_of(outcome_or_test)
+        return Fraction(hits, self._denominator)
 
     def __getitem__(self, outcome: Outcome) -> Fraction:
         return self.probability(outcome)
@@ -137,52 +191,78 @@ class Die:
         """The exact expected value (numeric results only; others raise ``TypeError``)."""
         if not self.is_numeric():
             raise TypeError(f"{self.name} has results that are not numbers; it has no mean")
-        return sum((Fraction(o) * p for o, p in zip(self._outcomes, self._probs)), Fraction(0))
+        return Fraction(sum(o * w for o, w in zip(self._outcomes, self._weights)), self._denominator)
 
     def is_numeric(self) -> bool:
         """Whether every result is a number (then mean and variance exist)."""
-        return all(isinstance(o, (int, Fraction)) and not isinstance(o, bool) for o in self._outcomes)
+        return _numeric(self._outcomes)
 
     def variance(self) -> Fraction:
         m = self.mean()
-        return sum(((Fraction(o) - m) ** 2 * p for o, p in zip(self._outcomes, self._probs)), Fraction(0))
+        second = Fraction(sum(o * o * w for o, w in zip(self._outcomes, self._weights)), self._denominator)
+        return second - m * m
 
     # -- combinations -----------------------------------------------------------------------
+    def _dense(self) -> tuple[int, list[int]] | None:
+        """``(offset, weights)`` with the weight of result ``offset + i`` at ``i``, for whole-number
+        results (``None`` otherwise: those dice combine result by result)."""
+        outcomes = self._outcomes
+        if not all(type(o) is int for o in outcomes):
+            return None
+        low = outcomes[0]
+        if outcomes[-1] - low + 1 == len(outcomes):
+            return low, list(self._weights)
+        dense = [0] * (outcomes[-1] - low + 1)
+        for o, w in zip(outcomes, self._weights):
+            dense[o - low] = w
+        return low, dense
+
     def map(self, function: Callable[[Any], Outcome], name: str = "") -> Die:
         """The die whose results are ``function(result)``."""
-        weights: dict[Outcome, Fraction] = {}
-        for o, p in zip(self._outcomes, self._probs):
+        weights: dict[Outcome, int] = {}
+        for o, w in zip(self._outcomes, self._weights):
             key = function(o)
-            weights[key] = weights.get(key, Fraction(0)) + p
+            weights[key] = weights.get(key, 0) + w
         return Die(weights, name or f"f({self.name})", _recipe=("map", self, function))
 
     def __add__(self, other: Die | int) -> Die:
-        if isinstance(other, int):
+        if isinstance(other, int) and not isinstance(other, bool):
+            if _numeric(self._outcomes):
+                return Die._from_weights([o + other for o in self._outcomes], self._weights, f"{self.name}+{other}",
+                                         ("map", self, lambda o: o + other))
             return self.map(lambda o: o + other, f"{self.name}+{other}")
         if not isinstance(other, Die):
             return NotImplemented
-        weights: dict[Outcome, Fraction] = {}
-        for a, pa in zip(self._outcomes, self._probs):
-            for b, pb in zip(other._outcomes, other._probs):
-                weights[a + b] = weights.get(a + b, Fraction(0)) + pa * pb
-        name = _sum_name([self, other])
-        return Die(weights, name, _recipe=("sum", (self, other)))
+        name, recipe = _sum_name([self, other]), ("sum", (self, other))
+        a, b = self._dense(), other._dense()
+        if a is not None and b is not None:
+            bound = self._denominator * other._denominator
+            return Die._from_dense(a[0] + b[0], _poly_product(a[1], b[1], bound), name, recipe)
+        weights: dict[Outcome, int] = {}
+        for x, wx in zip(self._outcomes, self._weights):
+            for y, wy in zip(other._outcomes, other._weights):
+                weights[x + y] = weights.get(x + y, 0) + wx * wy
+        return Die(weights, name, _recipe=recipe)
 
     __radd__ = __add__
 
     def sum_of(self, n: int) -> Die:
         """The sum of ``n`` rolls of this die (``n @ die`` says the same)."""
-        if not isinstance(n, int) or n < 1:
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
             raise ValueError("sum_of needs a positive number of dice")
-        weights = dict(zip(self._outcomes, self._probs))
+        name = f"{n}{self.name}" if self.name.startswith("d") else f"{n}×{self.name}"
+        recipe = ("sum", (self,) * n)
+        dense = self._dense()
+        if dense is not None:
+            return Die._from_dense(dense[0] * n, _poly_power(dense[1], n, self._denominator**n), name, recipe)
+        weights = dict(zip(self._outcomes, self._weights))
         for _ in range(n - 1):
-            nxt: dict[Outcome, Fraction] = {}
-            for a, pa in weights.items():
-                for b, pb in zip(self._outcomes, self._probs):
-                    nxt[a + b] = nxt.get(a + b, Fraction(0)) + pa * pb
+            nxt: dict[Outcome, int] = {}
+            for a, wa in weights.items():
+                for b, wb in zip(self._outcomes, self._weights):
+                    nxt[a + b] = nxt.get(a + b, 0) + wa * wb
             weights = nxt
-        return Die(weights, f"{n}{self.name}" if self.name.startswith("d") else f"{n}×{self.name}",
-                   _recipe=("sum", (self,) * n))
+        return Die(weights, name, _recipe=recipe)
 
     def __rmatmul__(self, n: int) -> Die:
         if not isinstance(n, int):
@@ -191,33 +271,38 @@ class Die:
 
     def highest_of(self, n: int) -> Die:
         """The highest result of ``n`` rolls of this die."""
-        if not isinstance(n, int) or n < 1:
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
             raise ValueError("highest_of needs a positive number of dice")
-        # P(max <= x) = F(x)^n
-        weights: dict[Outcome, Fraction] = {}
-        below = Fraction(0)
-        for o, p in zip(self._outcomes, self._probs):
-            weights[o] = (below + p) ** n - below**n
-            below += p
-        return Die(weights, f"highest of {n}{self.name}", _recipe=("highest", (self,) * n))
+        # P(max <= x) = F(x)^n, in whole numbers: cumulative weight to the n-th power over denominator^n
+        powers = [c**n for c in self._cumulative]
+        weights = [powers[0]] + [high - low for low, high in zip(powers, powers[1:])]
+        return Die._from_weights(self._outcomes, weights, f"highest of {n}{self.name}", ("highest", (self,) * n))
 
     def compare(self, other: Die, reroll_ties: bool = True) -> Die:
         """One contest of this die against ``other``: results ``"win"``, ``"lose"`` (and ``"tie"``
         unless ties are rolled again, as in ITC's grey-market fight)."""
-        win = lose = Fraction(0)
-        for a, pa in zip(self._outcomes, self._probs):
-            for b, pb in zip(other._outcomes, other._probs):
-                if a > b:
-                    win += pa * pb
-                elif a < b:
-                    lose += pa * pb
-        weights = {"win": win, "lose": lose}
+        win = lose = 0
+        if _numeric(self._outcomes) and _numeric(other._outcomes):
+            theirs, below, total = other._outcomes, (0,) + other._cumulative, other._denominator
+            for a, wa in zip(self._outcomes, self._weights):
+                win += wa * below[bisect_left(theirs, a)]
+                lose += wa * (total - below[bisect_right(theirs, a)])
+        else:
+            for a, wa in zip(self._outcomes, self._weights):
+                for b, wb in zip(other._outcomes, other._weights):
+                    if a > b:
+                        win += wa * wb
+                    elif a < b:
+                        lose += wa * wb
+        outcomes, weights = ["win", "lose"], [win, lose]
         if not reroll_ties:
-            weights["tie"] = 1 - win - lose
+            outcomes.append("tie")
+            weights.append(self._denominator * other._denominator - win - lose)
         elif win + lose == 0:
             raise ValueError("these dice always tie; ties cannot be rolled again")
+        kept = [(o, w) for o, w in zip(outcomes, weights) if w]
         label = f"{self.name} vs {other.name}" + (", ties again" if reroll_ties else "")
-        return Die(weights, label, _recipe=("compare", (self, other), reroll_ties))
+        return Die._from_weights([o for o, _ in kept], [w for _, w in kept], label, ("compare", (self, other), reroll_ties))
 
     def beats(self, other: Die) -> Fraction:
         """The chance that this die shows more than ``other``, ties rolled again."""
@@ -276,9 +361,12 @@ class Die:
             return ", then ".join(f"{a} : {b}" for a, b in faces) + f" → {result}"
         return str(result)
 
+    def _is_uniform(self) -> bool:
+        return self._denominator == len(self._outcomes)
+
     def _draw(self, rng: Rng) -> Any:
         """Draw straight from the exact distribution (one generator call, no physical dice)."""
-        if self._uniform:
+        if self._is_uniform():
             return self._outcomes[rng.randbelow(len(self._outcomes))]
         ticket = rng.randbelow(self._denominator)
         return self._outcomes[bisect_right(self._cumulative, ticket)]
@@ -298,11 +386,11 @@ class Die:
         ints = all(isinstance(o, int) and not isinstance(o, bool) for o in outcomes)
         if index:
             positions = np.arange(len(outcomes))
-            if self._uniform:
+            if self._is_uniform():
                 dtype = np.uint8 if len(outcomes) <= 1 << 8 else np.uint16 if len(outcomes) <= 1 << 16 else np.int64
                 return gen.integers(0, len(outcomes), size=size, dtype=dtype)
-            return Die(dict(zip(positions.tolist(), self._probs))).sample(size, gen)
-        if self._uniform and ints and outcomes == tuple(range(outcomes[0], outcomes[0] + len(outcomes))):
+            return Die(dict(zip(positions.tolist(), self._weights))).sample(size, gen)
+        if self._is_uniform() and ints and outcomes == tuple(range(outcomes[0], outcomes[0] + len(outcomes))):
             return gen.integers(outcomes[0], outcomes[-1] + 1, size=size, dtype=np.int64)
         if ints:
             values = np.array(outcomes, dtype=np.int64)
@@ -317,7 +405,7 @@ class Die:
             dtype = np.uint8 if bound <= 1 << 8 else np.uint16 if bound <= 1 << 16 else np.int64
             return gen.integers(0, bound, size=size, dtype=dtype)
 
-        if self._uniform:
+        if self._is_uniform():
             return values.take(indices(len(outcomes)))
         if self._denominator <= 1 << 16:
             # One uniform integer per result, looked up in a table as long as the denominator.
@@ -326,38 +414,86 @@ class Die:
         if self._denominator < 1 << 63:
             tickets = gen.integers(0, self._denominator, size=size, dtype=np.int64)
             return values.take(np.searchsorted(np.array(self._cumulative, dtype=np.int64), tickets, side="right"))
-        probs = np.array([float(p) for p in self._probs])
+        probs = np.array([float(w) for w in self._weights])
         return values.take(gen.choice(len(values), size=size, p=probs / probs.sum()))
 
     # -- comparing, showing, saving ------------------------------------------------------------
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Die):
             return NotImplemented
-        return self.probabilities == other.probabilities
+        if self._denominator != other._denominator or len(self._outcomes) != len(other._outcomes):
+            return False
+        if self._outcomes == other._outcomes:
+            return self._weights == other._weights
+        return dict(zip(self._outcomes, self._weights)) == dict(zip(other._outcomes, other._weights))
 
     def __hash__(self) -> int:
-        return hash(tuple(zip(self._outcomes, self._probs)))
+        return hash(frozenset(zip(self._outcomes, self._weights)))
 
     def __repr__(self) -> str:
-        body = ", ".join(f"{o!r}: {p}" for o, p in zip(self._outcomes, self._probs))
+        den = self._denominator
+        body = ", ".join(f"{o!r}: {Fraction(w, den)}" for o, w in zip(self._outcomes, self._weights))
         return f"Die({self.name!r}: {{{body}}})"
 
     def table(self) -> list[tuple[Outcome, Fraction]]:
         """(result, probability) pairs, smallest result first."""
-        return list(zip(self._outcomes, self._probs))
+        den = self._denominator
+        return [(o, Fraction(w, den)) for o, w in zip(self._outcomes, self._weights)]
 
     def to_data(self) -> dict[str, Any]:
         """A JSON-ready form: outcomes with integer weights over a common denominator."""
         return {
             "name": self.name,
             "outcomes": list(self._outcomes),
-            "weights": [p.numerator * (self._denominator // p.denominator) for p in self._probs],
+            "weights": list(self._weights),
             "denominator": self._denominator,
         }
 
     def _repr_svg_(self) -> str:
         return bar_chart_svg(self)
 
+
+def _numeric(outcomes: Iterable[Outcome]) -> bool:
+    return all(isinstance(o, (int, Fraction)) and not isinstance(o, bool) for o in outcomes)
+
+
+#: array type codes by item size in bytes (for packing weights at C speed)
+_NATIVE = {array(code).itemsize: code for code in "QLIHB"}
+
+
+def _pack(weights: Sequence[int], width: int) -> int:
+    """The polynomial ``sum(w_i * x**i)`` at ``x = 256**width`` (each weight in ``width`` bytes)."""
+    code = _NATIVE.get(width)
+    if code is not None:
+        return int.from_bytes(array(code, weights).tobytes(), sys.byteorder)
+    return int.from_bytes(b"".join(w.to_bytes(width, "little") for w in weights), "little")
+
+
+def _unpack(packed: int, width: int, length: int) -> list[int]:
+    code = _NATIVE.get(width)
+    if code is not None:
+        return array(code, packed.to_bytes(width * length, sys.byteorder)).tolist()
+    data = packed.to_bytes(width * length, "little")
+    return [int.from_bytes(data[i:i + width], "little") for i in range(0, width * length, width)]
+
+
+def _width(bound: int) -> int:
+    """Bytes per coefficient for products whose coefficients are at most ``bound``."""
+    width = (bound.bit_length() + 7) // 8
+    return width if width > 8 else next(w for w in (1, 2, 4, 8) if w >= width)
+
+
+def _poly_product(a: Sequence[int], b: Sequence[int], bound: int) -> list[int]:
+    """The coefficients of the product of two polynomials with whole coefficients (every
+    coefficient of the product is at most ``bound``)."""
+    width = _width(bound)
+    return _unpack(_pack(a, width) * _pack(b, width), width, len(a) + len(b) - 1)
+
+
+def _poly_power(a: Sequence[int], n: int, bound: int) -> list[int]:
+    """The coefficients of the polynomial ``a`` to the ``n``-th power (coefficients at most ``bound``)."""
+    width = _width(bound)
+    return _unpack(_pack(a, width) ** n, width, (len(a) - 1) * n + 1)
 
 def _sum_name(dice: Iterable[Die]) -> str:
     names = [d.name for d in dice]
@@ -373,7 +509,8 @@ def bar_chart_svg(die: Die, width: int = 360, height: int = 160) -> str:
     n = len(die)
     left, bottom, top = 34, 28, 22
     plot_w, plot_h = width - left - 8, height - bottom - top
-    peak = max(die._probs)
+    probs = die.table()
+    peak = max(p for _, p in probs)
     step = plot_w / n
     bar_w = max(2.0, step * 0.72)
     parts = [
@@ -381,12 +518,12 @@ def bar_chart_svg(die: Die, width: int = 360, height: int = 160) -> str:
         f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11" role="img">',
         f"<title>{escape(die.name)}: exact distribution</title>",
         f"<desc>Bar chart of the exact probability of each result of {escape(die.name)}: "
-        + escape("; ".join(f"{o}: {p}" for o, p in zip(die._outcomes, die._probs)))
+        + escape("; ".join(f"{o}: {p}" for o, p in probs))
         + "</desc>",
         f'<text x="{left}" y="14" font-weight="bold">{escape(die.name)}</text>',
         f'<line x1="{left}" y1="{top + plot_h}" x2="{width - 8}" y2="{top + plot_h}" stroke="#555"/>',
     ]
-    for i, (o, p) in enumerate(zip(die._outcomes, die._probs)):
+    for i, (o, p) in enumerate(probs):
         h = plot_h * float(p / peak)
         x = left + i * step + (step - bar_w) / 2
         y = top + plot_h - h

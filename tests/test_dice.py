@@ -192,3 +192,24 @@ def test_index_samples_are_positions_in_the_outcomes():
     assert set(faces) == set(COLOURS)
     weighted = two_d6.sample(60_000, seed=4, index=True)
     assert abs(float(np.mean(weighted == two_d6.outcomes.index(7))) - 1 / 6) < 0.01
+
+
+def test_sums_of_uneven_dice_match_enumeration():
+    """The packed-integer sums against plain enumeration: gaps, negative results, weights, many bytes."""
+    gappy = Die({-3: 1, 0: 2, 10: 5})
+    pairs = itertools.product(gappy.outcomes, gappy.outcomes, d6.outcomes)
+    expected: dict[int, Fraction] = {}
+    for a, b, c in pairs:
+        expected[a + b + c] = expected.get(a + b + c, Fraction(0)) + gappy[a] * gappy[b] * d6[c]
+    assert (gappy.sum_of(2) + d6).probabilities == expected
+    heavy = Die({1: 10**30, 2: 1})  # coefficients far wider than 8 bytes
+    assert (3 @ heavy)[3] == Fraction(10**90, (10**30 + 1) ** 3)
+    halves = Die({Fraction(1, 2): 1, 1: 1})  # results that are not whole numbers combine one by one
+    assert (2 @ halves).probabilities == {1: Fraction(1, 4), Fraction(3, 2): Fraction(1, 2), 2: Fraction(1, 4)}
+
+
+def test_weights_are_whole_numbers_over_one_denominator():
+    die = Die({"a": Fraction(1, 3), "b": Fraction(1, 6)})
+    assert die.weights == (("a", 2), ("b", 1)) and die.denominator == 3
+    assert die.probabilities == {"a": Fraction(2, 3), "b": Fraction(1, 3)}
+    assert Die({"x": 1, "y": 2}) == Die({"y": 2, "x": 1}) and hash(Die({"x": 1, "y": 2})) == hash(Die({"y": 2, "x": 1}))

@@ -6,6 +6,7 @@ import json
 import random
 
 import pytest
+from helpers import shared_mutables
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -195,7 +196,165 @@ def test_register_a_game():
         gamekit.register("pig")
 
 
-def test_state_is_abstract():
+def test_new_and_restore_run_the_subclass_init():
+    """Game.new and from_json build a state through its class, so a subclass's __init__ runs."""
+
+    class Counted(PigState):
+        made = 0
+
+        def __init__(self, *args):
+            super().__init__(*args)
+            Counted.made += 1
+            self.note = "made by __init__"
+
+    game = gamekit.Game("pig", "Pig", Counted, type(PIG.default_options()), 2, 8)
+    state = game.new(seed=1)
+    copy = game.from_json(state.to_json())
+    assert Counted.made == 2 and state.note == copy.note == "made by __init__"
+
+
+def test_action_text_is_parsed_then_checked():
+    """label protocol-legal-actions: a text is read by the game's parser, then checked like the
+    action, so a readable but illegal text names the rule that forbids it."""
+    state = PIG.new(seed=1)
+    assert state.parse_action(" hold ") == Hold() and state.parse_action("roll") == Roll()
+    with pytest.raises(gamekit.IllegalAction) as info:
+        state.apply("hold")
+    assert info.value.rule == "pig-hold"
+    with pytest.raises(gamekit.IllegalAction) as info:
+        state.apply("jump")
+    assert info.value.rule == "protocol-legal-actions"
+
+
+def test_forced_chance_results():
+    """label protocol-randomness: force() queues results for the draws it names; they are logged as
+    forced, the generator is not used, and a draw of another name rolls as usual."""
+    state = PIG.new(seed=1, goal=20)
+    rng = state.rng.clone()
+    state.force("d6", 6, 5).force("something else", 1)
+    state.apply("roll").apply("roll")
+    assert state.turn_total == 11 and state.rng == rng
+    assert state.forced == (("something else", 1),)
+    assert [e["chance"] for e in state.log] == [[{"what": "d6", "result": 6, "forced": True}],
+                                                [{"what": "d6", "result": 5, "forced": True}]]
+    state.apply("roll")
+    assert state.rng != rng and "forced" not in state.log[-1]["chance"][0]
+    with pytest.raises(ValueError):
+        state.force("")
+
+
+@pytest.mark.parametrize("origin", ["new", "save"])
+def test_apply_is_atomic_when_carrying_out_fails(origin):
+    """label protocol-illegal: if an action fails after its check, the state, its generator, its log
+    and its forced results are exactly as before the call, and the game goes on as if nothing happened."""
+    state = PIG.new(players=3, seed=8)
+    rnd = random.Random(8)
+    for _ in range(25):
+        state.apply(rnd.choice(state.legal_actions()))
+    if origin == "save":
+        state = PIG.from_json(state.to_json())
+        state.apply("roll")
+    twin = state.clone()
+    before, rng = state.to_json(), state.rng.clone()
+    state.force("d6", "a banana", 4)  # no die shows a banana: adding it to the turn total fails
     with pytest.raises(TypeError):
-        gamekit.State.__new__(gamekit.State)._setup()  # type: ignore[abstract]
-    assert issubclass(PigState, gamekit.State)
+        state.apply("roll")
+    assert state.to_json() == before and state.rng == rng and state.forced == (("d6", "a banana"), ("d6", 4))
+    state.clear_forced()
+    for _ in range(10):
+        if state.is_over():
+            break
+        action = rnd.choice(state.legal_actions())
+        state.apply(action)
+        twin.apply(action)
+    assert state.to_json() == twin.to_json()
+
+
+# -- every registered game ------------------------------------------------------------------
+
+
+def every_game():
+    return [gamekit.game(name) for name in gamekit.games()] + [PIG]
+
+
+def played(game, seed: int = 3, moves: int = 300):
+    """A game of ``game`` some way in: ``moves`` seeded random legal actions (or to the end)."""
+    state = game.new(players=min(3, game.max_players) if game.min_players <= 3 else game.min_players, seed=seed)
+    rnd = random.Random(seed)
+    for _ in range(moves):
+        if state.is_over():
+            break
+        state.apply(rnd.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("game", every_game(), ids=lambda g: g.name)
+def test_a_save_shares_no_mutable_object_with_the_live_state(game):
+    """label protocol-saving: ``to_data`` hands out a copy, ``from_data`` copies what it is given."""
+    state = played(game)
+    text = state.to_json()
+    data = state.to_data()
+    assert shared_mutables(data, state, skip=(state.game, state.options)) == []
+    assert json.loads(text) == data
+    data["log"].append({"player": 0})  # changing the save changes nothing in the game
+    data["state"].clear()
+    assert state.to_json() == text
+    data = json.loads(text)
+    restored = game.from_data(data)
+    assert shared_mutables(restored, data, skip=(restored.game, restored.options)) == []
+    assert restored.to_json() == text
+
+
+@pytest.mark.parametrize("game", every_game(), ids=lambda g: g.name)
+def test_action_texts_are_unique_and_read_back(game):
+    """label protocol-legal-actions: at every step of a seeded game, no two legal actions share a
+    text, and each text reads back to its action."""
+    state = game.new(players=game.min_players, seed=11)
+    rnd = random.Random(11)
+    for _ in range(400):
+        if state.is_over():
+            break
+        legal = state.legal_actions()
+        texts = [str(a) for a in legal]
+        assert len(set(texts)) == len(texts), sorted(t for t in texts if texts.count(t) > 1)
+        assert [state.parse_action(t) for t in texts] == legal
+        state.apply(rnd.choice(texts))
+
+
+@pytest.mark.parametrize("game", every_game(), ids=lambda g: g.name)
+def test_a_clone_shares_no_mutable_attribute_with_its_original(game):
+    """label protocol-randomness: ``clone()`` is independent. Log entries may be shared (an entry is
+    never changed once written), and so may what a game lists in ``shared_on_clone`` (data it never
+    changes, such as a card table)."""
+    state = played(game)
+    clone = state.clone()
+    keep = tuple(getattr(state, name) for name in ("game", "options", *state.shared_on_clone))
+    keep += tuple(state.log)
+    assert shared_mutables(clone, state, skip=keep) == []
+    assert clone.to_json() == state.to_json()
+
+
+def test_a_failed_action_is_undone_to_a_scenario_set_by_hand():
+    """label protocol-illegal: after ``checkpoint()``, a state set up by hand is what a failed action
+    returns to."""
+    state = PIG.new(players=2, seed=3)
+    state.apply("roll")
+    state.banked[1] = 42  # a scenario set by hand
+    state.checkpoint()
+    before = state.to_json()
+    with pytest.raises(TypeError):
+        state.force("d6", None).apply("roll")
+    assert state.to_json() == before and state.banked[1] == 42
+
+
+def test_an_engine_bug_while_restoring_is_not_called_an_invalid_save():
+    """label protocol-saving: InvalidSave is for malformed saves; an AttributeError from the engine
+    is a bug and propagates as itself."""
+
+    class Buggy(PigState):
+        def _restore(self, data):
+            return self.no_such_attribute
+
+    game = gamekit.Game("pig", "Pig", Buggy, type(PIG.default_options()), 2, 8)
+    with pytest.raises(AttributeError):
+        game.from_json(game.new(seed=1).to_json())

@@ -157,6 +157,9 @@ class CatanState(State):
     ``road_length``; ``robber`` is a hex id (``None``: off the board, on a map without a desert).
     """
 
+    #: Never changed after setup, so clones share them (see :meth:`clone`).
+    shared_on_clone = ("board", "topo")
+
     action_types: ClassVar[tuple[type, ...]] = CATAN_ACTION_TYPES
     options: CatanOptions
 

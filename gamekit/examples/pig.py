@@ -65,6 +65,10 @@ class PigState(State):
             return []
         return [Roll(), Hold()] if self.turn_total else [Roll()]
 
+    def _parse(self, text: str) -> Any:
+        """The two action texts: ``roll`` and ``hold``."""
+        return {"roll": Roll(), "hold": Hold()}.get(text)
+
     def _check(self, action: Any) -> None:
         if not isinstance(action, (Roll, Hold)):
             raise IllegalAction(f"{action!r} is not a Pig action", "protocol-example")

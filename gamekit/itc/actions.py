@@ -1,5 +1,19 @@
 """The actions of ITC: small frozen values with a readable ``str``.
 
+Each action has one text form, which :func:`parse_action` reads back (``state.apply("keep red")``):
+
+==================  ==============================================================
+sales marker        ``sales marker in North America``, ``sales marker in grey market``
+draw                ``draw action card``
+dice                ``choose blue and red``, then ``keep red``
+transports          ``place card 43 on truck lane 1`` (``... with express``), ``move card 43 to lane 2``,
+                    ``express card 43``, ``deliver card 43 to Europe``
+selling             ``sell 2 colours in Europe``, ``sell 1 colour in grey market``
+grey market         ``attack``
+cards               ``play organisation``, ``discard card 95``
+end                 ``end turn``
+==================  ==============================================================
+
 Cards are named by their number in the game's card table (``state.cards.describe(n)`` prints one),
 lanes by their route and their number in it, counted from the left starting at 1.
 Each action's docstring names the rule it carries out.
@@ -7,6 +21,7 @@ Each action's docstring names the rule it carries out.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,6 +43,7 @@ __all__ = [
     "EndTurn",
     "ACTION_TYPES",
     "intern",
+    "parse_action",
 ]
 
 
@@ -39,7 +55,7 @@ class PlaceSalesMarker:
     place: str
 
     def __str__(self) -> str:
-        return f"PlaceSalesMarker({self.place})"
+        return f"sales marker in {self.place}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +63,7 @@ class DrawActionCard:
     """Draw the action card that starts every turn (rules ``itc-turn-sequence``, ``itc-action-cards``)."""
 
     def __str__(self) -> str:
-        return "DrawActionCard()"
+        return "draw action card"
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +83,7 @@ class ChooseDice:
             object.__setattr__(self, "second", second)
 
     def __str__(self) -> str:
-        return f"ChooseDice({self.first}, {self.second})"
+        return f"choose {self.first} and {self.second}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +93,7 @@ class KeepDie:
     colour: str
 
     def __str__(self) -> str:
-        return f"KeepDie({self.colour})"
+        return f"keep {self.colour}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,8 +108,8 @@ class PlaceTransport:
     under: str = ""
 
     def __str__(self) -> str:
-        extra = f", {self.under}" if self.under else ""
-        return f"PlaceTransport(card {self.card}, {self.route} lane {self.lane}{extra})"
+        extra = f" with {self.under}" if self.under else ""
+        return f"place card {self.card} on {self.route} lane {self.lane}{extra}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +121,7 @@ class MoveTransport:
     lane: int
 
     def __str__(self) -> str:
-        return f"MoveTransport(card {self.card} to lane {self.lane})"
+        return f"move card {self.card} to lane {self.lane}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +131,7 @@ class ExpressMove:
     card: int
 
     def __str__(self) -> str:
-        return f"ExpressMove(card {self.card})"
+        return f"express card {self.card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +142,7 @@ class DeliverTransport:
     continent: str
 
     def __str__(self) -> str:
-        return f"DeliverTransport(card {self.card} to {self.continent})"
+        return f"deliver card {self.card} to {self.continent}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +153,7 @@ class Sell:
     colours: int
 
     def __str__(self) -> str:
-        return f"Sell({self.colours} colour{'s' if self.colours != 1 else ''} in {self.place})"
+        return f"sell {self.colours} colour{'s' if self.colours != 1 else ''} in {self.place}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +162,7 @@ class Attack:
     ``itc-grey-market``, ``itc-grey-market-fight``)."""
 
     def __str__(self) -> str:
-        return "Attack()"
+        return "attack"
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +172,7 @@ class PlayCard:
     kind: str
 
     def __str__(self) -> str:
-        return f"PlayCard({self.kind})"
+        return f"play {self.kind}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +182,7 @@ class Discard:
     card: int
 
     def __str__(self) -> str:
-        return f"Discard(card {self.card})"
+        return f"discard card {self.card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,7 +191,7 @@ class EndTurn:
     (rules ``itc-turn-sequence``, ``itc-full-rows``, ``itc-hand-limit``, ``itc-end``)."""
 
     def __str__(self) -> str:
-        return "EndTurn()"
+        return "end turn"
 
 
 ACTION_TYPES: tuple[type, ...] = (
@@ -205,3 +221,41 @@ def intern(kind: type, *args: Any) -> Any:
     if action is None:
         action = _interned[key] = kind(*args)
     return action
+
+
+_NUMBER = r"(-?\d+)"
+_FORMS: tuple[tuple[re.Pattern[str], Any], ...] = tuple(
+    (re.compile(pattern + r"\Z"), make)
+    for pattern, make in (
+        (r"sales marker in (.+)", lambda m: PlaceSalesMarker(m[1])),
+        (r"draw action card", lambda m: DrawActionCard()),
+        (r"choose (\S+) and (\S+)", lambda m: ChooseDice(m[1], m[2])),
+        (r"keep (\S+)", lambda m: KeepDie(m[1])),
+        (rf"place card {_NUMBER} on (\S+) lane {_NUMBER}(?: with (\S+))?",
+         lambda m: PlaceTransport(int(m[1]), m[2], int(m[3]), m[4] or "")),
+        (rf"move card {_NUMBER} to lane {_NUMBER}", lambda m: MoveTransport(int(m[1]), int(m[2]))),
+        (rf"express card {_NUMBER}", lambda m: ExpressMove(int(m[1]))),
+        (rf"deliver card {_NUMBER} to (.+)", lambda m: DeliverTransport(int(m[1]), m[2])),
+        (rf"sell {_NUMBER} colours? in (.+)", lambda m: Sell(m[2], int(m[1]))),
+        (r"attack", lambda m: Attack()),
+        (r"play (\S+)", lambda m: PlayCard(m[1])),
+        (rf"discard card {_NUMBER}", lambda m: Discard(int(m[1]))),
+        (r"end turn", lambda m: EndTurn()),
+    )
+)
+
+
+def parse_action(text: str) -> Any:
+    """The action written ``text`` in its one text form (``str(action)``), or ``None``. Whether it
+    is legal is the state's check, which names the rule.
+
+    >>> parse_action("place card 43 on truck lane 1 with express")
+    PlaceTransport(card=43, route='truck', lane=1, under='express')
+    >>> str(parse_action("sell 2 colours in North America"))
+    'sell 2 colours in North America'
+    """
+    for pattern, make in _FORMS:
+        match = pattern.match(text)
+        if match:
+            return make(match)
+    return None

@@ -211,3 +211,16 @@ class CardTable:
 def card_table(options: ItcOptions) -> CardTable:
     """The card table for a game with these options (cached; options are immutable)."""
     return CardTable(options)
+
+
+# -- names to numbers, for the engine ----------------------------------------------------------
+
+#: Action cards that are put under a transport card when it is placed.
+UNDER_KINDS = ("express", "smuggling", "mega")
+#: The steps of the game, in order.
+PHASES = ("setup", "draw", "choose", "keep", "act", "over")
+PLACE_INDEX = {name: i for i, name in enumerate(PLACES)}
+CONTINENT_INDEX = {name: i for i, name in enumerate(CONTINENTS)}
+ROUTE_INDEX = {name: i for i, name in enumerate(ROUTES)}
+#: The customs-check action card of each route, by route index.
+CUSTOMS_ROUTE = {f"customs-{r}": i for i, r in enumerate(ROUTES)}

@@ -3,75 +3,9 @@
 The seed's rule text (German, Fanfor Verlag 1998) leaves several things open: lists cut off after a
 colon, numbers that are never given, cards that are only named. The engine still has to play a
 whole game, so every such gap is a named setting of :class:`ItcOptions` with a documented default.
-The book chapter shows each one as an "Assumption" note; :data:`ASSUMPTIONS` lists them with a
-one-line justification each:
-
-* ``goal`` = 200,000: the profit that ends the game (rule ``itc-goal``); the text says it may be changed.
-* ``lane_lengths`` = (6, 5, 4, 3) fields for truck, train, ship, plane: the text only says the truck
-  lanes are the longest and the plane lanes the shortest (``itc-board``).
-* ``transport_limit_per_route`` = 2: "2 Transporte je Route" read as at most two cards of one owner
-  on one route; neutral transports are also subject to it ("unterliegen auch der Beschränkung"),
-  all of them together counting as one owner (``itc-neutral-transports``).
-* ``continent_capacity`` = 10 goods cubes of each colour per continent: no number is given; the
-  first selling example has 8 yellow cubes in North America, so 10 leaves room (``itc-arrival``).
-* ``grey_market_capacity`` = 10 cubes of each colour: not given; goods with no room there stay in
-  the supply (they are lost), so that the grey market does not swallow every cube (``itc-grey-market-goods``).
-* ``goods_cubes`` = 200: the number of goods cubes is not given; when the supply runs out, an
-  arriving transport places only the cubes that are left (``itc-goods``).
-* ``stones_per_player`` = 35: the number of stones per player is not given (``itc-markers``).
-* ``smuggling_values`` = 5,000 / 10,000 / 15,000 / 20,000 for truck / train / ship / plane: the
-  text lists the four amounts in the order in which it lists the routes (``itc-smuggling``).
-* ``route_profit_percent`` = 150 / 125 / 100 / 75 of the goods' transport values for truck / train /
-  ship / plane: the cards' printed profits are unknown; a longer route pays more, in proportion to
-  its length (``itc-transport-cards``).
-* ``mafia_robbery`` = "other-owner": when the Mafia robs is not given; it robs one good of every
-  transport that arrives and is not its controller's own (neutral ones included) (``itc-arrival``).
-* ``mafia_stone_defends`` = True: the controller's stone in the Mafia fights as one defender, so a
-  controller without sales markers in the grey market is not taken for free (``itc-grey-market-fight``).
-* ``attack_markers`` = 3: given by the text (one point buys three attack markers).
-* ``diagonal_moves`` = True: a player's card may move one field diagonally within its route when
-  the field ahead is blocked. The sentence "Diagonales Bewegen ist nur erlaubt, wenn das vordere
-  Feld blockiert ist" has no subject and stands among the neutral-transport rules; we read it as
-  applying to every card (``itc-transport-points``).
-* ``organisation_markers`` = 2: the card "Organisation im grauen Markt" is only named; it lets the
-  controller place two sales markers in the grey market without spending points (``itc-organisation``).
-* ``mega_bonus_percent`` = 50: the "Megatransportkarte" is only named; put under a transport like
-  an Express card, it adds half the transport's profit on arrival (``itc-action-cards``).
-* ``action_deck``: 18 Express, 18 Smuggling, 4 Customs checks per route, 14 Organisation, 14 Mega
-  transport = 80 action cards (the published game has 80 action cards; the mix is assumed).
-* ``hand_limit`` = 6, ``start_transport_cards`` = 2, ``setup_rounds`` = 5, ``setup_lead_limit`` = 3:
-  given by the text (a hand limit of at least 1, and no more start cards than the limit).
-
-Readings that are not settings (shown as assumptions too, see :data:`ASSUMPTIONS`):
-
-* The transport deck (``cards.json``): 78 ordinary transport cards and 15 neutral ones (93 plus
-  the price-table card make the 94 transport cards of the published game); goods drawn once from a
-  seeded generator, cheaper colours more common.
-* An ordinary transport card has no printed destination (the text says that neutral ones are
-  recognised by theirs): its owner chooses the continent when it leaves the route.
-* An Express move takes the card in one blue point to the top field of its lane (which must be
-  empty); leaving the route from there costs a point as usual.
-* A goods colour that the active player has just brought into a place is sold without those fresh
-  cubes: they stay until a later turn ("darf diese Waren nicht sofort verkaufen").
-* After a successful attack the attacker's surviving attack markers stay in the grey market as
-  sales markers, the attacker's stone goes into the Mafia and the loser's stone goes home.
-* Full rows: a row of a route that is full when the turn starts and still full after the old
-  neutral transports moved (step 4, before new ones are placed) obliges the active player, if they
-  have a card in it. While they hold a transport point that could move one of those cards out,
-  they may not end the turn; their cards in a row that is still full at the end are lost only if a
-  move out of it was possible at some moment of the turn (with the points of the die they kept; a
-  die rolled but not kept does not count).
-* Empty draw piles are refilled by shuffling their discard piles.
-* Customs checks take effect when drawn and go to the discard pile (they are "played at once").
-* Neutral cards count towards the number of cards the red die makes a player draw.
-* Neutral transports on the board move one field once per turn in which neutral cards were drawn
-  (turn sequence step 4: "jeweils ein Feld"), however many were drawn; a blocked one steps
-  diagonally to the right if it can, else to the left (placement also prefers the right).
-* The start cards are ordinary transport cards (a neutral card met while dealing goes back, and the
-  deck is shuffled again after the deal so that neutral cards are not left on top).
-* Goods in the grey market are sold by its controller under the same selling rule as in a continent.
-* The stone on a transport card comes from the same supply as the sales markers: a player with no
-  stone left cannot place a transport.
+The book chapter shows each one as an "Assumption" note; :data:`ASSUMPTIONS` lists them, each with
+what the text leaves open. The list below is written from :data:`ASSUMPTIONS` when the module is
+imported, so the two cannot disagree.
 """
 
 from __future__ import annotations
@@ -372,3 +306,18 @@ ASSUMPTIONS: tuple[Assumption, ...] = catalogue(ItcOptions, (
 
 
 FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(ItcOptions))
+
+
+def _listed(entries: tuple[Assumption, ...]) -> str:
+    lines = ["", "The assumptions:", ""]
+    for a in entries:
+        name = f"setting ``{a.setting}`` = ``{a.value}``" if a.is_setting else f"reading: {a.setting}"
+        lines.append(f"* {name} (rule ``{a.rule}``): {a.default} ({a.why}).")
+    named = {a.setting for a in entries}
+    given = [f"``{f.name}`` = ``{f.default!r}``" for f in dataclasses.fields(ItcOptions) if f.name not in named]
+    lines += ["", "Settings whose defaults the text gives: " + ", ".join(given) + "."]
+    return "\n".join(lines) + "\n"
+
+
+if __doc__ is not None:  # python -OO drops docstrings
+    __doc__ += _listed(ASSUMPTIONS)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb
+from functools import cache
 
 from ..dice import blue_die, green_die, red_die
 from ..rng import Rng
@@ -27,6 +27,8 @@ __all__ = [
     "grey_market_win_probability",
     "fight_outcome_distribution",
     "roll_fight",
+    "markers_left",
+    "simulate_fights",
     "fight_exchange",
     "DieEffect",
     "die_effect",
@@ -39,7 +41,16 @@ RED_POINTS = 6
 
 def exchange_win_probability() -> Fraction:
     """The attacker's chance to win one exchange (d6 against the green d8, ties rolled again)."""
-    return blue_die.beats(green_die)
+    win, lose = _exchange_weights()
+    return Fraction(win, win + lose)
+
+
+@cache
+def _exchange_weights() -> tuple[int, int]:
+    """The exchange as whole-number weights ``(attacker wins, attacker loses)`` with no common
+    factor (``(5, 9)``: the chance ``p`` is 5/14), worked out once from the dice."""
+    exchange = blue_die.compare(green_die)
+    return exchange._weight_of("win"), exchange._weight_of("lose")
 
 
 def _check_counts(attackers: int, defenders: int) -> None:
@@ -48,34 +59,54 @@ def _check_counts(attackers: int, defenders: int) -> None:
             raise ValueError(f"{name} must be a whole number >= 0, not {n!r}")
 
 
+def _first_to(needed: int, rival: int, win: int, lose: int) -> int:
+    """The numerator over ``(win + lose) ** (needed + rival - 1)`` of the chance that a side winning
+    each exchange with weight ``win`` (against ``lose``) wins ``needed`` exchanges before it loses
+    ``rival``: the sum over k < rival of C(needed-1+k, k) * win**needed * lose**k * total**(rival-1-k),
+    added up by Horner's rule in whole numbers."""
+    total = win + lose
+    acc, term = 0, 1  # term = C(needed-1+k, k) * lose**k
+    for k in range(rival):
+        acc = acc * total + term
+        term = term * lose * (needed + k) // (k + 1)
+    return acc * win**needed
+
+
 def grey_market_win_probability(attackers: int, defenders: int) -> Fraction:
     """The exact chance that ``attackers`` attack markers take the grey market from ``defenders``
     defending markers (rule ``itc-grey-market-fight``). With no defenders the attack wins; with no
-    attackers it fails."""
+    attackers it fails.
+
+    >>> grey_market_win_probability(1, 1), grey_market_win_probability(2, 1)
+    (Fraction(5, 14), Fraction(115, 196))
+    """
     _check_counts(attackers, defenders)
     if defenders == 0:
         return Fraction(1)
     if attackers == 0:
         return Fraction(0)
-    p = exchange_win_probability()
-    q = 1 - p
-    return sum((comb(defenders - 1 + k, k) * p**defenders * q**k for k in range(attackers)), Fraction(0))
+    win, lose = _exchange_weights()
+    return Fraction(_first_to(defenders, attackers, win, lose), (win + lose) ** (attackers + defenders - 1))
 
 
 def fight_outcome_distribution(attackers: int, defenders: int) -> dict[tuple[int, int], Fraction]:
     """The exact distribution of the markers left at the end of a fight, as
     ``{(attackers_left, defenders_left): probability}`` (exactly one of the two is 0)."""
     _check_counts(attackers, defenders)
-    p = exchange_win_probability()
-    q = 1 - p
-    result: dict[tuple[int, int], Fraction] = {}
     if defenders == 0 or attackers == 0:
         return {(attackers, defenders): Fraction(1)}
-    # attacker wins with k losses (k < attackers): last exchange is a win
+    win, lose = _exchange_weights()
+    total = win + lose
+    result: dict[tuple[int, int], Fraction] = {}
+    # the attackers win having lost k markers (k < attackers): the last exchange is a win
+    term = win**defenders  # C(defenders-1+k, k) * win**defenders * lose**k
     for k in range(attackers):
-        result[(attackers - k, 0)] = comb(defenders - 1 + k, k) * p**defenders * q**k
+        result[(attackers - k, 0)] = Fraction(term, total ** (defenders + k))
+        term = term * lose * (defenders + k) // (k + 1)
+    term = lose**attackers
     for j in range(defenders):
-        result[(0, defenders - j)] = comb(attackers - 1 + j, j) * q**attackers * p**j
+        result[(0, defenders - j)] = Fraction(term, total ** (attackers + j))
+        term = term * win * (attackers + j) // (j + 1)
     return result
 
 
@@ -102,6 +133,19 @@ def fight_exchange(rng: Rng, attackers: int, defenders: int) -> tuple[int, int, 
     return ra, rd, attackers - lost_a, defenders - lost_d
 
 
+def markers_left(attackers: int, defenders: int, rolls: list[tuple[int, int]]) -> tuple[int, int]:
+    """The attack and defending markers left after the exchanges ``rolls`` (as :func:`roll_fight`
+    gives them), each costing what :func:`exchange_losses` says (rule ``itc-grey-market-fight``).
+
+    >>> markers_left(3, 2, [(5, 3), (2, 2), (1, 8), (6, 1)])
+    (2, 0)
+    """
+    for ra, rd in rolls:
+        lost_a, lost_d = exchange_losses(ra, rd)
+        attackers, defenders = attackers - lost_a, defenders - lost_d
+    return attackers, defenders
+
+
 def roll_fight(rng: Rng, attackers: int, defenders: int) -> list[tuple[int, int]]:
     """Roll a whole fight with the seeded generator: the list of (attacker d6, defender d8) rolls,
     ties included (they are rolled again). Who won follows from the rolls."""
@@ -111,6 +155,44 @@ def roll_fight(rng: Rng, attackers: int, defenders: int) -> list[tuple[int, int]
         ra, rd, a, d = fight_exchange(rng, a, d)
         rolls.append((ra, rd))
     return rolls
+
+
+def simulate_fights(attackers: int, defenders: int, n: int, seed=None):
+    """``n`` grey-market fights drawn at once with numpy (rule ``itc-grey-market-fight``), for Monte
+    Carlo work in notebooks: returns two arrays, the attack markers and the defending markers left
+    after each fight (in every fight exactly one of them is 0).
+
+    Each exchange is drawn from the exact exchange (the blue d6 against the green d8, ties rolled
+    again: won with weight 5 in 14, see :func:`exchange_win_probability`). A fight never needs more than ``attackers +
+    defenders - 1`` exchanges, so each fight draws that many and stops where one side ran out.
+    ``seed`` is an int, a ``numpy.random.Generator`` or ``None``. Not the same numbers as
+    :func:`roll_fight` draws with a game's generator (numpy is imported only here).
+
+    >>> a_left, d_left = simulate_fights(3, 2, 5, seed=1)
+    >>> bool(((a_left == 0) ^ (d_left == 0)).all())
+    True
+    """
+    import numpy as np
+
+    _check_counts(attackers, defenders)
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ValueError(f"n must be a whole number >= 0, not {n!r}")
+    if attackers == 0 or defenders == 0:
+        return np.full(n, attackers, dtype=np.int64), np.full(n, defenders, dtype=np.int64)
+    gen = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+    win, lose = _exchange_weights()  # the exact exchange: win with weight 5 in 14
+    rounds = attackers + defenders - 1
+    small = np.uint8 if win + lose <= 1 << 8 else np.int64
+    won = gen.integers(0, win + lose, size=(n, rounds), dtype=small) < win
+    count = np.int16 if rounds < 1 << 15 else np.int64
+    wins = np.cumsum(won, axis=1, dtype=count)  # defending markers removed after each exchange
+    losses = np.arange(1, rounds + 1, dtype=count) - wins  # attack markers removed
+    attack_wins = wins[:, -1] >= defenders
+    # the exchange that ends the fight: the defenders' last marker goes, or the attackers' last
+    end = np.where(attack_wins, np.argmax(wins >= defenders, axis=1), np.argmax(losses >= attackers, axis=1))
+    lost = losses[np.arange(n), end]
+    removed = wins[np.arange(n), end]
+    return (attackers - lost).astype(np.int64), (defenders - removed).astype(np.int64)
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from .data import COLOURS, RESALE_BY_INDEX, RESALE_VALUE
 
-__all__ = ["Sale", "sellable", "sale_options", "best_plan", "Plan", "max_colours"]
+__all__ = ["Sale", "sellable", "sale_options", "best_plan", "Plan", "max_colours", "cheapest_colours"]
 
 
 @dataclass(frozen=True)
@@ -81,6 +81,17 @@ def _counts(goods: Mapping[str, int]) -> list[int]:
 def _whole(name: str, value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise ValueError(f"{name} must be a whole number >= 0, not {value!r}")
+
+
+def cheapest_colours(counts: list[int] | tuple[int, ...], k: int) -> Sale:
+    """The sale of the ``k`` cheapest colours present (rule ``itc-selling``), from the cube counts by
+    colour index (cheapest first); whether it is allowed is :func:`max_colours`'s question. The
+    engine sells with this.
+
+    >>> cheapest_colours([0, 2, 1, 0, 4, 0], 2).colours   # no black cubes: white and red
+    ('white', 'red')
+    """
+    return _sale(list(counts), k)
 
 
 def _sale(counts: list[int], k: int) -> Sale:

@@ -16,10 +16,13 @@ Phases: ``setup`` (sales markers, rule ``itc-setup``), then for each turn ``draw
 
 from __future__ import annotations
 
-from bisect import insort
+from collections.abc import Mapping
+from functools import cache
+from types import MappingProxyType
 from typing import Any
 
 from ..core import IllegalAction, State
+from ..validation import whole as _int
 from .actions import (
     ACTION_TYPES,
     Attack,
@@ -36,44 +39,38 @@ from .actions import (
     PlayCard,
     Sell,
     intern,
+    parse_action,
 )
 from .data import (
     COLOURS,
+    CONTINENT_INDEX,
     CONTINENTS,
+    CUSTOMS_ROUTE,
     GREY,
     LANE_ROUTE,
     LANES,
+    PLACE_INDEX,
     PLACES,
-    RESALE_BY_INDEX,
+    ROUTE_INDEX,
     ROUTE_LANES,
     ROUTES,
+    UNDER_KINDS,
     card_table,
 )
-from .dice_turn import DICE, DICE_PAIRS, DIE_SIDES, chosen_pair, kept_die, roll_die
-from .options import ACTION_CARD_KINDS
-from .probability import die_effect, roll_fight
-from .selling import max_colours
+from .dice_turn import DICE, DICE_PAIRS, chosen_pair, kept_die, roll_die
+from .lanes import LaneRules
+from .probability import die_effect, markers_left, roll_fight
+from .saving import restore_into, state_to_data
+from .selling import cheapest_colours, max_colours
 
 __all__ = ["ItcState", "DICE", "UNDER_KINDS"]
 
-#: Action cards that are put under a transport card when it is placed.
-UNDER_KINDS = ("express", "smuggling", "mega")
-PHASES = ("setup", "draw", "choose", "keep", "act", "over")
-PLACE_INDEX = {name: i for i, name in enumerate(PLACES)}
-CONTINENT_INDEX = {name: i for i, name in enumerate(CONTINENTS)}
-ROUTE_INDEX = {name: i for i, name in enumerate(ROUTES)}
-CUSTOMS_ROUTE = {f"customs-{r}": i for i, r in enumerate(ROUTES)}
-_NO_ACTIONS: list[Any] = []
-
-
-def _int(value: Any) -> bool:
-    return type(value) is int
-
-
-class ItcState(State):
+class ItcState(LaneRules, State):
     """A game of ITC in progress (see the module docstring for the layout)."""
 
     action_types = ACTION_TYPES
+    #: the card table is fixed by the options and never changed (see :meth:`clone`)
+    shared_on_clone = ("cards",)
 
     # -- setup (rule itc-setup) ------------------------------------------------------------
     def _setup(self) -> None:
@@ -242,66 +239,6 @@ class ItcState(State):
             return goods
         return [g - f for g, f in zip(goods, fresh)]
 
-    def _row_full(self, route: int, field: int) -> bool:
-        lanes = self.lanes
-        for lane in ROUTE_LANES[route]:
-            if lanes[lane][field] < 0:
-                return False
-        return True
-
-    def _is_express(self, card: int) -> bool:
-        u = self.under[card]
-        return u >= 0 and self.cards.kind[u] == "express"
-
-    def _card_can_move(self, card: int) -> bool:
-        """Whether a transport point now could move ``card`` one step (up, diagonal, off the top,
-        or an Express move). Used for the obligation of rule ``itc-full-rows``."""
-        if self._is_express(card):
-            if self.tp <= 0:
-                return False
-        elif self.tp <= 0 and self.lo <= 0:
-            return False
-        lane, field = self.at_lane[card], self.at_field[card]
-        col = self.lanes[lane]
-        top = len(col) - 1
-        if field == top or col[field + 1] < 0:
-            return True
-        if self._is_express(card) and col[top] < 0:
-            return True
-        if self.options.diagonal_moves:
-            for nl in (lane - 1, lane + 1):
-                if 0 <= nl < LANES and LANE_ROUTE[nl] == LANE_ROUTE[lane] and self.lanes[nl][field + 1] < 0:
-                    return True
-        return False
-
-    def _note_possible_moves(self) -> None:
-        """Rule ``itc-full-rows``: remember each obliged row that is full and holds a card of the
-        active player that a point they hold now could move ("besteht ... die Möglichkeit"). Called
-        after every step of the turn, so any moment at which the move was possible counts."""
-        p = self.turn
-        for row in self.obliged:
-            if row in self.could_free or not self._row_full(*row):
-                continue
-            route, field = row
-            for lane in ROUTE_LANES[route]:
-                card = self.lanes[lane][field]
-                if self.owner[card] == p and self._card_can_move(card):
-                    self.could_free.append(row)
-                    break
-
-    def _forced_move_pending(self) -> bool:
-        """Rule ``itc-full-rows``: a full row that obliged the player still holds one of their
-        cards that they could move with a point they still have."""
-        p = self.turn
-        for route, field in self.obliged:
-            if not self._row_full(route, field):
-                continue
-            for lane in ROUTE_LANES[route]:
-                card = self.lanes[lane][field]
-                if self.owner[card] == p and self._card_can_move(card):
-                    return True
-        return False
-
     def _has_kind(self, player: int, kind: str) -> int:
         """The first card of ``kind`` in the player's hand, or -1."""
         kinds = self.cards.kind
@@ -324,7 +261,7 @@ class ItcState(State):
         if phase == "setup":
             p = self._setup_player()
             return [intern(PlaceSalesMarker, CONTINENTS[c]) for c in range(6) if self._setup_error(p, c) is None]
-        return _NO_ACTIONS
+        return []  # a new list every time: callers may change what they are given
 
     def _act_actions(self) -> list[Any]:
         """Every action of the ``act`` step. Kept lean: actions come from shared caches."""
@@ -364,21 +301,15 @@ class ItcState(State):
                 express = u >= 0 and kinds[u] == "express"
                 if express and tp <= 0:
                     continue  # an Express transport moves with blue points only (rule itc-express)
-                lane, field = at_lane[card], at_field[card]
-                col = lanes[lane]
-                top = len(col) - 1
-                if field == top:
+                lane = at_lane[card]
+                if at_field[card] == len(lanes[lane]) - 1:
                     out.extend(_deliver_actions(card))
                     continue
                 route_lanes = ROUTE_LANES[LANE_ROUTE[lane]]
                 moves = _move_actions(card)
-                if col[field + 1] < 0:
-                    out.append(moves[route_lanes.index(lane)])
-                elif diagonal:
-                    for nl in (lane - 1, lane + 1):
-                        if nl in route_lanes and lanes[nl][field + 1] < 0:
-                            out.append(moves[route_lanes.index(nl)])
-                if express and col[top] < 0:
+                for target in self._steps(card, diagonal):
+                    out.append(moves[route_lanes.index(target)])
+                if express and self._express_free(card):
                     out.append(moves[3])
         if cp > 0 or lo > 0:  # continent points (rule itc-continent-points)
             points = cp if cp > 0 else lo
@@ -409,6 +340,10 @@ class ItcState(State):
         return out
 
     # -- checking (every rule that can forbid an action) ---------------------------------------
+    def _parse(self, text: str) -> Any:
+        """Action texts are read by :func:`gamekit.itc.actions.parse_action`."""
+        return parse_action(text)
+
     def _check(self, action: Any) -> None:
         method = _CHECKS.get(type(action))
         if method is None:
@@ -526,10 +461,11 @@ class ItcState(State):
         if not _int(a.lane) or not 1 <= a.lane <= len(route_lanes):
             raise IllegalAction(f"the route has lanes 1 to {len(route_lanes)}, not {a.lane!r}", "itc-lane-colours")
         target = route_lanes[a.lane - 1]
-        if target == lane:
-            if col[field + 1] >= 0:
-                raise IllegalAction(f"the field ahead of card {card} is taken", "itc-transport-points")
+        if target in self._steps(card, self.options.diagonal_moves):
             return
+        # not a step this transport can take: say which part of the rule forbids it
+        if target == lane:
+            raise IllegalAction(f"the field ahead of card {card} is taken", "itc-transport-points")
         if abs(target - lane) != 1:
             raise IllegalAction("a transport moves one field up, or diagonally into a neighbouring lane",
                                 "itc-transport-points")
@@ -538,8 +474,7 @@ class ItcState(State):
         if col[field + 1] < 0:
             raise IllegalAction("a diagonal move is only allowed when the field ahead is blocked",
                                 "itc-transport-points")
-        if self.lanes[target][field + 1] >= 0:
-            raise IllegalAction(f"the field diagonally ahead of card {card} is taken", "itc-transport-points")
+        raise IllegalAction(f"the field diagonally ahead of card {card} is taken", "itc-transport-points")
 
     def _check_express(self, a: ExpressMove) -> None:
         self._need_phase("act", a)
@@ -547,10 +482,10 @@ class ItcState(State):
         if not self._is_express(a.card):
             raise IllegalAction(f"card {a.card} has no Express card under it", "itc-express")
         self._transport_point(a, blue_only=True)
-        col = self.lanes[self.at_lane[a.card]]
-        if self.at_field[a.card] == len(col) - 1:
-            raise IllegalAction(f"card {a.card} is already on the top field", "itc-express")
-        if col[-1] >= 0:
+        if not self._express_free(a.card):
+            col = self.lanes[self.at_lane[a.card]]
+            if self.at_field[a.card] == len(col) - 1:
+                raise IllegalAction(f"card {a.card} is already on the top field", "itc-express")
             raise IllegalAction("the top field of the lane is taken", "itc-express")
 
     def _check_deliver(self, a: DeliverTransport) -> None:
@@ -683,8 +618,7 @@ class ItcState(State):
         customs check takes effect at once (rule ``itc-customs-check``)."""
         card = self._draw_pile(self.a_deck, self.a_discard, "action cards")
         if card >= 0:
-            if self._chance is not None:
-                self._chance.append({"what": "action card", "result": card})
+            self.reveal("action card", card)
             kind = self.cards.kind[card]
             if kind in CUSTOMS_ROUTE:
                 self._customs_check(CUSTOMS_ROUTE[kind])
@@ -738,8 +672,8 @@ class ItcState(State):
                     neutrals.append(card)
                 else:
                     hand.append(card)
-            if drawn and self._chance is not None:
-                self._chance.append({"what": "transport cards", "result": drawn})
+            if drawn:
+                self.reveal("transport cards", drawn)
         # rule itc-full-rows: the rows full when the turn starts (nothing has moved on the board
         # yet) that are still full after the old neutral transports moved (assumption "rows full
         # at the start"); the new neutral transports are placed after that
@@ -754,105 +688,6 @@ class ItcState(State):
         for card in neutrals:
             self._place_neutral(card)
         self.phase = "act"
-
-    def _obliged_rows(self) -> list[tuple[int, int]]:
-        """Rule ``itc-full-rows``: the full rows that hold a card of the active player now."""
-        out: list[tuple[int, int]] = []
-        lanes = self.lanes
-        for card in self.fleet[self.turn]:
-            route = LANE_ROUTE[self.at_lane[card]]
-            field = self.at_field[card]
-            row = (route, field)
-            if row in out:
-                continue
-            for lane in ROUTE_LANES[route]:
-                if lanes[lane][field] < 0:
-                    break
-            else:
-                out.append(row)
-        out.sort()
-        return out
-
-    def _move_neutrals(self) -> None:
-        """Rule ``itc-neutral-transports``: every neutral transport on the board moves one field
-        forward (top ones first); diagonally (right, else left) only when the field ahead is
-        blocked; from the top field it leaves the route and arrives."""
-        lanes = self.lanes
-        on_board = []
-        for lane in range(LANES):
-            for field, card in enumerate(lanes[lane]):
-                if card >= 0 and self.owner[card] < 0:
-                    on_board.append((-field, -lane, card))
-        on_board.sort()
-        for _, _, card in on_board:
-            lane, field = self.at_lane[card], self.at_field[card]
-            col = lanes[lane]
-            if field == len(col) - 1:
-                self._arrive(card, self.cards.destination[card])
-                continue
-            target = -1
-            if col[field + 1] < 0:
-                target = lane
-            else:
-                route_lanes = ROUTE_LANES[LANE_ROUTE[lane]]
-                for nl in (lane + 1, lane - 1):
-                    if nl in route_lanes and lanes[nl][field + 1] < 0:
-                        target = nl
-                        break
-            if target >= 0:
-                col[field] = -1
-                lanes[target][field + 1] = card
-                self.at_lane[card], self.at_field[card] = target, field + 1
-
-    def _place_neutral(self, card: int) -> None:
-        """Rule ``itc-neutral-transports``: place a new neutral transport on the bottom field as far
-        right as its colours allow; if it cannot be placed it lapses and its goods go to the grey
-        market at the end of the turn."""
-        n = self.players
-        limit = self.options.transport_limit_per_route
-        best = -1
-        for r in self.cards.routes[card]:
-            if self.rcount[n][r] >= limit:
-                continue
-            for lane in ROUTE_LANES[r]:
-                if self.lanes[lane][0] < 0 and lane > best:
-                    best = lane
-        if best < 0:
-            for g in self.cards.goods[card]:
-                self.pending_grey[g] += 1
-            self.t_discard.append(card)
-            return
-        self._put_on_board(card, best, -1, -1)
-
-    def _put_on_board(self, card: int, lane: int, owner: int, under: int) -> None:
-        self.lanes[lane][0] = card
-        self.at_lane[card], self.at_field[card] = lane, 0
-        self.owner[card], self.under[card] = owner, under
-        if owner >= 0:
-            self.rcount[owner][LANE_ROUTE[lane]] += 1
-            insort(self.fleet[owner], card)
-        else:
-            self.rcount[self.players][LANE_ROUTE[lane]] += 1
-
-    def _take_off_board(self, card: int) -> tuple[int, int]:
-        """Remove a card from the board; returns (route, owner). Its under card is discarded and
-        its owner's stone goes home."""
-        lane = self.at_lane[card]
-        owner = self.owner[card]
-        route = LANE_ROUTE[lane]
-        self.lanes[lane][self.at_field[card]] = -1
-        self.at_lane[card] = self.at_field[card] = -1
-        self.rcount[owner if owner >= 0 else self.players][route] -= 1
-        u = self.under[card]
-        if u >= 0:
-            self.a_discard.append(u)
-        self.under[card] = -1
-        self.owner[card] = -1
-        if owner >= 0:
-            self.stones[owner] += 1
-            self.fleet[owner].remove(card)
-        self.t_discard.append(card)
-        return route, owner
 
     def _add_goods(self, place: int, colour: int, fresh: bool) -> None:
         """Rule ``itc-goods``: one cube from the supply into a place (none left: nothing happens;
@@ -916,13 +751,8 @@ class ItcState(State):
         self._put_on_board(a.card, lane, p, under)
 
     def _do_move(self, a: MoveTransport) -> None:
-        card = a.card
         self._spend_transport()
-        lane, field = self.at_lane[card], self.at_field[card]
-        target = ROUTE_LANES[LANE_ROUTE[lane]][a.lane - 1]
-        self.lanes[lane][field] = -1
-        self.lanes[target][field + 1] = card
-        self.at_lane[card], self.at_field[card] = target, field + 1
+        self._step_to(a.card, ROUTE_LANES[LANE_ROUTE[self.at_lane[a.card]]][a.lane - 1])
 
     def _do_express(self, a: ExpressMove) -> None:
         """Rule ``itc-express``: one blue point takes the transport to the top field of its lane."""
@@ -943,22 +773,15 @@ class ItcState(State):
         and one returned marker per colour; the cubes go back to the supply."""
         p = self.turn
         place = PLACE_INDEX[a.place]
-        counts = self._sellable_counts(place)
+        sale = cheapest_colours(self._sellable_counts(place), a.colours)
         goods = self.goods[place]
-        sold = profit = 0
-        for colour in range(6):
-            if sold == a.colours:
-                break
-            n = counts[colour]
-            if n:
-                goods[colour] -= n
-                self.goods_supply += n
-                profit += n * RESALE_BY_INDEX[colour]
-                sold += 1
+        for colour, n in zip(sale.colours, sale.cubes):
+            goods[COLOURS.index(colour)] -= n
+        self.goods_supply += sum(sale.cubes)
         self._spend_continent(a.colours)
         self.markers[place][p] -= a.colours
         self.stones[p] += a.colours
-        self._score(p, profit, f"sale in {a.place}")
+        self._score(p, sale.profit, f"sale in {a.place}")
 
     def _do_attack(self, a: Attack) -> None:
         """Rules ``itc-grey-market`` and ``itc-grey-market-fight``: one point buys the attack markers;
@@ -973,12 +796,7 @@ class ItcState(State):
         held = self.markers[GREY][ctrl]
         defenders = held + stone
         rolls = self.draw(lambda rng: roll_fight(rng, attackers, defenders), "grey-market fight")
-        left_a, left_d = attackers, defenders
-        for ra, rd in rolls:
-            if ra > rd:
-                left_d -= 1
-            elif rd > ra:
-                left_a -= 1
+        left_a, left_d = markers_left(attackers, defenders, rolls)
         if left_a > 0:
             # the attacker takes the Mafia: the controller's markers and stone go home
             self.markers[GREY][ctrl] = 0
@@ -1054,49 +872,13 @@ class ItcState(State):
 
     # -- saving and restoring ----------------------------------------------------------------
     def _to_data(self) -> dict[str, Any]:
-        board = []
-        for lane in range(LANES):
-            for card in self.lanes[lane]:
-                if card >= 0:
-                    board.append({"card": card, "lane": lane, "field": self.at_field[card],
-                                  "owner": self.owner[card], "under": self.under[card]})
-        return {
-            "phase": self.phase,
-            "setup_step": self.setup_step,
-            "first_setup": self.first_setup,
-            "start_player": self.start_player,
-            "turn": self.turn,
-            "turn_count": self.turn_count,
-            "scores": list(self.score),
-            "hands": [list(h) for h in self.hands],
-            "transport_deck": list(self.t_deck),
-            "transport_discard": list(self.t_discard),
-            "action_deck": list(self.a_deck),
-            "action_discard": list(self.a_discard),
-            "board": board,
-            "goods": {PLACES[i]: list(row) for i, row in enumerate(self.goods)},
-            "fresh": {PLACES[i]: list(row) for i, row in sorted(self.fresh.items())},
-            "markers": {PLACES[i]: list(row) for i, row in enumerate(self.markers)},
-            "stones": list(self.stones),
-            "controller": self.controller,
-            "goods_supply": self.goods_supply,
-            "pending_grey": list(self.pending_grey),
-            "chosen": list(self.chosen),
-            "rolls": dict(self.rolls),
-            "kept": self.kept,
-            "points": {"transport": self.tp, "continent": self.cp, "leftover": self.lo},
-            "attacked": self.attacked,
-            "played": list(self.played),
-            "obliged": [list(x) for x in self.obliged],
-            "could_free": [list(x) for x in self.could_free],
-            "goal_reached": self.goal_reached,
-        }
+        return state_to_data(self)
 
     def _restore(self, data: Any) -> None:
         """Validate a saved state completely, build it in a scratch object, then adopt it."""
         scratch = self.__class__.__new__(self.__class__)
         scratch.__dict__.update(self.__dict__)
-        _restore_into(scratch, data)
+        restore_into(scratch, data)
         self.__dict__.update(scratch.__dict__)
 
     # -- display ----------------------------------------------------------------------------
@@ -1135,229 +917,35 @@ _CHOOSE_ACTIONS = tuple(ChooseDice(a, b) for a, b in DICE_PAIRS)
 _KEEP_ACTIONS = {c: KeepDie(c) for c in DICE}
 _ORGANISATION = PlayCard("organisation")
 _END_TURN = EndTurn()
-_DELIVER_CACHE: dict[int, tuple[DeliverTransport, ...]] = {}
-_MOVE_CACHE: dict[int, tuple[Any, ...]] = {}
-_PLACE_CACHE: dict[int, dict[str, PlaceTransport]] = {}
+# The actions a card can take, made once per card and shared (actions are immutable).
 
 
-_DISCARD_CACHE: dict[int, Discard] = {}
-
-
+@cache
 def _discard_action(card: int) -> Discard:
-    found = _DISCARD_CACHE.get(card)
-    if found is None:
-        found = _DISCARD_CACHE[card] = Discard(card)
-    return found
+    return Discard(card)
 
 
+@cache
 def _deliver_actions(card: int) -> tuple[DeliverTransport, ...]:
-    found = _DELIVER_CACHE.get(card)
-    if found is None:
-        found = _DELIVER_CACHE[card] = tuple(DeliverTransport(card, c) for c in CONTINENTS)
-    return found
+    return tuple(DeliverTransport(card, c) for c in CONTINENTS)
 
 
+@cache
 def _move_actions(card: int) -> tuple[Any, ...]:
     """MoveTransport to lanes 1, 2, 3 of its route, then ExpressMove."""
-    found = _MOVE_CACHE.get(card)
-    if found is None:
-        found = _MOVE_CACHE[card] = (MoveTransport(card, 1), MoveTransport(card, 2), MoveTransport(card, 3),
-                                     ExpressMove(card))
-    return found
+    return MoveTransport(card, 1), MoveTransport(card, 2), MoveTransport(card, 3), ExpressMove(card)
 
 
-def _place_actions(card: int, route: int, index: int) -> dict[str, PlaceTransport]:
-    key = card * 16 + route * 4 + index
-    found = _PLACE_CACHE.get(key)
-    if found is None:
-        found = _PLACE_CACHE[key] = {u: PlaceTransport(card, ROUTES[route], index + 1, u) for u in ("",) + UNDER_KINDS}
-    return found
+@cache
+def _place_actions(card: int, route: int, index: int) -> Mapping[str, PlaceTransport]:
+    """PlaceTransport on lane ``index + 1`` of ``route``, by the card put under it (read-only)."""
+    return MappingProxyType({u: PlaceTransport(card, ROUTES[route], index + 1, u) for u in ("",) + UNDER_KINDS})
 
 
 def _shuffled(rng: Any, items: list[int]) -> list[int]:
     items = list(items)
     rng.shuffle(items)
     return items
-
-
-# -- restoring ---------------------------------------------------------------------------------
-
-
-def _req_int(value: Any, what: str, low: int | None = None, high: int | None = None) -> int:
-    if not _int(value):
-        raise ValueError(f"{what} must be an integer, not {value!r}")
-    if (low is not None and value < low) or (high is not None and value > high):
-        raise ValueError(f"{what} = {value} is outside {low}..{high}")
-    return value
-
-
-def _req_list(value: Any, what: str, length: int | None = None) -> list[Any]:
-    if not isinstance(value, list):
-        raise ValueError(f"{what} must be a list, not {value!r}")
-    if length is not None and len(value) != length:
-        raise ValueError(f"{what} must have {length} entries, not {len(value)}")
-    return value
-
-
-def _req_ints(value: Any, what: str, length: int | None = None, low: int | None = None,
-              high: int | None = None) -> list[int]:
-    return [_req_int(v, f"{what}[{i}]", low, high) for i, v in enumerate(_req_list(value, what, length))]
-
-
-def _restore_into(s: ItcState, data: Any) -> None:
-    if not isinstance(data, dict):
-        raise ValueError("the ITC state must be an object")
-    expected = {
-        "phase", "setup_step", "first_setup", "start_player", "turn", "turn_count", "scores", "hands",
-        "transport_deck", "transport_discard", "action_deck", "action_discard", "board", "goods", "fresh",
-        "markers", "stones", "controller", "goods_supply", "pending_grey", "chosen", "rolls", "kept", "points",
-        "attacked", "played", "obliged", "could_free", "goal_reached",
-    }
-    if set(data) != expected:
-        missing, extra = sorted(expected - set(data)), sorted(set(data) - expected)
-        raise ValueError(f"ITC state keys wrong: missing {missing}, unexpected {extra}")
-    n, opts = s.players, s.options
-    s.cards = cards = card_table(opts)
-    s._init_empty()
-    phase = data["phase"]
-    if phase not in PHASES:
-        raise ValueError(f"unknown phase {phase!r}")
-    s.phase = phase
-    s.setup_step = _req_int(data["setup_step"], "setup_step", 0, n * opts.setup_rounds)
-    s.first_setup = _req_int(data["first_setup"], "first_setup", 0, n - 1)
-    s.start_player = _req_int(data["start_player"], "start_player", 0, n - 1)
-    s.turn = _req_int(data["turn"], "turn", 0, n - 1)
-    s.turn_count = _req_int(data["turn_count"], "turn_count", 0)
-    s.score = _req_ints(data["scores"], "scores", n)
-    hands = _req_list(data["hands"], "hands", n)
-    s.hands = [_req_ints(h, f"hands[{p}]", None, 0, cards.size - 1) for p, h in enumerate(hands)]
-    s.t_deck = _req_ints(data["transport_deck"], "transport_deck", None, 0, cards.n_transport - 1)
-    s.t_discard = _req_ints(data["transport_discard"], "transport_discard", None, 0, cards.n_transport - 1)
-    s.a_deck = _req_ints(data["action_deck"], "action_deck", None, cards.n_transport, cards.size - 1)
-    s.a_discard = _req_ints(data["action_discard"], "action_discard", None, cards.n_transport, cards.size - 1)
-    # the board
-    placed: list[int] = []
-    for i, entry in enumerate(_req_list(data["board"], "board")):
-        if not isinstance(entry, dict) or set(entry) != {"card", "lane", "field", "owner", "under"}:
-            raise ValueError(f"board entry {i} must have card, lane, field, owner, under")
-        card = _req_int(entry["card"], "board card", 0, cards.n_transport - 1)
-        lane = _req_int(entry["lane"], "board lane", 0, LANES - 1)
-        field = _req_int(entry["field"], "board field", 0, len(s.lanes[lane]) - 1)
-        owner = _req_int(entry["owner"], "board owner", -1, n - 1)
-        under = _req_int(entry["under"], "board under", -1, cards.size - 1)
-        if LANE_ROUTE[lane] not in cards.routes[card]:
-            raise ValueError(f"card {card} lies on lane {lane}, which is not one of its routes")
-        if (owner < 0) != cards.neutral[card]:
-            raise ValueError(f"card {card}: neutral cards and only they have no owner")
-        if under >= 0:
-            if owner < 0 or cards.kind[under] not in UNDER_KINDS:
-                raise ValueError(f"card {card} has an impossible card {under} under it")
-            placed.append(under)
-        if s.lanes[lane][field] >= 0:
-            raise ValueError(f"two cards on lane {lane} field {field}")
-        s.lanes[lane][field] = card
-        s.at_lane[card], s.at_field[card], s.owner[card], s.under[card] = lane, field, owner, under
-        s.rcount[owner if owner >= 0 else n][LANE_ROUTE[lane]] += 1
-        if owner >= 0:
-            insort(s.fleet[owner], card)
-        placed.append(card)
-    everywhere = [c for h in s.hands for c in h] + s.t_deck + s.t_discard + s.a_deck + s.a_discard + placed
-    if sorted(everywhere) != list(range(cards.size)):
-        raise ValueError("every card must be in exactly one place (deck, discard pile, hand or board)")
-    for p, hand in enumerate(s.hands):
-        if any(cards.neutral[c] for c in hand):
-            raise ValueError(f"player {p} holds a neutral transport")
-        if any(cards.kind[c] in CUSTOMS_ROUTE for c in hand):
-            raise ValueError(f"player {p} holds a customs check (it takes effect when drawn)")
-
-    def per_place(value: Any, what: str, width: int, allow_missing: bool = False) -> dict[int, list[int]]:
-        if not isinstance(value, dict):
-            raise ValueError(f"{what} must be an object by place")
-        unknown = set(value) - set(PLACES)
-        if unknown or (not allow_missing and set(value) != set(PLACES)):
-            raise ValueError(f"{what} must name the places {list(PLACES)}")
-        return {PLACE_INDEX[k]: _req_ints(v, f"{what}[{k}]", width, 0) for k, v in value.items()}
-
-    goods = per_place(data["goods"], "goods", 6)
-    s.goods = [goods[i] for i in range(7)]
-    s.fresh = per_place(data["fresh"], "fresh", 6, allow_missing=True)
-    for place, row in s.fresh.items():
-        if any(f > g for f, g in zip(row, s.goods[place])):
-            raise ValueError(f"more fresh goods than goods in {PLACES[place]}")
-    for place in range(7):
-        cap = opts.continent_capacity if place < 6 else opts.grey_market_capacity
-        if max(s.goods[place]) > cap:
-            raise ValueError(f"{PLACES[place]} holds more than {cap} cubes of one colour")
-    markers = per_place(data["markers"], "markers", n)
-    s.markers = [markers[i] for i in range(7)]
-    s.stones = _req_ints(data["stones"], "stones", n, 0)
-    s.controller = _req_int(data["controller"], "controller", -1, n - 1)
-    s.goods_supply = _req_int(data["goods_supply"], "goods_supply", 0)
-    s.pending_grey = _req_ints(data["pending_grey"], "pending_grey", 6, 0)
-    if s.goods_supply + sum(map(sum, s.goods)) != opts.goods_cubes:
-        raise ValueError(f"goods cubes are not conserved: the supply and the places must hold {opts.goods_cubes}")
-    for p in range(n):
-        used = sum(s.markers[i][p] for i in range(7)) + sum(1 for c in placed if c < cards.n_transport and s.owner[c] == p)
-        used += 1 if s.controller == p else 0
-        if used + s.stones[p] != opts.stones_per_player:
-            raise ValueError(f"player {p}'s stones are not conserved")
-    for p in range(n):
-        if s.markers[GREY][p] and p != s.controller:
-            raise ValueError(f"player {p} has markers in the grey market without controlling the Mafia")
-    chosen = _req_list(data["chosen"], "chosen")
-    s.chosen = tuple(chosen)
-    if s.chosen and s.chosen not in DICE_PAIRS:
-        raise ValueError(f"chosen dice {chosen!r} are not a pair of dice")
-    rolls = data["rolls"]
-    if not isinstance(rolls, dict) or set(rolls) != set(s.chosen):
-        raise ValueError("rolls must give a result for each chosen die")
-    s.rolls = {c: _req_int(v, f"rolls[{c}]", 1, DIE_SIDES[c]) for c, v in rolls.items()}
-    kept = data["kept"]
-    if kept != "" and kept not in s.chosen:
-        raise ValueError(f"kept die {kept!r} was not rolled")
-    s.kept = kept
-    points = data["points"]
-    if not isinstance(points, dict) or set(points) != {"transport", "continent", "leftover"}:
-        raise ValueError("points must give transport, continent and leftover")
-    s.tp = _req_int(points["transport"], "transport points", 0, 6)
-    s.cp = _req_int(points["continent"], "continent points", 0, 8)
-    s.lo = _req_int(points["leftover"], "leftover points", 0, 6)
-    if not isinstance(data["attacked"], bool) or not isinstance(data["goal_reached"], bool):
-        raise ValueError("attacked and goal_reached must be true or false")
-    s.attacked, s.goal_reached = data["attacked"], data["goal_reached"]
-    played = _req_list(data["played"], "played")
-    if not all(k in ACTION_CARD_KINDS for k in played) or len(set(played)) != len(played):
-        raise ValueError(f"played must list action card kinds once each, not {played!r}")
-    s.played = list(played)
-    obliged = []
-    for entry in _req_list(data["obliged"], "obliged"):
-        pair = _req_list(entry, "obliged row", 2)
-        r = _req_int(pair[0], "obliged route", 0, 3)
-        f = _req_int(pair[1], "obliged field", 0, opts.lane_lengths[r] - 1)
-        obliged.append((r, f))
-    s.obliged = obliged
-    could_free = []
-    for entry in _req_list(data["could_free"], "could_free"):
-        pair = _req_list(entry, "could_free row", 2)
-        row = (_req_int(pair[0], "could_free route", 0, 3), _req_int(pair[1], "could_free field", 0, 11))
-        if row not in obliged or row in could_free:
-            raise ValueError(f"could_free row {list(row)} is not an obliged row (or is named twice)")
-        could_free.append(row)
-    s.could_free = could_free
-    # phase consistency
-    if phase == "setup":
-        if s.setup_step >= n * opts.setup_rounds or s.controller != -1:
-            raise ValueError("a setup state must be before the last setup marker and have no Mafia controller")
-    elif s.controller < 0:
-        raise ValueError("after setup the Mafia has a controller")
-    if phase in ("keep", "act") and not s.chosen:
-        raise ValueError(f"phase {phase} needs two chosen dice")
-    if phase == "act" and not s.kept:
-        raise ValueError("phase act needs a kept die")
-    if phase in ("setup", "draw", "choose", "over") and (s.chosen or s.tp or s.cp or s.lo or s.played or s.attacked):
-        raise ValueError(f"phase {phase} cannot have dice, points or played cards")
-    if phase == "over" and not s.goal_reached:
-        raise ValueError("a finished game must have reached the goal")
 
 
 _CHECKS = {

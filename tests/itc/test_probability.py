@@ -107,3 +107,34 @@ def test_itc_dice_choice_expectations_by_enumeration():
         assert choice.mean_cards == (Fraction(7, 2) if "red" in (a, b) else 0)
     # the red die: 3.5 cards and 2.5 leftover points on average (6 points in all)
     assert result[("blue", "red")].mean_points["red"] == Fraction(5, 2)
+
+
+@pytest.mark.parametrize("a,d", [(1, 1), (3, 2), (2, 5), (6, 6), (0, 3), (4, 0)])
+def test_itc_vectorised_fights_follow_the_exact_distribution(a, d):
+    """itc-grey-market-fight: numpy's many fights at once end in each position as often as the exact
+    distribution says (within five standard errors), and a seed repeats them."""
+    import numpy as np
+
+    from gamekit.itc.probability import simulate_fights
+
+    n = 200_000
+    a_left, d_left = simulate_fights(a, d, n, seed=7)
+    assert a_left.shape == d_left.shape == (n,)
+    assert ((a_left == 0) != (d_left == 0)).all() or 0 in (a, d)
+    again = simulate_fights(a, d, n, seed=7)
+    assert np.array_equal(a_left, again[0]) and np.array_equal(d_left, again[1])
+    pairs, counts = np.unique(np.stack([a_left, d_left], axis=1), axis=0, return_counts=True)
+    seen = {tuple(int(x) for x in pair): int(c) for pair, c in zip(pairs, counts)}
+    exact = fight_outcome_distribution(a, d)
+    assert set(seen) <= set(exact)
+    for end, p in exact.items():
+        share, sd = seen.get(end, 0) / n, (float(p) * (1 - float(p)) / n) ** 0.5
+        assert abs(share - float(p)) < 5 * sd + 1e-12, (end, share, float(p))
+
+
+def test_itc_vectorised_fights_reject_bad_counts():
+    from gamekit.itc.probability import simulate_fights
+
+    for bad in [(-1, 2, 10), (2, "3", 10), (2, 2, -5)]:
+        with pytest.raises(ValueError):
+            simulate_fights(*bad)

@@ -6,7 +6,8 @@ import json
 import random
 
 import pytest
-from itc_helpers import GAME, at_act, check_invariants, expect_illegal, play_random, put, setup_done, take_card
+from helpers import expect_illegal
+from itc_helpers import GAME, at_act, check_invariants, play_random, put, setup_done, take_card
 
 import gamekit
 from gamekit import IllegalAction
@@ -73,13 +74,13 @@ def test_itc_end_the_round_is_finished(players, seed):
     reached_at = []
 
     def watch(state, n):
-        if not reached_at and max(state.score) >= state.options.goal and state.log[-1]["text"] == "EndTurn()":
-            reached_at.append(state.log[-1]["player"])
+        if not reached_at and max(state.score) >= state.options.goal and state.log[-1]["action"]["type"] == "EndTurn":
+            reached_at.append(len(state.log) - 1)  # the first turn to end with the goal reached
 
     play_random(s, rng, every=watch)
     assert s.is_over() and s.current_player is None and s.legal_actions() == []
     last = s.log[-1]
-    assert last["text"] == "EndTurn()"
+    assert last["text"] == str(EndTurn())
     assert last["player"] == (s.start_player - 1) % players
     assert max(s.score) >= 30_000
     best = max(s.score)
@@ -87,9 +88,13 @@ def test_itc_end_the_round_is_finished(players, seed):
     with pytest.raises(IllegalAction) as info:
         s.apply(EndTurn())
     assert info.value.rule == "protocol-game-over"
-    # the goal was first reached in this round: nobody ended a turn with the goal reached before
-    # the round in which it happened
+    # the goal was first reached in this round: after the turn that ended with the goal reached,
+    # only the rest of that round was played, each player in turn up to the last of the round
     assert reached_at
+    reacher = s.log[reached_at[0]]["player"]
+    later = [e["player"] for e in s.log[reached_at[0] + 1:] if e["action"]["type"] == "EndTurn"]
+    assert later == [(reacher + k) % players for k in range(1, len(later) + 1)]
+    assert len(later) == (s.start_player - 1 - reacher) % players
 
 
 # -- itc-setup ------------------------------------------------------------------------------------
@@ -189,7 +194,7 @@ def test_itc_dice_choose_roll_keep():
     expect_illegal(s, ChooseDice("blue", "blue"), "itc-dice")
     # no rule orders the two dice: either order is the same choice
     assert ChooseDice("green", "blue") == ChooseDice("blue", "green") in s.legal_actions()
-    assert str(ChooseDice("red", "green")) == "ChooseDice(green, red)"
+    assert str(ChooseDice("red", "green")) == "choose green and red"
     s.apply(ChooseDice("blue", "green"))
     chance = s.log[-1]["chance"]
     assert [c["what"] for c in chance] == ["blue die", "green die"]
@@ -221,8 +226,7 @@ def test_itc_red_die_cards_and_leftover_points(red):
     are leftover points, usable for transports or continents."""
     s = setup_done(players=2, seed=7)
     s.apply(DrawActionCard())
-    s.apply(ChooseDice("blue", "red"))
-    s.rolls["red"] = red
+    s.force("red die", red).apply(ChooseDice("blue", "red"))
     p = s.turn
     # make the next cards ordinary transport cards
     ordinary = [c for c in s.t_deck if not s.cards.neutral[c]]
@@ -477,7 +481,7 @@ def test_itc_full_rows_only_rows_full_when_the_turn_starts():
     neutral transport fills as it moves up in step 4 does not oblige the player."""
     s = setup_done(players=2, seed=13)
     s.apply(DrawActionCard())
-    s.apply(ChooseDice("blue", "red"))
+    s.force("red die", 1).apply(ChooseDice("blue", "red"))
     p = s.turn
     mine = take_card(s, "transport", routes=("ship", "plane"))
     put(s, mine, "plane", 1, 1, p)
@@ -485,7 +489,6 @@ def test_itc_full_rows_only_rows_full_when_the_turn_starts():
     put(s, old, "plane", 2, 0, -1)
     new = take_card(s, "neutral", routes=("truck", "train"))
     s.t_deck.append(new)
-    s.rolls["red"] = 1
     s.apply(KeepDie("red"))
     assert (s.at_lane[old], s.at_field[old]) == (ROUTE_LANES[3][1], 1)  # the old neutral moved up
     assert s._row_full(3, 1)
@@ -500,13 +503,12 @@ def test_itc_full_rows_not_from_new_neutral_transports():
     does not oblige the active player."""
     s = setup_done(players=2, seed=13)
     s.apply(DrawActionCard())
-    s.apply(ChooseDice("blue", "red"))
+    s.force("red die", 1).apply(ChooseDice("blue", "red"))
     p = s.turn
     mine = take_card(s, "transport", routes=("ship", "plane"))
     put(s, mine, "plane", 1, 0, p)
     neutral = take_card(s, "neutral", routes=("ship", "plane"))
     s.t_deck.append(neutral)
-    s.rolls["red"] = 1
     s.apply(KeepDie("red"))
     assert s.lanes[ROUTE_LANES[3][1]][0] == neutral  # as far right as its colours allow
     assert s.obliged == []
@@ -939,7 +941,7 @@ def test_itc_protocol_registration_and_assumptions():
     documented = {a.setting for a in options_module.ASSUMPTIONS}
     given_by_text = {"attack_markers", "hand_limit", "start_transport_cards", "setup_rounds", "setup_lead_limit"}
     for field in dataclasses.fields(ItcOptions):
-        assert f"``{field.name}``" in options_module.__doc__, field.name
+        # (the module docstring lists ASSUMPTIONS and the other settings by construction)
         assert field.name in documented or field.name in given_by_text, field.name
     for a in options_module.ASSUMPTIONS:
         assert a.rule.startswith("itc-") and a.why and a.default and a.title
@@ -957,13 +959,12 @@ def test_itc_neutral_transports_step_four_in_play():
     then the new one is placed; it does not go into the hand."""
     s = setup_done(players=3, seed=31)
     s.apply(DrawActionCard())
-    s.apply(ChooseDice("green", "red"))
+    s.force("red die", 1).apply(ChooseDice("green", "red"))
     old = take_card(s, "neutral", routes=("truck", "train"))
     top = s.options.lane_lengths[0] - 1
     put(s, old, "truck", 2, top, -1)
     new = take_card(s, "neutral", routes=("ship", "plane"))
     s.t_deck.append(new)
-    s.rolls["red"] = 1
     dest = s.cards.destination[old]
     before = sum(s.goods[dest])
     hand = list(s.hands[s.turn])

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from helpers import expect_illegal
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from itc_helpers import at_act, expect_illegal
+from itc_helpers import at_act
 
 from gamekit.itc import PlaceSalesMarker, Sell
 from gamekit.itc.data import COLOURS, CONTINENTS, PLACES

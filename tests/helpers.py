@@ -1,0 +1,65 @@
+"""Helpers shared by the tests of every game (import as ``from helpers import ...``)."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+from gamekit import IllegalAction
+
+#: Types whose instances cannot change: sharing them is harmless.
+IMMUTABLE = (str, bytes, int, float, complex, bool, type(None), frozenset, range, type)
+
+
+def expect_illegal(state, action: Any, rule: str) -> IllegalAction:
+    """``action`` is refused naming ``rule`` (a book label), and ``state`` is exactly unchanged:
+    its save, which holds the generator, is the same text before and after."""
+    before = state.to_json()
+    with pytest.raises(IllegalAction) as info:
+        state.apply(action)
+    assert info.value.rule == rule, f"{action}: expected rule {rule}, got {info.value.rule}: {info.value}"
+    assert state.to_json() == before
+    return info.value
+
+
+def _is_frozen_dataclass(value: Any) -> bool:
+    return dataclasses.is_dataclass(value) and value.__dataclass_params__.frozen
+
+
+def mutable_parts(root: Any, skip: tuple[Any, ...] = ()) -> dict[int, str]:
+    """Every mutable object reachable from ``root`` (through containers, instance attributes and
+    slots), by ``id``, with a path that names it. Objects in ``skip`` are not entered."""
+    found: dict[int, str] = {}
+    seen: set[int] = {id(s) for s in skip}
+    stack: list[tuple[Any, str]] = [(root, "root")]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, IMMUTABLE) or id(value) in seen:
+            continue
+        seen.add(id(value))
+        if callable(value) and not hasattr(value, "__dict__"):
+            continue  # builtin functions and methods
+        frozen = isinstance(value, tuple) or _is_frozen_dataclass(value)
+        if not frozen:
+            found[id(value)] = path
+        if isinstance(value, dict):
+            stack.extend((v, f"{path}[{k!r}]") for k, v in value.items())
+            stack.extend((k, f"{path} key {k!r}") for k in value)
+        elif isinstance(value, (list, tuple, set)):
+            stack.extend((v, f"{path}[{i}]") for i, v in enumerate(value))
+        else:
+            attrs = dict(getattr(value, "__dict__", {}))
+            for cls in type(value).__mro__:
+                for name in getattr(cls, "__slots__", ()):
+                    if hasattr(value, name):
+                        attrs[name] = getattr(value, name)
+            stack.extend((v, f"{path}.{k}") for k, v in attrs.items())
+    return found
+
+
+def shared_mutables(a: Any, b: Any, skip: tuple[Any, ...] = ()) -> list[str]:
+    """The paths (in ``a``) of mutable objects that ``a`` and ``b`` both reach."""
+    left, right = mutable_parts(a, skip), mutable_parts(b, skip)
+    return sorted(left[i] for i in set(left) & set(right))
