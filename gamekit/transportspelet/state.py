@@ -388,7 +388,14 @@ class TransportState(State):
         return out
 
     def _running_slots(self) -> list[int]:
-        return [s for s, t in enumerate(self.transports[self.player]) if t is not None and t.running()]
+        """The slots whose transport gets a die (see :meth:`Transport.running`)."""
+        t0, t1 = self.transports[self.player]
+        out = []
+        if t0 is not None and t0.path and not t0.needs_leg and not t0.resting:
+            out.append(0)
+        if t1 is not None and t1.path and not t1.needs_leg and not t1.resting:
+            out.append(1)
+        return out
 
     # -- validation ----------------------------------------------------------------------------------------
     def _check(self, action: Any) -> None:
@@ -586,12 +593,8 @@ class TransportState(State):
     # -- carrying out -------------------------------------------------------------------------------------
     def _perform(self, action: Any) -> None:
         kind = type(action)
-        if kind is Borrow:
-            self._borrow(self.player, action.amount)
-        elif kind is Dispatch:
-            self._dispatch(action)
-        elif kind is Continue:
-            self._continue(action)
+        if kind is Roll:
+            self._roll()
         elif kind is Wait:
             slot = self._slot_of(action.card)
             self.transports[self.player][slot].resting = True
@@ -599,13 +602,17 @@ class TransportState(State):
                 self.pending = []
                 self.phase = "plan"
                 self._resolve()
-        elif kind is Roll:
-            self._roll()
         elif kind is Assign:
             self._assign(action)
+        elif kind is Borrow:
+            self._borrow(self.player, action.amount)
+        elif kind is Dispatch:
+            self._dispatch(action)
+        elif kind is Continue:
+            self._continue(action)
         else:
             self._pass()
-        if not self.over:
+        if not self.over and self.options.capital_target is not None:
             self._check_capital_target()
 
     def _pay(self, player: int, amount: int) -> None:
@@ -718,8 +725,11 @@ class TransportState(State):
                 if t is not None and t.card == card and t.started and not t.needs_leg:
                     self._move(slot, steps)
                 continue
-            extra = next((s for s, t in enumerate(self.transports[p])
-                          if t is not None and t.extra and t.running()), None)
+            extra = None
+            for s, t in enumerate(self.transports[p]):
+                if t is not None and t.extra and t.path and not t.needs_leg and not t.resting:  # t.running()
+                    extra = s
+                    break
             if extra is None:
                 break
             t = self.transports[p][extra]
@@ -892,12 +902,17 @@ class TransportState(State):
         self._end_turn()
 
     def _end_turn(self) -> None:
-        for t in self.transports[self.player]:
-            if t is not None:
-                t.resting = False
+        t0, t1 = self.transports[self.player]
+        if t0 is not None:
+            t0.resting = False
+        if t1 is not None:
+            t1.resting = False
         o = self.options
         if not self.deck or self.passes:  # cards may have run out, or every player may be stuck
-            holders = sum(1 for ts in self.transports if ts[0] is not None or ts[1] is not None)
+            holders = 0
+            for ts in self.transports:
+                if ts[0] is not None or ts[1] is not None:
+                    holders += 1
             if not holders:
                 self._game_over("every transport card has been used" if o.end_when_cards_run_out and not self.deck
                                 else "no player holds a transport card")
