@@ -45,6 +45,8 @@ _CONTINUES: dict[tuple[int, int, str | None], tuple[float, tuple[tuple[int, Cont
 # card -> busy vehicle -> (least freight, ((freight, action, the same action insured), ...)) from the card's origin
 _DISPATCHES: list[dict[str | None, tuple[float, tuple[tuple[int, Dispatch, Dispatch], ...]]]] = [
     {} for _ in range(len(CARDS) + 1)]
+_LEG_ACTIONS: dict[tuple[int, str, str, bool], Dispatch | Continue] = {}  # (card, mode, stop, dispatch) -> action
+_INSURED: dict[Dispatch, Dispatch] = {}  # a dispatch -> the same insured
 #: card -> the space of its origin city
 _ORIGIN_SPACE: tuple[int, ...] = (-1,) + tuple(CITY_INDEX[c.origin] for c in CARDS)
 
@@ -56,8 +58,17 @@ def _leg_choices(card: int, start: str, busy: str | None, dispatch: bool) -> tup
     for mode in CARDS[card - 1].allowed_modes():
         if mode != busy:
             for stop, cost in legs(mode, start):
-                out.append((cost, Dispatch(card, mode, stop, False) if dispatch else Continue(card, mode, stop)))
+                out.append((cost, _leg_action(card, mode, stop, dispatch)))
     return tuple(out)
+
+
+def _leg_action(card: int, mode: str, stop: str, dispatch: bool) -> Dispatch | Continue:
+    """``Dispatch(card, mode, stop, False)`` or ``Continue(card, mode, stop)``, made once."""
+    key = (card, mode, stop, dispatch)
+    found = _LEG_ACTIONS.get(key)
+    if found is None:
+        found = _LEG_ACTIONS[key] = Dispatch(card, mode, stop, False) if dispatch else Continue(card, mode, stop)
+    return found
 
 
 def _dispatch_choices(card: int, busy: str | None) -> tuple[float, tuple[tuple[int, Dispatch, Dispatch], ...]]:
@@ -66,7 +77,15 @@ def _dispatch_choices(card: int, busy: str | None) -> tuple[float, tuple[tuple[i
     if found is None:
         choices = _leg_choices(card, CARDS[card - 1].origin, busy, True)
         found = _DISPATCHES[card][busy] = (min((cost for cost, _ in choices), default=_NO_LEG), tuple(
-            (cost, a, Dispatch(a.card, a.vehicle, a.stop, True)) for cost, a in choices))
+            (cost, a, _insured(a)) for cost, a in choices))
+    return found
+
+
+def _insured(action: Dispatch) -> Dispatch:
+    """The same dispatch with insurance, made once."""
+    found = _INSURED.get(action)
+    if found is None:
+        found = _INSURED[action] = Dispatch(action.card, action.vehicle, action.stop, True)
     return found
 
 
