@@ -45,6 +45,8 @@ _CONTINUES: dict[tuple[int, int, str | None], tuple[float, tuple[tuple[int, Cont
 # card -> busy vehicle -> (least freight, ((freight, action, the same action insured), ...)) from the card's origin
 _DISPATCHES: list[dict[str | None, tuple[float, tuple[tuple[int, Dispatch, Dispatch], ...]]]] = [
     {} for _ in range(len(CARDS) + 1)]
+# (card, mode, start city, dispatch) -> the legs from there as (freight, Dispatch or Continue action)
+_MODE_LEGS: dict[tuple[int, str, str, bool], tuple[tuple[int, Any], ...]] = {}
 _LEG_ACTIONS: dict[tuple[int, str, str, bool], Dispatch | Continue] = {}  # (card, mode, stop, dispatch) -> action
 _INSURED: dict[Dispatch, Dispatch] = {}  # a dispatch -> the same insured
 #: card -> the space of its origin city
@@ -54,12 +56,21 @@ _ORIGIN_SPACE: tuple[int, ...] = (-1,) + tuple(CITY_INDEX[c.origin] for c in CAR
 def _leg_choices(card: int, start: str, busy: str | None, dispatch: bool) -> tuple[tuple[int, Any], ...]:
     """The legs of ``card`` from ``start`` in the modes its restriction allows, the busy vehicle left out
     (rules ``transport-restriction``, ``transport-vehicles``), each with its freight."""
-    out = []
+    out: tuple[tuple[int, Any], ...] = ()
     for mode in CARDS[card - 1].allowed_modes():
         if mode != busy:
-            for stop, cost in legs(mode, start):
-                out.append((cost, _leg_action(card, mode, stop, dispatch)))
-    return tuple(out)
+            out += _mode_legs(card, mode, start, dispatch)
+    return out
+
+
+def _mode_legs(card: int, mode: str, start: str, dispatch: bool) -> tuple[tuple[int, Any], ...]:
+    """The legs of ``card`` by ``mode`` from ``start`` as (freight, action), the action
+    ``Dispatch(card, mode, stop, False)`` or ``Continue(card, mode, stop)``; made once."""
+    key = (card, mode, start, dispatch)
+    found = _MODE_LEGS.get(key)
+    if found is None:
+        found = _MODE_LEGS[key] = tuple((cost, _leg_action(card, mode, stop, dispatch)) for stop, cost in legs(mode, start))
+    return found
 
 
 def _leg_action(card: int, mode: str, stop: str, dispatch: bool) -> Dispatch | Continue:
