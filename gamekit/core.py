@@ -231,7 +231,12 @@ def _copy_json(value: Any) -> Any:
     return value
 
 
+_PLAIN = frozenset((int, str, float, bool, type(None)))  # values that are JSON as they are
+
+
 def _jsonable(value: Any) -> Any:
+    if type(value) in _PLAIN:
+        return value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: _jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, (list, tuple)):
@@ -329,7 +334,8 @@ class State(ABC):
             raise IllegalAction(f"the game is over; {action} cannot be played", "protocol-game-over")
         self._check(action)
         player = self.current_player
-        before = (self.rng.clone(), len(self.log), self._forced)
+        rng = self.rng
+        before = (rng._state, rng._inc, len(self.log), self._forced)  # the generator's whole state: two integers
         self._chance = []
         try:
             self._perform(action)
@@ -337,7 +343,8 @@ class State(ABC):
             self._chance = None
             self._rollback(*before)
             raise
-        chance, self._chance = self._chance, None
+        chance = self._chance
+        self._chance = None
         entry: dict[str, Any] = {"player": player, "action": action_to_data(action), "text": str(action)}
         if chance:
             entry["chance"] = chance
@@ -379,10 +386,10 @@ class State(ABC):
         self._origin = ("save", len(self.log), self.to_json())
         return self
 
-    def _rollback(self, rng: Rng, entries: int, forced: tuple[tuple[str, Any], ...]) -> None:
+    def _rollback(self, rng_state: int, rng_inc: int, entries: int, forced: tuple[tuple[str, Any], ...]) -> None:
         """Put the state back as it was before a failed action: rebuilt from where it came from
         (the seed, a save or a :meth:`checkpoint`) by replaying its log, which must lead to the
-        same generator."""
+        same generator (``rng_state``, ``rng_inc``: its two integers before the action)."""
         origin = self._origin
         if origin is None:
             raise RuntimeError("this state was not made by Game.new or from_json; a failed action cannot be undone")
@@ -396,7 +403,7 @@ class State(ABC):
             base._forced = tuple((c["what"], c["result"]) for c in entry.get("chance", ())
                                  if isinstance(c, dict) and c.get("forced"))
             base.apply(action_from_data(entry["action"], self.action_types))
-        if base.rng != rng or len(base.log) != entries:
+        if (base.rng._state, base.rng._inc) != (rng_state, rng_inc) or len(base.log) != entries:
             raise RuntimeError("replaying the log did not lead back to the state before the failed action")
         base._forced = forced
         self.__dict__.clear()
@@ -419,8 +426,10 @@ class State(ABC):
                         self._chance.append({"what": what, "result": _jsonable(result), "forced": True})
                     return result
         result = sampler(self.rng)
-        if self._chance is not None:
-            self._chance.append({"what": what, "result": _jsonable(result)} if what else _jsonable(result))
+        chance = self._chance
+        if chance is not None:
+            value = result if type(result) in _PLAIN else _jsonable(result)
+            chance.append({"what": what, "result": value} if what else value)
         return result
 
     def force(self, what: str, *results: Any) -> State:

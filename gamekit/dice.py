@@ -311,6 +311,10 @@ class Die:
     # -- rolling ---------------------------------------------------------------------------
     def roll(self, rng: Rng) -> Any:
         """One result, drawn exactly with the seeded generator ``rng``."""
+        recipe = self._recipe
+        if recipe is not None and recipe[0] == "faces":  # a plain die, as in roll_detail, without the faces list
+            faces = recipe[1]
+            return faces[rng.randbelow(len(faces))]
         return self.roll_detail(rng)[0]
 
     def roll_detail(self, rng: Rng) -> tuple[Any, list[Any]]:

@@ -6,6 +6,7 @@ The shape of a turn and the meaning of each field are in the package docstring.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ..core import IllegalAction, State
@@ -33,25 +34,90 @@ __all__ = ["Transport", "TransportState"]
 
 _N_CITIES = len(CITIES)
 _PHASES = ("plan", "assign", "leg")
-_ROLL = [Roll()]
-_PASS = [Pass()]
+_ROLL = (Roll(),)
+_PASS = (Pass(),)
+_NO_LEG = math.inf  # the least freight of a card that has no leg at all
 _BORROWS: dict[tuple[int, int], tuple[Borrow, ...]] = {}  # (unit, room) -> the Borrow actions, made once
-# (card, start city, busy vehicle) -> every leg the card may take from there, as (freight, action), made once
-_LEG_CHOICES: dict[tuple[int, str, str | None], tuple[tuple[int, Any], ...]] = {}
+_WAITS: tuple[Wait, ...] = (Wait(0),) + tuple(Wait(c.id) for c in CARDS)  # by card (0 stands for no card)
+_ASSIGNS: dict[tuple[int, int, int], Assign] = {}  # (card, first die, second die) -> the action, made once
+# (card, start space, busy vehicle) -> (least freight, every leg the card may take from there as (freight, action))
+_CONTINUES: dict[tuple[int, int, str | None], tuple[float, tuple[tuple[int, Continue], ...]]] = {}
+# card -> busy vehicle -> (least freight, ((freight, action, the same action insured), ...)) from the card's origin
+_DISPATCHES: list[dict[str | None, tuple[float, tuple[tuple[int, Dispatch, Dispatch], ...]]]] = [
+    {} for _ in range(len(CARDS) + 1)]
+# (card, mode, start city, dispatch) -> the legs from there as (freight, Dispatch or Continue action)
+_MODE_LEGS: dict[tuple[int, str, str, bool], tuple[tuple[int, Any], ...]] = {}
+_LEG_ACTIONS: dict[tuple[int, str, str, bool], Dispatch | Continue] = {}  # (card, mode, stop, dispatch) -> action
+_INSURED: dict[Dispatch, Dispatch] = {}  # a dispatch -> the same insured
+#: card -> the space of its origin city
+_ORIGIN_SPACE: tuple[int, ...] = (-1,) + tuple(CITY_INDEX[c.origin] for c in CARDS)
 
 
 def _leg_choices(card: int, start: str, busy: str | None, dispatch: bool) -> tuple[tuple[int, Any], ...]:
     """The legs of ``card`` from ``start`` in the modes its restriction allows, the busy vehicle left out
     (rules ``transport-restriction``, ``transport-vehicles``), each with its freight."""
-    key = (card if dispatch else -card, start, busy)
-    found = _LEG_CHOICES.get(key)
+    out: tuple[tuple[int, Any], ...] = ()
+    for mode in CARDS[card - 1].allowed_modes():
+        if mode != busy:
+            out += _mode_legs(card, mode, start, dispatch)
+    return out
+
+
+def _mode_legs(card: int, mode: str, start: str, dispatch: bool) -> tuple[tuple[int, Any], ...]:
+    """The legs of ``card`` by ``mode`` from ``start`` as (freight, action), the action
+    ``Dispatch(card, mode, stop, False)`` or ``Continue(card, mode, stop)``; made once."""
+    key = (card, mode, start, dispatch)
+    found = _MODE_LEGS.get(key)
     if found is None:
-        out = []
-        for mode in CARDS[card - 1].allowed_modes():
-            if mode != busy:
-                for stop, cost in legs(mode, start):
-                    out.append((cost, Dispatch(card, mode, stop, False) if dispatch else Continue(card, mode, stop)))
-        found = _LEG_CHOICES[key] = tuple(out)
+        found = _MODE_LEGS[key] = tuple((cost, _leg_action(card, mode, stop, dispatch)) for stop, cost in legs(mode, start))
+    return found
+
+
+def _leg_action(card: int, mode: str, stop: str, dispatch: bool) -> Dispatch | Continue:
+    """``Dispatch(card, mode, stop, False)`` or ``Continue(card, mode, stop)``, made once."""
+    key = (card, mode, stop, dispatch)
+    found = _LEG_ACTIONS.get(key)
+    if found is None:
+        found = _LEG_ACTIONS[key] = Dispatch(card, mode, stop, False) if dispatch else Continue(card, mode, stop)
+    return found
+
+
+def _dispatch_choices(card: int, busy: str | None) -> tuple[float, tuple[tuple[int, Dispatch, Dispatch], ...]]:
+    """The first legs of ``card`` from its origin (see :func:`_leg_choices`), plain and insured, and their least freight."""
+    found = _DISPATCHES[card].get(busy)
+    if found is None:
+        choices = _leg_choices(card, CARDS[card - 1].origin, busy, True)
+        found = _DISPATCHES[card][busy] = (min((cost for cost, _ in choices), default=_NO_LEG), tuple(
+            (cost, a, _insured(a)) for cost, a in choices))
+    return found
+
+
+def _insured(action: Dispatch) -> Dispatch:
+    """The same dispatch with insurance, made once."""
+    found = _INSURED.get(action)
+    if found is None:
+        found = _INSURED[action] = Dispatch(action.card, action.vehicle, action.stop, True)
+    return found
+
+
+def _assign(card: int, first: int, second: int) -> Assign:
+    """``Assign(card, first, second)``, made once for whole-number dice."""
+    if type(first) is not int or type(second) is not int:  # a forced die of another type stays as it was given
+        return Assign(card, first, second)
+    key = (card, first, second)
+    found = _ASSIGNS.get(key)
+    if found is None:
+        found = _ASSIGNS[key] = Assign(card, first, second)
+    return found
+
+
+def _continue_choices(card: int, space: int, busy: str | None) -> tuple[float, tuple[tuple[int, Continue], ...]]:
+    """The next legs of ``card`` from the city ``space`` (see :func:`_leg_choices`) and their least freight."""
+    key = (card, space, busy)
+    found = _CONTINUES.get(key)
+    if found is None:
+        choices = _leg_choices(card, CITIES[space], busy, False)
+        found = _CONTINUES[key] = (min((cost for cost, _ in choices), default=_NO_LEG), choices)
     return found
 
 
@@ -249,51 +315,88 @@ class TransportState(State):
     def legal_actions(self) -> list[Any]:
         if self.over:
             return []
-        if self.phase == "assign":
+        phase = self.phase
+        if phase == "assign":
             return self._assign_actions()
-        if self.phase == "leg":
+        p = self.player
+        ts = self.transports[p]
+        cash = self.cash[p]
+        if phase == "leg":
             slot = self.pending[0]
-            out: list[Any] = self._continue_actions(slot)
-            if not out:
-                out.append(Wait(self.transports[self.player][slot].card))
-            return out + self._borrow_actions()
+            t = ts[slot]
+            other = ts[1 - slot]
+            least, choices = _continue_choices(t.card, t.path[t.pos], other.vehicle if other is not None else None)
+            if least > cash:
+                out: list[Any] = [_WAITS[t.card]]
+            else:
+                out = [a for cost, a in choices if cost <= cash]
+            out.extend(self._borrow_actions())
+            return out
         # planning
         out = []
-        for slot, t in enumerate(self.transports[self.player]):
-            if t is None:
-                continue
-            if not t.started:
-                out += self._dispatch_actions(slot)
-            elif t.needs_leg and not t.resting:
-                legs = self._continue_actions(slot)
-                out += legs or [Wait(t.card)]
+        t0, t1 = ts
+        if t0 is not None:
+            if not t0.path:
+                self._add_dispatches(out, t0, t1, cash)
+            elif t0.needs_leg and not t0.resting:
+                self._add_continues(out, t0, t1, cash)
+        if t1 is not None:
+            if not t1.path:
+                self._add_dispatches(out, t1, t0, cash)
+            elif t1.needs_leg and not t1.resting:
+                self._add_continues(out, t1, t0, cash)
         if not out:
-            out = _ROLL if self._running_slots() else _PASS
-        return out + self._borrow_actions()
+            running = (t0 is not None and t0.path and not t0.needs_leg and not t0.resting) or (
+                t1 is not None and t1.path and not t1.needs_leg and not t1.resting)
+            out = list(_ROLL if running else _PASS)
+        out.extend(self._borrow_actions())
+        return out
+
+    def _add_dispatches(self, out: list[Any], t: Transport, other: Transport | None, cash: int) -> None:
+        """The ways to start ``t`` (rules ``transport-choosing``, ``transport-insurance``): none while its
+        start city is taken (rule ``transport-blocking``), each leg it can pay, insured too if a certificate is left."""
+        card = t.card
+        if self.occupant[_ORIGIN_SPACE[card]] >= 0:
+            return  # rule transport-blocking: the start city is taken
+        least, choices = _dispatch_choices(card, other.vehicle if other is not None else None)
+        if least > cash:
+            return
+        premium = CARDS[card - 1].premium
+        if self.certificates > 0 and cash >= premium:
+            for cost, plain, insured in choices:
+                if cost <= cash:
+                    out.append(plain)
+                    if cost + premium <= cash:
+                        out.append(insured)
+        else:
+            for cost, plain, _ in choices:
+                if cost <= cash:
+                    out.append(plain)
+
+    @staticmethod
+    def _add_continues(out: list[Any], t: Transport, other: Transport | None, cash: int) -> None:
+        """The next legs of ``t`` it can pay, or :class:`Wait` (rule ``transport-mode-change``)."""
+        least, choices = _continue_choices(t.card, t.path[t.pos], other.vehicle if other is not None else None)
+        if least > cash:
+            out.append(_WAITS[t.card])
+        else:
+            out.extend([a for cost, a in choices if cost <= cash])
 
     def _dispatch_actions(self, slot: int) -> list[Any]:
-        t = self.transports[self.player][slot]
-        info = CARDS[t.card - 1]
-        if self.occupant[CITY_INDEX[info.origin]] >= 0:
-            return []  # rule transport-blocking: the start city is taken
-        cash = self.cash[self.player]
-        premium = info.premium
-        can_insure = self.certificates > 0 and cash >= premium
+        ts = self.transports[self.player]
         out: list[Any] = []
-        for cost, action in _leg_choices(t.card, info.origin, self._other_vehicle(slot), True):
-            if cost <= cash:
-                out.append(action)
-                if can_insure and cost + premium <= cash:
-                    out.append(Dispatch(action.card, action.vehicle, action.stop, True))
+        self._add_dispatches(out, ts[slot], ts[1 - slot], self.cash[self.player])
         return out
 
     def _continue_actions(self, slot: int) -> list[Any]:
-        t = self.transports[self.player][slot]
+        ts = self.transports[self.player]
+        t = ts[slot]
+        other = ts[1 - slot]
         cash = self.cash[self.player]
-        return [a for cost, a in _leg_choices(t.card, CITIES[t.path[t.pos]], self._other_vehicle(slot), False)
-                if cost <= cash]
+        _, choices = _continue_choices(t.card, t.path[t.pos], other.vehicle if other is not None else None)
+        return [a for cost, a in choices if cost <= cash]
 
-    def _borrow_actions(self) -> list[Any]:
+    def _borrow_actions(self) -> tuple[Borrow, ...]:
         o = self.options
         room = o.loan_limit - self.debt[self.player]
         if o.limited_bank:
@@ -302,23 +405,101 @@ class TransportState(State):
         found = _BORROWS.get(key)
         if found is None:
             found = _BORROWS[key] = tuple(Borrow(a) for a in range(o.loan_unit, room + 1, o.loan_unit))
-        return list(found)
+        return found
 
     def _assign_actions(self) -> list[Any]:
         a, b = self.dice
-        cards = [t.card for t in self.transports[self.player] if t is not None and t.running()]
         out = []
-        for first in cards:
-            out.append(Assign(first, a, b))
-            if a != b:
-                out.append(Assign(first, b, a))
+        for t in self.transports[self.player]:
+            if t is not None and t.path and not t.needs_leg and not t.resting:  # running
+                out.append(_assign(t.card, a, b))
+                if a != b:
+                    out.append(_assign(t.card, b, a))
         return out
 
     def _running_slots(self) -> list[int]:
-        return [s for s, t in enumerate(self.transports[self.player]) if t is not None and t.running()]
+        """The slots whose transport gets a die (see :meth:`Transport.running`)."""
+        t0, t1 = self.transports[self.player]
+        out = []
+        if t0 is not None and t0.path and not t0.needs_leg and not t0.resting:
+            out.append(0)
+        if t1 is not None and t1.path and not t1.needs_leg and not t1.resting:
+            out.append(1)
+        return out
 
     # -- validation ----------------------------------------------------------------------------------------
     def _check(self, action: Any) -> None:
+        """Raise :class:`IllegalAction` unless ``action`` is legal now. The actions of nearly every turn
+        (roll, pass, wait, assign the dice) are first tried against a few precomputed tables, which only
+        ever let a legal action through; anything else, and every action they do not clear, goes through
+        the whole check, which names the rule it breaks."""
+        quick = _QUICK_CHECKS.get(type(action))
+        if quick is None or not quick(self, action):
+            self._check_in_full(action)
+
+    def _may_roll(self, roll: bool) -> bool:
+        """Whether the planning is done (nothing can start, no next leg is due) and a transport runs
+        (``roll``) or none runs (not ``roll``): then the roll, or the pass, is legal (see ``_check_in_full``)."""
+        if self.phase != "plan":
+            return False
+        p = self.player
+        t0, t1 = self.transports[p]
+        cash = self.cash[p]
+        running = False
+        for t, other in ((t0, t1), (t1, t0)):
+            if t is None:
+                continue
+            if not t.path:
+                if self.occupant[_ORIGIN_SPACE[t.card]] < 0 and _dispatch_choices(
+                        t.card, other.vehicle if other is not None else None)[0] <= cash:
+                    return False  # it can start
+            elif t.needs_leg:
+                if not t.resting:
+                    return False  # its next leg (or a wait) first
+            elif not t.resting:
+                running = True
+        return running == roll
+
+    def _may_wait(self, action: Wait) -> bool:
+        """Whether ``action`` is legal by the tables: the card's piece waits in a city for a leg it cannot pay."""
+        ts = self.transports[self.player]
+        if self.phase == "leg":
+            if len(self.pending) != 2:
+                return False
+            slot = self.pending[0]
+            t = ts[slot]
+            if t is None or action.card != t.card:
+                return False
+        elif self.phase == "plan":
+            t0, t1 = ts
+            if t0 is not None and t0.card == action.card:
+                t, slot = t0, 0
+            elif t1 is not None and t1.card == action.card:
+                t, slot = t1, 1
+            else:
+                return False
+            if not (t.path and t.needs_leg) or t.resting:
+                return False
+        else:
+            return False
+        other = ts[1 - slot]
+        return _continue_choices(t.card, t.path[t.pos], other.vehicle if other is not None else None)[0] > \
+            self.cash[self.player]
+
+    def _may_assign(self, action: Assign) -> bool:
+        """Whether ``action`` is legal by the dice and the running transports."""
+        if self.phase != "assign" or len(self.dice) != 2:
+            return False
+        a, b = self.dice
+        x, y = action.first_die, action.second_die
+        if not ((x == a and y == b) or (x == b and y == a)) or type(x) is not int or type(y) is not int:
+            return False
+        for t in self.transports[self.player]:
+            if t is not None and t.card == action.first_card:
+                return bool(t.path) and not t.needs_leg and not t.resting
+        return False
+
+    def _check_in_full(self, action: Any) -> None:
         kind = type(action)
         if kind not in ACTION_TYPES:
             raise IllegalAction(f"{action!r} is not a Transportspelet action", "protocol-legal-actions")
@@ -442,12 +623,8 @@ class TransportState(State):
     # -- carrying out -------------------------------------------------------------------------------------
     def _perform(self, action: Any) -> None:
         kind = type(action)
-        if kind is Borrow:
-            self._borrow(self.player, action.amount)
-        elif kind is Dispatch:
-            self._dispatch(action)
-        elif kind is Continue:
-            self._continue(action)
+        if kind is Roll:
+            self._roll()
         elif kind is Wait:
             slot = self._slot_of(action.card)
             self.transports[self.player][slot].resting = True
@@ -455,13 +632,17 @@ class TransportState(State):
                 self.pending = []
                 self.phase = "plan"
                 self._resolve()
-        elif kind is Roll:
-            self._roll()
         elif kind is Assign:
             self._assign(action)
+        elif kind is Borrow:
+            self._borrow(self.player, action.amount)
+        elif kind is Dispatch:
+            self._dispatch(action)
+        elif kind is Continue:
+            self._continue(action)
         else:
             self._pass()
-        if not self.over:
+        if not self.over and self.options.capital_target is not None:
             self._check_capital_target()
 
     def _pay(self, player: int, amount: int) -> None:
@@ -574,8 +755,11 @@ class TransportState(State):
                 if t is not None and t.card == card and t.started and not t.needs_leg:
                     self._move(slot, steps)
                 continue
-            extra = next((s for s, t in enumerate(self.transports[p])
-                          if t is not None and t.extra and t.running()), None)
+            extra = None
+            for s, t in enumerate(self.transports[p]):
+                if t is not None and t.extra and t.path and not t.needs_leg and not t.resting:  # t.running()
+                    extra = s
+                    break
             if extra is None:
                 break
             t = self.transports[p][extra]
@@ -748,12 +932,17 @@ class TransportState(State):
         self._end_turn()
 
     def _end_turn(self) -> None:
-        for t in self.transports[self.player]:
-            if t is not None:
-                t.resting = False
+        t0, t1 = self.transports[self.player]
+        if t0 is not None:
+            t0.resting = False
+        if t1 is not None:
+            t1.resting = False
         o = self.options
         if not self.deck or self.passes:  # cards may have run out, or every player may be stuck
-            holders = sum(1 for ts in self.transports if ts[0] is not None or ts[1] is not None)
+            holders = 0
+            for ts in self.transports:
+                if ts[0] is not None or ts[1] is not None:
+                    holders += 1
             if not holders:
                 self._game_over("every transport card has been used" if o.end_when_cards_run_out and not self.deck
                                 else "no player holds a transport card")
@@ -888,3 +1077,12 @@ class TransportState(State):
         self.dice, self.queue, self.pending = dice, [list(m) for m in queue], pending
         self.passes, self.over, self.end_reason = data["passes"], data["over"], data["end_reason"]
         self.telegram_log = [tuple(x) for x in log]
+
+
+#: The quick checks of :meth:`TransportState._check`, by action type: True only for a legal action.
+_QUICK_CHECKS: dict[type, Any] = {
+    Roll: lambda state, action: state._may_roll(True),
+    Pass: lambda state, action: state._may_roll(False),
+    Wait: TransportState._may_wait,
+    Assign: TransportState._may_assign,
+}
