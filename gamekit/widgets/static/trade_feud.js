@@ -12,6 +12,17 @@ function onActivate(node, handler) {
   });
 }
 
+// A free edge as a thin band (a vertical line alone has an empty bounding box), drawn short of the
+// intersections so that neighbouring bands do not overlap.
+function band(e, half) {
+  const dx = e.x2 - e.x1, dy = e.y2 - e.y1;
+  const length = Math.hypot(dx, dy) || 1;
+  const nx = (-dy / length) * half, ny = (dx / length) * half;
+  const ax = e.x1 + dx * 0.12, ay = e.y1 + dy * 0.12, bx = e.x2 - dx * 0.12, by = e.y2 - dy * 0.12;
+  return [[ax + nx, ay + ny], [bx + nx, by + ny], [bx - nx, by - ny], [ax - nx, ay - ny]]
+    .map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ");
+}
+
 function boardSvg(board, onEdge) {
   const { svg, add } = svgDrawing({ viewBox: board.viewBox, width: "100%", role: "group", "aria-label": board.label,
     class: "gk-tf-board", "data-testid": "gk-tf-board" });
@@ -31,7 +42,7 @@ function boardSvg(board, onEdge) {
   for (const e of board.edges) {
     if (e.owner >= 0) continue;
     const cls = `gk-tf-free${e.free ? " gk-tf-fits" : ""}${e.returned ? " gk-tf-returned" : ""}`;
-    const node = add("line", { x1: e.x1, y1: e.y1, x2: e.x2, y2: e.y2, class: cls, role: "button", tabindex: "0",
+    const node = add("polygon", { points: band(e, 4.5), class: cls, role: "button", tabindex: "0",
       "aria-label": e.label, "data-testid": `gk-tf-edge-${e.edge}` });
     onActivate(node, () => onEdge(e.edge));
   }
