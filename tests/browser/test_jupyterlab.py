@@ -39,6 +39,14 @@ NOTEBOOK = {
             "outputs": [],
             "source": "from gamekit.widgets.itc import SalesMarkers\nSalesMarkers(example=1)",
         },
+        {
+            "cell_type": "code",
+            "execution_count": None,
+            "id": "feud",
+            "metadata": {},
+            "outputs": [],
+            "source": "from gamekit.widgets.trade_feud import TradeConnection\nTradeConnection()",
+        },
     ],
     "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
     "nbformat": 4,
@@ -117,6 +125,7 @@ def test_dice_roller_rolls_in_the_kernel(browser, lab_url):
     page.locator(".jp-Cell .jp-InputArea-editor").first.click()
     page.keyboard.press("Shift+Enter")
     page.keyboard.press("Shift+Enter")
+    page.keyboard.press("Shift+Enter")
     roller = page.locator(".gk-dice").first
     try:
         roller.wait_for(state="visible", timeout=120_000)
@@ -140,6 +149,17 @@ def test_dice_roller_rolls_in_the_kernel(browser, lab_url):
     market.locator("[data-testid='gk-points']:text-is('3')").wait_for(timeout=60_000)
     market.locator("[data-testid='gk-sell-3']").click()
     market.locator("[data-testid='gk-profit']:text-is('16,500')").wait_for(timeout=60_000)
+    # Trade Feud's widget: the kernel refuses a ship off Red's routes, then three ships make the connection.
+    feud = page.locator(".gk-tf").first
+    feud.wait_for(state="visible", timeout=60_000)
+    feud.locator("[data-testid='gk-tf-edge-20']").click()
+    feud.locator("[data-testid='gk-error']").filter(has_text="seafarers-ship").wait_for(timeout=60_000)
+    for n, edge in enumerate((17, 18, 19), start=1):
+        feud.locator(f"[data-testid='gk-tf-legal-ship-{edge}']").click()
+        feud.locator("[data-testid='gk-history'] li").nth(n - 1).wait_for(timeout=60_000)
+    feud.locator("[data-testid='gk-tf-tokens']:text-is('Victory point tokens: Red 2, Blue 1, White 0')").wait_for(
+        timeout=60_000)
+    assert feud.locator("[data-testid='gk-tf-token-0']").inner_text() == "White gives a victory point token to Red."
     # The kernel path, not Pyodide, answered: no interpreter was loaded into this page.
     assert page.evaluate("() => globalThis.gamekitRuntime === undefined")
     assert outside == [], f"JupyterLab page asked for outside resources: {outside}"

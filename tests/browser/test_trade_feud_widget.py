@@ -1,0 +1,64 @@
+"""The Trade Feud chapter's widget "Build a trade connection" in headless Chromium, no kernel, outside
+network blocked: placements by mouse and by keyboard reach a trade connection (trade-feud-connection);
+an illegal placement is refused with the rule's label (trade-feud-branching)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+SITE = Path(__file__).resolve().parents[2] / "_build" / "html"
+PAGE = "book/trade-feud/rules.html"
+LOAD_TIMEOUT_MS = 120_000
+
+
+def test_build_a_trade_connection(watch, site_url):
+    if not (SITE / PAGE).is_file():
+        pytest.fail(f"{PAGE} is not built")
+    page = watch.page
+    page.goto(site_url + PAGE, wait_until="load")
+    root = page.locator(".gk-tf").first
+    root.wait_for(state="visible", timeout=30_000)
+    root.scroll_into_view_if_needed()
+    tokens = root.locator("[data-testid='gk-tf-tokens']")
+    assert tokens.inner_text() == "Victory point tokens: Red 1, Blue 1, White 1"
+    history = root.locator("[data-testid='gk-history'] li")
+    # A click on the board: Red's ship on the coast edge 16 - 11.
+    root.locator("[data-testid='gk-tf-edge-17']").click()
+    history.first.wait_for(timeout=LOAD_TIMEOUT_MS)
+    assert history.first.inner_text() == "Red placed a ship on edge 17 (intersections 11–16)"
+    assert root.locator("[data-testid='gk-tf-piece-17']").count() == 1
+    # An illegal placement: a road inland from the empty intersection 16 would branch there.
+    root.locator("[data-testid='gk-tf-piece-road']").click()
+    root.locator("[data-testid='gk-tf-piece-road'][aria-pressed='true']").wait_for(timeout=30_000)
+    root.locator("[data-testid='gk-tf-edge-25']").click()
+    error = root.locator("[data-testid='gk-error']")
+    error.filter(has_text="trade-feud-branching").wait_for(timeout=30_000)
+    assert error.locator("a").get_attribute("href") == "#trade-feud-branching"
+    assert page.locator("#trade-feud-branching").count() == 1
+    assert history.count() == 1  # the situation stayed as it was
+    # The keyboard from here on: ships again, a listed legal placement with Enter, a board edge with Space.
+    root.locator("[data-testid='gk-tf-piece-ship']").focus()
+    page.keyboard.press("Enter")
+    root.locator("[data-testid='gk-tf-piece-ship'][aria-pressed='true']").wait_for(timeout=30_000)
+    root.locator("[data-testid='gk-tf-legal-ship-18']").focus()
+    page.keyboard.press("Enter")
+    history.nth(1).wait_for(timeout=30_000)
+    assert error.inner_text() == ""
+    assert page.evaluate("document.activeElement && document.activeElement.tagName") != "BODY"
+    edge = root.locator("[data-testid='gk-tf-edge-19']")
+    assert edge.get_attribute("role") == "button" and edge.get_attribute("tabindex") == "0"
+    edge.focus()
+    page.keyboard.press(" ")
+    connection = root.locator("[data-testid='gk-tf-connection-0']")
+    connection.wait_for(timeout=30_000)
+    assert tokens.inner_text() == "Victory point tokens: Red 2, Blue 1, White 0"
+    assert root.locator("[data-testid='gk-tf-contributed-0']").inner_text() == (
+        "Pieces contributed: Red 4, White 0. Red contributed more.")
+    assert root.locator("[data-testid='gk-tf-token-0']").inner_text() == "White gives a victory point token to Red."
+    assert "No pieces return" in root.locator("[data-testid='gk-tf-returned-0']").inner_text()
+    assert "Trade connection between Red and White" in root.locator("[data-testid='gk-status']").inner_text()
+    assert watch.outside == [] and watch.errors == []
