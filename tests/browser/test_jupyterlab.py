@@ -161,6 +161,6 @@ def test_dice_roller_rolls_in_the_kernel(browser, lab_url):
         timeout=60_000)
     assert feud.locator("[data-testid='gk-tf-token-0']").inner_text() == "White gives a victory point token to Red."
     # The kernel path, not Pyodide, answered: no interpreter was loaded into this page.
-    assert page.evaluate("() => globalThis.gamekitRuntime === undefined")
+    assert page.evaluate("() => globalThis.gamekitRules === undefined && globalThis.gamekitRuntime === undefined")
     assert outside == [], f"JupyterLab page asked for outside resources: {outside}"
     context.close()
