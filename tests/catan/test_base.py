@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from helpers import expect_illegal
 
 import gamekit
 from gamekit import IllegalAction, InvalidSave
@@ -63,14 +64,6 @@ def put(state, player, node):
     state.node_owner[node] = player
     state.node_kind[node] = 1
     state._derive()
-
-
-def expect_illegal(state, action, rule):
-    before = state.to_json()
-    with pytest.raises(IllegalAction) as info:
-        state.apply(action)
-    assert info.value.rule == rule, str(info.value)
-    assert state.to_json() == before
 
 
 def check_invariants(state) -> None:

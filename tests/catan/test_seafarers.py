@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from helpers import expect_illegal
 
 from gamekit import IllegalAction, InvalidSave
 from gamekit.catan import RESOURCES
@@ -47,14 +48,6 @@ def ships(state, player, *edges):
         state.ship_owner[e] = player
     state._derive()
     state._award_longest_road()
-
-
-def expect_illegal(state, action, rule):
-    before = state.to_json()
-    with pytest.raises(IllegalAction) as info:
-        state.apply(action)
-    assert info.value.rule == rule, str(info.value)
-    assert state.to_json() == before
 
 
 def sea_path(state, start, length):

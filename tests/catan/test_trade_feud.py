@@ -12,6 +12,7 @@ import json
 from collections import deque
 
 import pytest
+from helpers import expect_illegal
 
 import gamekit
 from gamekit import IllegalAction, InvalidSave
@@ -70,14 +71,6 @@ def roads(state, player, *edges):
     for e in edges:
         state.edge_owner[e] = player
     state._derive()
-
-
-def expect_illegal(state, action, rule):
-    before = state.to_json()
-    with pytest.raises(IllegalAction) as info:
-        state.apply(action)
-    assert info.value.rule == rule, str(info.value)
-    assert state.to_json() == before
 
 
 def sea_route(state, start, goal, avoid=()):
