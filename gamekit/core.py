@@ -30,6 +30,7 @@ import dataclasses
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
+from operator import itemgetter
 from typing import Any, ClassVar
 
 from .rng import Rng
@@ -43,7 +44,7 @@ __all__ = [
     "action_from_data",
 ]
 
-SAVE_FORMAT = 1
+SAVE_FORMAT = 2  # 2: the log as compact rows; format 1 (the log as entries) is still read
 
 
 class IllegalAction(ValueError):
@@ -99,6 +100,131 @@ def action_from_data(data: Any, action_types: Iterable[type]) -> Any:
         raise ValueError(f"action {data['type']} needs fields {sorted(fields)}, got {sorted(given)}")
     values = {k: tuple(v) if isinstance(v, list) else v for k, v in given.items()}
     return kind(**values)
+
+
+# -- the log ---------------------------------------------------------------------------------
+#
+# The log is kept (and saved) as compact rows, one per applied action:
+#
+#     [player, action type, field values in the action's field order..., {extras}]
+#
+# e.g. ``[0, "BuildRoad", 29]`` or ``[2, "Roll", {"chance": [{"what": "2d6", "result": [6, [5, 1]]}]}]``.
+# The last item is a dict only when the entry has more than the action: ``chance`` (the random
+# results drawn while the action was carried out) and whatever else a game records (ITC's
+# ``score``). A save also lists every action type's field names (``"actions"``), so the rows read
+# without the engine. ``state.log`` shows the rows as readable entries, each with the action's text.
+
+_ACTION_FIELDS: dict[type, dict[str, list[str]]] = {}
+
+
+def action_fields(state_class: type[State]) -> dict[str, list[str]]:
+    """Each of a game's action types by name, with its field names in order (the columns of a log row)."""
+    fields = _ACTION_FIELDS.get(state_class)
+    if fields is None:
+        fields = _ACTION_FIELDS[state_class] = {
+            t.__name__: [f.name for f in dataclasses.fields(t)] for t in state_class.action_types}
+    return fields
+
+
+def _row(player: int | None, action: Any, extras: dict[str, Any] | None) -> list[Any]:
+    """The log row of ``action`` played by ``player``."""
+    kind = type(action)
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        action_to_data(action)  # checks that it is a dataclass, and looks its fields up once
+        names = _FIELD_NAMES[kind]
+    row: list[Any] = [player, kind.__name__]
+    for name in names:
+        value = getattr(action, name)
+        row.append(list(value) if type(value) is tuple else value)
+    if extras:
+        row.append(extras)
+    return row
+
+
+def _check_rows(rows: Any, players: int, fields: Mapping[str, list[str]]) -> None:
+    """``ValueError`` unless ``rows`` is a list of log rows of this game, each in its form."""
+    if type(rows) is not list:
+        raise ValueError("the log must be a list")
+    if _rows_fit(rows, players, fields):
+        return
+    width = {name: len(names) + 2 for name, names in fields.items()}
+    for i, row in enumerate(rows):
+        if type(row) is not list or len(row) < 2:
+            raise ValueError(f"log entry {i} is not a row [player, action type, fields...]: {row!r}")
+        n = width.get(row[1])
+        if n is None:
+            raise ValueError(f"log entry {i} names no action of this game: {row[1]!r}")
+        player = row[0]
+        if player is not None and (type(player) is not int or not 0 <= player < players):
+            raise ValueError(f"log entry {i}: no player {player!r}")
+        if len(row) != n and not (len(row) == n + 1 and type(row[-1]) is dict):
+            raise ValueError(f"log entry {i}: {row[1]} has the fields {fields[row[1]]}, not {row[2:]!r}")
+
+
+def _rows_fit(rows: list[Any], players: int, fields: Mapping[str, list[str]]) -> bool:
+    """Whether every row is in its form, checked column by column (each column's distinct values
+    are few): a long log is checked at the speed of building a set. ``False`` sends
+    :func:`_check_rows` through the rows one by one, to name the first one out of form."""
+    try:
+        if rows and set(map(type, rows)) != {list}:
+            return False
+        first, second, last = itemgetter(0), itemgetter(1), itemgetter(-1)
+        who = set(zip(map(type, map(first, rows)), map(first, rows)))
+        shapes = set(zip(map(second, rows), map(len, rows), map(type, map(last, rows))))
+    except (IndexError, TypeError):  # a row too short, or an unhashable action type
+        return False
+    if not all(kind is type(None) or (kind is int and 0 <= p < players) for kind, p in who):
+        return False
+    for name, length, end in shapes:
+        names = fields.get(name) if type(name) is str else None
+        if names is None or not (length == len(names) + 2 and end is not dict
+                                 or length == len(names) + 3 and end is dict):
+            return False
+    return True
+
+
+def _rows_from_entries(entries: Any, fields: Mapping[str, list[str]]) -> list[list[Any]]:
+    """Format 1's log (a list of entries ``{"player", "action", "text", ...}``) as rows."""
+    if type(entries) is not list:
+        raise ValueError("the log must be a list")
+    rows = []
+    for i, entry in enumerate(entries):
+        if type(entry) is not dict or type(entry.get("action")) is not dict or "player" not in entry:
+            raise ValueError(f"log entry {i} is not an entry with a player and an action: {entry!r}")
+        action = dict(entry["action"])
+        kind = action.pop("type", None)
+        if kind not in fields or set(action) != set(fields[kind]):
+            raise ValueError(f"log entry {i}: {entry['action']!r} is not an action of this game")
+        extras = {k: v for k, v in entry.items() if k not in ("player", "action", "text")}
+        rows.append([entry["player"], kind, *(action[name] for name in fields[kind])] + ([extras] if extras else []))
+    return rows
+
+
+def _field_names(kind: type) -> tuple[str, ...]:
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        names = _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(kind))
+    return names
+
+
+def _action_of(row: list[Any], by_name: Mapping[str, type]) -> Any:
+    """The action of a log row (JSON arrays back to tuples, as :func:`action_from_data` does)."""
+    kind = by_name[row[1]]
+    values = row[2:2 + len(_field_names(kind))]
+    return kind(*[tuple(v) if type(v) is list else v for v in values])
+
+
+def _entry(row: list[Any], by_name: Mapping[str, type]) -> dict[str, Any]:
+    """The readable log entry of a row."""
+    action = _action_of(row, by_name)
+    names = _field_names(type(action))
+    data = {"type": row[1]}
+    data.update(zip(names, row[2:2 + len(names)]))
+    entry: dict[str, Any] = {"player": row[0], "action": data, "text": str(action)}
+    if len(row) > 2 + len(names):
+        entry.update(row[-1])
+    return entry
 
 
 # -- games -----------------------------------------------------------------------------------
@@ -165,7 +291,7 @@ class Game:
         except (TypeError, ValueError) as err:
             raise InvalidSave(f"not a saved game: {err}") from None
         state = self._from_parsed(data)  # freshly parsed: the state may keep its lists, nobody else holds them
-        state._origin = ("save", len(state.log), text)
+        state._origin = ("save", len(state._rows), text)
         return state
 
     def from_data(self, data: Any) -> State:
@@ -181,8 +307,8 @@ class Game:
             raise InvalidSave("a saved game is a JSON object")
         if data.get("game") != self.name:
             raise InvalidSave(f"this is a saved game of {data.get('game')!r}, not of {self.name!r}")
-        if data.get("format") != SAVE_FORMAT:
-            raise InvalidSave(f"unknown save format {data.get('format')!r} (this gamekit reads format {SAVE_FORMAT})")
+        if data.get("format") not in (1, SAVE_FORMAT):
+            raise InvalidSave(f"unknown save format {data.get('format')!r} (this gamekit reads formats 1 and {SAVE_FORMAT})")
         missing = [k for k in ("players", "seed", "options", "rng", "state", "log") if k not in data]
         if missing:
             raise InvalidSave(f"the saved game lacks {', '.join(missing)}")
@@ -198,11 +324,16 @@ class Game:
                 raise ValueError("options must be an object")
             opts = self.make_options(**_tuples(data["options"]))
             rng = Rng.fromstate(data["rng"])
-            log = data["log"]
-            if not isinstance(log, list) or not all(isinstance(e, dict) for e in log):
-                raise ValueError("the log must be a list of objects")
+            fields = action_fields(self.state_class)
+            if data["format"] == 1:
+                rows = _rows_from_entries(data["log"], fields)
+            else:
+                rows = data["log"]
+                if data.get("actions", fields) != fields:
+                    raise ValueError(f"the save's actions {data.get('actions')!r} are not this game's {fields!r}")
+            _check_rows(rows, players, fields)
             state = self.state_class(self, players, seed, opts, rng)
-            state.log = log
+            state._rows = rows
             state._restore(data["state"])
         except InvalidSave:
             raise
@@ -255,7 +386,9 @@ class State(ABC):
     Attributes every state has: ``game``, ``players`` (the number of players, who are numbered
     from 0), ``seed``, ``options``, ``rng`` and ``log``: one entry per applied action,
     ``{"player": p, "action": {...}, "text": "...", "chance": [...]}``, where ``chance`` lists the
-    random results drawn while the action was carried out.
+    random results drawn while the action was carried out (and a game may add more, as ITC's
+    ``score``). The log is read, never changed by hand: it is kept as compact rows and the entries
+    are made from them when first read.
     """
 
     #: The frozen dataclasses that are this game's actions (for saving and loading the log).
@@ -270,7 +403,8 @@ class State(ABC):
         self.seed = seed
         self.options = options
         self.rng = rng
-        self.log: list[dict[str, Any]] = []
+        self._rows: list[list[Any]] = []  # the log, one compact row per action (see "the log" above)
+        self._entries: list[dict[str, Any]] = []  # the readable entries of the first rows, made when read
         self._chance: list[Any] | None = None
         self._forced: tuple[tuple[str, Any], ...] = ()  # (what, result) pairs queued by force()
         #: where the state came from, for undoing a failed action by replaying the log:
@@ -316,6 +450,28 @@ class State(ABC):
         """Set the game-specific part from :meth:`_to_data`'s output, validating it
         (raise ``ValueError`` with a clear message for anything malformed)."""
 
+    def _log_extras(self) -> dict[str, Any] | None:
+        """Hook: more to record in the log entry of the action just carried out, beside its chance
+        results (ITC records the score changes); called once after each action."""
+        return None
+
+    # -- the log ---------------------------------------------------------------------------
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        """One entry per applied action, oldest first: ``{"player": p, "action": {"type": ...,
+        fields...}, "text": str(action)}``, with ``"chance"`` (and a game's extras) when there are
+        some. Read it; changing it changes nothing in the game or its saves."""
+        entries, rows = self._entries, self._rows
+        if len(entries) < len(rows):
+            by_name = {t.__name__: t for t in self.action_types}
+            for row in rows[len(entries):]:
+                entries.append(_entry(row, by_name))
+        return entries
+
+    def _log_action(self, row: list[Any]) -> Any:
+        """The action of a log row."""
+        return _action_of(row, {t.__name__: t for t in self.action_types})
+
     # -- the protocol ----------------------------------------------------------------------
     def apply(self, action: Any) -> State:
         """Carry out ``action`` for the current player and return this state.
@@ -335,7 +491,7 @@ class State(ABC):
         self._check(action)
         player = self.current_player
         rng = self.rng
-        before = (rng._state, rng._inc, len(self.log), self._forced)  # the generator's whole state: two integers
+        before = (rng._state, rng._inc, len(self._rows), self._forced)  # the generator's whole state: two integers
         self._chance = []
         try:
             self._perform(action)
@@ -345,10 +501,10 @@ class State(ABC):
             raise
         chance = self._chance
         self._chance = None
-        entry: dict[str, Any] = {"player": player, "action": action_to_data(action), "text": str(action)}
+        extras = self._log_extras()
         if chance:
-            entry["chance"] = chance
-        self.log.append(entry)
+            extras = {"chance": chance, **extras} if extras else {"chance": chance}
+        self._rows.append(_row(player, action, extras))
         return self
 
     def parse_action(self, text: str) -> Any:
@@ -383,7 +539,7 @@ class State(ABC):
         or a save), which knows nothing of changes made by hand: call this after setting up a
         scenario by hand, as tests do. Returns the state.
         """
-        self._origin = ("save", len(self.log), self.to_json())
+        self._origin = ("save", len(self._rows), self.to_json())
         return self
 
     def _rollback(self, rng_state: int, rng_inc: int, entries: int, forced: tuple[tuple[str, Any], ...]) -> None:
@@ -399,11 +555,11 @@ class State(ABC):
         else:
             base = self.game.from_json(origin[2])
         base._origin = origin
-        for entry in self.log[origin[1]:entries]:
-            base._forced = tuple((c["what"], c["result"]) for c in entry.get("chance", ())
-                                 if isinstance(c, dict) and c.get("forced"))
-            base.apply(action_from_data(entry["action"], self.action_types))
-        if (base.rng._state, base.rng._inc) != (rng_state, rng_inc) or len(base.log) != entries:
+        for row in self._rows[origin[1]:entries]:
+            chance = row[-1].get("chance", ()) if type(row[-1]) is dict else ()
+            base._forced = tuple((c["what"], c["result"]) for c in chance if isinstance(c, dict) and c.get("forced"))
+            base.apply(self._log_action(row))
+        if (base.rng._state, base.rng._inc) != (rng_state, rng_inc) or len(base._rows) != entries:
             raise RuntimeError("replaying the log did not lead back to the state before the failed action")
         base._forced = forced
         self.__dict__.clear()
@@ -496,7 +652,8 @@ class State(ABC):
             "options": _jsonable(self.options),
             "rng": self.rng.getstate(),
             "state": self._to_data(),
-            "log": self.log,
+            "actions": action_fields(type(self)),
+            "log": self._rows,
         }
 
     def to_data(self) -> dict[str, Any]:
@@ -515,4 +672,4 @@ class State(ABC):
 
     def __repr__(self) -> str:
         status = "over" if self.is_over() else f"player {self.current_player} to act"
-        return f"<{self.game.title}: {self.players} players, seed {self.seed}, {len(self.log)} actions, {status}>"
+        return f"<{self.game.title}: {self.players} players, seed {self.seed}, {len(self._rows)} actions, {status}>"

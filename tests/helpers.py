@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 from typing import Any
 
 import pytest
@@ -63,3 +64,12 @@ def shared_mutables(a: Any, b: Any, skip: tuple[Any, ...] = ()) -> list[str]:
     """The paths (in ``a``) of mutable objects that ``a`` and ``b`` both reach."""
     left, right = mutable_parts(a, skip), mutable_parts(b, skip)
     return sorted(left[i] for i in set(left) & set(right))
+
+
+def format1_save(state) -> str:
+    """The save ``state.to_json()`` would have been in save format 1 (the log as readable entries,
+    no table of action fields), text for text: fingerprints recorded before format 2 stay comparable."""
+    data = json.loads(state.to_json())
+    data.update(format=1, log=state.log)
+    del data["actions"]
+    return json.dumps(data, sort_keys=True)

@@ -6,7 +6,7 @@ import json
 import random
 
 import pytest
-from helpers import shared_mutables
+from helpers import format1_save, shared_mutables
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -146,6 +146,13 @@ def test_clone_is_independent():
         (lambda d: d["state"].update(banked=[1]), "banked"),
         (lambda d: d["state"].pop("player"), "malformed"),
         (lambda d: d.update(log="nope"), "log"),
+        (lambda d: d["log"].append({"player": 0, "action": {"type": "Roll"}}), "log entry 1 is not a row"),
+        (lambda d: d["log"].append([0, "Fold"]), "log entry 1 names no action"),
+        (lambda d: d["log"].append([2, "Hold"]), "log entry 1: no player 2"),
+        (lambda d: d["log"].append([True, "Hold"]), "log entry 1: no player True"),
+        (lambda d: d["log"].append([0, "Hold", 3]), r"log entry 1: Hold has the fields \[\]"),
+        (lambda d: d["log"][0].__setitem__(-1, ["not", "extras"]), "log entry 0: Roll has the fields"),
+        (lambda d: d["actions"].update(Hold=["how_long"]), "the save's actions"),
     ],
 )
 def test_malformed_save_is_rejected(mutate, message):
@@ -329,7 +336,8 @@ def test_a_clone_shares_no_mutable_attribute_with_its_original(game):
     state = played(game)
     clone = state.clone()
     keep = tuple(getattr(state, name) for name in ("game", "options", *state.shared_on_clone))
-    keep += tuple(state.log)
+    keep += tuple(state.log) + tuple(state._rows)  # the log's rows and entries, each written once
+    assert clone._rows is not state._rows and clone._entries is not state._entries
     assert shared_mutables(clone, state, skip=keep) == []
     assert clone.to_json() == state.to_json()
 
@@ -358,3 +366,35 @@ def test_an_engine_bug_while_restoring_is_not_called_an_invalid_save():
     game = gamekit.Game("pig", "Pig", Buggy, type(PIG.default_options()), 2, 8)
     with pytest.raises(AttributeError):
         game.from_json(game.new(seed=1).to_json())
+
+
+@pytest.mark.parametrize("game", every_game(), ids=lambda g: g.name)
+def test_a_save_of_format_1_is_still_read(game):
+    """label protocol-saving: a save written before the log became compact rows (format 1, the log
+    as readable entries) restores to the same game, and an entry that is not an action of the game
+    is refused."""
+    state = played(game)
+    old = format1_save(state)
+    restored = game.from_json(old)
+    assert restored.to_json() == state.to_json() and restored.log == state.log
+    data = json.loads(old)
+    data["log"][-1]["action"]["type"] = "Nonsense"
+    with pytest.raises(gamekit.InvalidSave, match=f"log entry {len(state.log) - 1}"):
+        game.from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize("game", every_game(), ids=lambda g: g.name)
+def test_the_log_reads_the_same_after_a_save(game):
+    """label protocol-saving: the readable log of a restored game (made from the saved rows) is
+    the log of the game that was saved, texts and chance results included, and a restored game
+    goes on logging like the original."""
+    state = played(game)
+    rows = json.loads(state.to_json())["log"]
+    assert len(rows) == len(state.log) and all(row[1] == e["action"]["type"] for row, e in zip(rows, state.log))
+    restored = game.from_json(state.to_json())
+    assert restored.log == state.log
+    if not state.is_over():
+        action = random.Random(1).choice(state.legal_actions())
+        state.apply(action)
+        restored.apply(action)
+        assert restored.log == state.log and restored.to_json() == state.to_json()

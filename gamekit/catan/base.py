@@ -977,7 +977,8 @@ class CatanState(State):
         new = self.__class__.__new__(self.__class__)
         d = dict(self.__dict__)
         d["rng"] = self.rng.clone()
-        d["log"] = list(self.log)
+        d["_rows"] = list(self._rows)
+        d["_entries"] = list(self._entries)
         for name in ("node_owner", "node_kind", "edge_owner", "bank", "dev_deck", "dev_new", "knights",
                      "road_length", "dice"):
             d[name] = list(d[name])

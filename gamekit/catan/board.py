@@ -361,22 +361,24 @@ class Board:
 
     @classmethod
     def from_data(cls, data: Any) -> Board:
-        """The board :meth:`to_data` wrote; ``ValueError`` when it is malformed."""
+        """The board :meth:`to_data` wrote; ``ValueError`` when it is malformed. A board never
+        changes, so restoring the same board again gives the board built the first time."""
         if not isinstance(data, dict) or not isinstance(data.get("hexes"), list) or not isinstance(data.get("harbours"), list):
             raise ValueError("a board is an object with 'hexes' and 'harbours' lists")
-        hexes, terrain, numbers = [], [], []
         for row in data["hexes"]:
             if not isinstance(row, list) or len(row) != 5:
                 raise ValueError(f"a board hex is [q, r, s, terrain, number], not {row!r}")
-            hexes.append((row[0], row[1], row[2]))
-            terrain.append(row[3])
-            numbers.append(row[4])
-        harbours = []
         for row in data["harbours"]:
             if not isinstance(row, list) or len(row) != 2:
                 raise ValueError(f"a harbour is [edge, kind], not {row!r}")
-            harbours.append((row[0], row[1]))
-        return cls(hexes, terrain, numbers, harbours)
+        try:
+            key = (tuple(map(tuple, data["hexes"])), tuple(map(tuple, data["harbours"])))
+            hash(key)
+        except TypeError:  # something unhashable (a list, an object) where a number or a name belongs
+            raise ValueError(f"a board holds numbers and names only, not {data!r}") from None
+        if any(type(v) is bool for rows in key for row in rows for v in row):  # True == 1 to the cache
+            raise ValueError(f"a board holds numbers and names, not true or false: {data!r}")
+        return _board_from_rows(cls, *key)
 
     def _repr_svg_(self) -> str:
         from .svg import board_svg
@@ -426,3 +428,9 @@ def random_board(rng: Rng, red_numbers_apart: bool = True) -> Board:
     harbours = list(STANDARD_HARBOURS)
     rng.shuffle(harbours)
     return standard_board(terrain, numbers, harbours)
+
+
+@lru_cache(maxsize=64)
+def _board_from_rows(cls: type[Board], hexes: tuple[tuple[Any, ...], ...], harbours: tuple[tuple[Any, ...], ...]) -> Board:
+    """The board of saved rows (built once for each board: boards are immutable)."""
+    return cls([row[:3] for row in hexes], [row[3] for row in hexes], [row[4] for row in hexes], harbours)

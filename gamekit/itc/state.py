@@ -176,14 +176,13 @@ class ItcState(LaneRules, State):
         """Each player's profit in euros (rule ``itc-goal``)."""
         return dict(enumerate(self.score))
 
-    def apply(self, action: Any) -> ItcState:
-        """As :meth:`State.apply`; the log entry also lists the score changes (``"score"``:
-        ``[player, euros, reason]``), so scores can be checked against the log."""
-        super().apply(action)
-        if self._events:
-            self.log[-1]["score"] = self._events
-            self._events = []
-        return self
+    def _log_extras(self) -> dict[str, Any] | None:
+        """The log entry also lists the score changes (``"score"``: ``[player, euros, reason]``),
+        so scores can be checked against the log."""
+        if not self._events:
+            return None
+        events, self._events = self._events, []
+        return {"score": events}
 
     def clone(self) -> ItcState:
         """A fast independent copy. Log entries are shared: the engine never changes an entry
@@ -191,7 +190,8 @@ class ItcState(LaneRules, State):
         new = self.__class__.__new__(self.__class__)
         d = self.__dict__.copy()
         d["rng"] = self.rng.clone()
-        d["log"] = list(self.log)
+        d["_rows"] = list(self._rows)
+        d["_entries"] = list(self._entries)
         d["_chance"] = None
         d["_events"] = []
         d["score"] = list(self.score)
@@ -210,7 +210,8 @@ class ItcState(LaneRules, State):
         import copy
 
         new = self.clone()
-        new.log = copy.deepcopy(self.log, memo)
+        new._rows = copy.deepcopy(self._rows, memo)
+        new._entries = []
         memo[id(self)] = new
         return new
 

@@ -197,7 +197,7 @@ def test_a_clone_shares_no_mutable_attribute(name):
     """Along a whole game (offers, discards, pending pegs included), a clone shares no list, dict or
     set with its original, nor its generator. The log's entries are written once and never changed,
     so the two logs share them (copying them would make a clone cost as much as the game's length);
-    the log lists themselves are separate."""
+    the log lists themselves (its rows and the readable entries made from them) are separate."""
     state = gamekit.game(name).new(players=4, seed=3)
     rng = Rng(3)
     step = 0
@@ -205,11 +205,13 @@ def test_a_clone_shares_no_mutable_attribute(name):
         if step % 5 == 0:
             copy = state.clone()
             assert copy.rng is not state.rng and copy.rng.getstate() == state.rng.getstate()
+            assert copy._rows is not state._rows and copy._entries is not state._entries
             assert copy.log is not state.log and copy.log == state.log
-            original = {id(v): p for k, x in vars(state).items() if k not in IMMUTABLE | {"log"}
+            log = {"_rows", "_entries"}
+            original = {id(v): p for k, x in vars(state).items() if k not in IMMUTABLE | log
                         for p, v in _mutables(x, k, set())}  # fmt: skip
             for k, x in vars(copy).items():
-                if k not in IMMUTABLE | {"log"}:
+                if k not in IMMUTABLE | log:
                     for path, v in _mutables(x, k, set()):
                         assert id(v) not in original, f"{path} is shared with the original's {original[id(v)]}"
             assert copy.to_json() == state.to_json()

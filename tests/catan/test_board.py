@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
@@ -108,6 +109,29 @@ def test_board_set_by_hand_and_round_trip():
     assert standard_board(b.terrain, b.numbers, kinds) == b
     with pytest.raises(ValueError):
         standard_board(b.terrain[:-1] + ("desert",), b.numbers[:-1] + (5,), ["3:1"] * 9)
+
+
+def test_a_restored_board_is_built_once_and_still_checked():
+    """Restoring the same board twice gives the one board built the first time (boards never change);
+    a malformed board is refused however often it comes, even when it equals a cached one to Python
+    (``True == 1``)."""
+    data = random_board(Rng(77)).to_data()
+    first = Board.from_data(data)
+    assert Board.from_data(json.loads(json.dumps(data))) is first
+    bad = json.loads(json.dumps(data))
+    bad["hexes"][0][4] = 7
+    for _ in range(2):
+        with pytest.raises(ValueError, match="number token"):
+            Board.from_data(bad)
+    truthy = json.loads(json.dumps(data))
+    row = next(row for row in truthy["hexes"] if row[0] == 1)
+    row[0] = True  # equal to 1, and so to the cached board's key
+    with pytest.raises(ValueError, match="true or false"):
+        Board.from_data(truthy)
+    unhashable = json.loads(json.dumps(data))
+    unhashable["hexes"][0][3] = ["forest"]
+    with pytest.raises(ValueError, match="numbers and names"):
+        Board.from_data(unhashable)
 
 
 def test_sea_hexes_extend_the_topology():

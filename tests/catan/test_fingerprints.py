@@ -2,7 +2,8 @@
 
 ``fingerprints.json`` holds, for 30 seeded games of ``factories`` (3 and 4 players, both production
 rules, Solcher's robber on and off, the beginner and the random board), the sha256 of the final
-``to_json()`` and of the log, recorded on the engine before the reshaping (issue 10). Regenerate it
+save (in save format 1, the log as readable entries: :func:`helpers.format1_save`) and of the log,
+recorded on the engine before the reshaping (issue 10). Regenerate it
 only for a deliberate change of the rules: ``python tests/catan/test_fingerprints.py --record``.
 
 The policy is :func:`gamekit.catan.playout.random_policy` on the legal actions without bank trades at
@@ -18,6 +19,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import format1_save
 
 import gamekit
 from gamekit.catan.actions import BankTrade
@@ -63,7 +65,7 @@ def fingerprint(case: dict) -> dict:
         **case,
         "actions": steps,
         "winner": state.winner,
-        "state_sha256": hashlib.sha256(state.to_json().encode()).hexdigest(),
+        "state_sha256": hashlib.sha256(format1_save(state).encode()).hexdigest(),
         "log_sha256": hashlib.sha256(log.encode()).hexdigest(),
     }
 

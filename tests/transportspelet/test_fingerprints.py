@@ -1,7 +1,8 @@
 """The same seed and the same choices give the same game as the engine before it was made faster.
 
 ``fingerprints.json`` holds, for 30 seeded games of uniformly random legal actions (2 to 6 players, the
-full deck and shorter ones, several settings), the sha256 of the final ``to_json()``, of the log and of
+full deck and shorter ones, several settings), the sha256 of the final save (in save format 1, the log as readable entries:
+:func:`helpers.format1_save`), of the log and of
 the validation answers: at every step one action from a pool of plausible ones (every card held, every
 vehicle and city, every loan, roll, pass, the dice assignments) is tried, and whether it is among
 ``legal_actions()``, or else the ``IllegalAction`` text ``apply`` raises, is written down. Recorded on
@@ -18,6 +19,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import format1_save
 
 import gamekit
 from gamekit import IllegalAction
@@ -105,7 +107,7 @@ def fingerprint(case: dict) -> dict:
         "actions": steps,
         "end_reason": state.end_reason,
         "scores": [state.scores()[p] for p in range(state.players)],
-        "state_sha256": _sha(state.to_json()),
+        "state_sha256": _sha(format1_save(state)),
         "log_sha256": _sha(json.dumps(state.log, sort_keys=True)),
         "validation_sha256": answers.hexdigest(),
     }
