@@ -396,8 +396,7 @@ class AufAchseState(State):
             self.event_deck = self.draw(_shuffled(self.event_discard), "shuffle events")
             self.event_discard = []
         card = self.event_cards[self.event_deck.pop(0)]
-        if self._chance is not None:
-            self._chance.append({"what": "event card", "result": card.id})
+        self.reveal("event card", card.id)  # the deck was shuffled by a draw; this is its top card
         self.event_discard.append(card.id)
         p = self.player
         if card.kind == "pay":

@@ -1,4 +1,4 @@
-"""Helpers for the Catan tests: hand-made positions, scripted dice, illegal-action checks."""
+"""Helpers for the Catan tests: hand-made positions, forced dice, illegal-action checks."""
 
 from __future__ import annotations
 
@@ -10,48 +10,17 @@ import gamekit
 from gamekit import IllegalAction
 from gamekit.catan import RESOURCES
 from gamekit.catan.factories import CITY, FACTORY, SETTLEMENT, FactoriesState
-from gamekit.rng import Rng
 
 GAME = gamekit.game("factories")
 KINDS = {"settlement": SETTLEMENT, "city": CITY, "factory": FACTORY}
 
 
-class ScriptedRng(Rng):
-    """A generator whose next ``randbelow`` results are given (then it goes on as PCG32).
-
-    For a d6 the value is the face minus one; the colour die's value indexes gamekit.dice.COLOURS.
-    """
-
-    def __init__(self, values: list[int], seed: int = 0) -> None:
-        super().__init__(seed)
-        self.values = list(values)
-
-    def randbelow(self, n: int) -> int:
-        if self.values:
-            v = self.values.pop(0)
-            assert 0 <= v < n, f"scripted {v} for randbelow({n})"
-            return v
-        return super().randbelow(n)
-
-    def clone(self) -> ScriptedRng:
-        new = ScriptedRng(self.values)
-        new._state, new._inc = self._state, self._inc
-        return new
-
-
-def script(state: FactoriesState, *values: int) -> None:
-    """The next random results of ``state`` (see :class:`ScriptedRng`)."""
-    rng = ScriptedRng(list(values))
-    rng._state, rng._inc = state.rng._state, state.rng._inc
-    state.rng = rng
-
-
 def dice(state: FactoriesState, white: int, red: int, colour: str | None = None) -> None:
-    """Script the next production roll."""
-    from gamekit.dice import COLOURS
-
-    values = [white - 1, red - 1] + ([COLOURS.index(colour)] if colour else [])
-    script(state, *values)
+    """The next production roll shows ``white`` and ``red`` (and ``colour`` on the colour die),
+    through :meth:`State.force <gamekit.core.State.force>`: the generator is left alone."""
+    state.force("2d6", (white + red, [white, red]))
+    if colour:
+        state.force("colour die", colour)
 
 
 def empty_main(players: int = 4, turn: int = 0, **options: Any) -> FactoriesState:
@@ -79,6 +48,14 @@ def road(state: FactoriesState, player: int, *edges: int) -> None:
     """Place roads by hand (no checks)."""
     for e in edges:
         state.edge_owner[e] = player
+    state._derive()
+    state._award_longest_road()
+
+
+def ships(state: Any, player: int, *edges: int) -> None:
+    """Place ships by hand (no checks), in a Seafarers game (Trade Feud's included)."""
+    for e in edges:
+        state.ship_owner[e] = player
     state._derive()
     state._award_longest_road()
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from catan_helpers import GAME, dice, empty_main, expect_illegal, give, hand, put, road, script
+from catan_helpers import GAME, dice, empty_main, expect_illegal, give, hand, put, road
 
 from gamekit.catan.actions import (
     BuildFactory,
@@ -129,20 +129,20 @@ def test_factories_investment_places_the_rolled_peg():
     expect_illegal(state, Invest(18), "factories-investment")  # no factory there
     put(state, 1, 29, "factory")
     expect_illegal(state, Invest(29), "factories-investment")  # not one's own
-    script(state, 3)  # the d6 shows 4
+    state.force("investment d6", 4)
     state.apply(Invest(12))
     assert state.phase == "peg" and state.pending_peg == [12, 4]
-    assert state.log[-1]["chance"] == [{"what": "investment d6", "result": 4}]
+    assert state.log[-1]["chance"] == [{"what": "investment d6", "result": 4, "forced": True}]
     assert state.legal_actions() == [PlacePeg(0), PlacePeg(1), PlacePeg(2)]
     expect_illegal(state, EndTurn(), "factories-investment")
     state.apply(PlacePeg(1))
     assert state.factories[12][2:] == [-1, 4, -1] and state.pegs_left[0] == [1, 2, 3, 5, 6]
     assert hand(state, 0) == {"brick": 2, "ore": 2} and not state.is_derelict(12)
-    script(state, 0)
+    state.force("investment d6", 1)
     state.apply(Invest(12))
     expect_illegal(state, PlacePeg(1), "factories-investment")
     state.apply(PlacePeg(2))
-    script(state, 5)
+    state.force("investment d6", 6)
     state.apply(Invest(12))  # one hole left: the peg goes straight in
     assert state.factories[12][2:] == [6, 4, 1] and state.phase == "main"
 
@@ -164,12 +164,12 @@ def test_factories_failed_investment():
     put(state, 0, 29, "factory")
     give(state, 0, brick=5, ore=5)
     state.blanks_left[0] = 1
-    script(state, 4)  # 5 again, into another factory
+    state.force("investment d6", 5)  # 5 again, into another factory
     state.apply(Invest(29))
     assert state.pending_peg == [29, 0] and state.blanks_left[0] == 0
     state.apply(PlacePeg(0))
     assert state.factories[29][2:] == [0, -1, -1] and state.pegs_left[0] == [1, 2, 3, 4, 6]
-    script(state, 4)  # 5 again: no blank left, peg 1 is turned over
+    state.force("investment d6", 5)  # 5 again: no blank left, peg 1 is turned over
     state.apply(Invest(29))
     assert state.pending_peg == [29, 0] and state.pegs_left[0] == [2, 3, 4, 6]
     state.apply(PlacePeg(2))

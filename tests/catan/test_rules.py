@@ -9,7 +9,7 @@ hexes 4, 5, 9; intersection 1 has a 3:1 harbour, intersection 16 the 2:1 brick h
 from __future__ import annotations
 
 import pytest
-from catan_helpers import GAME, dice, empty_main, expect_illegal, give, hand, path_edges, put, road, script
+from catan_helpers import GAME, dice, empty_main, expect_illegal, give, hand, path_edges, put, road
 
 from gamekit import IllegalAction
 from gamekit.catan.actions import (
@@ -330,10 +330,10 @@ def test_catan_development_cards_deck_and_not_the_turn_bought():
     assert sum(DEVELOPMENT_DECK) == 25 and DEVELOPMENT_DECK[KNIGHT] == 14
     state = empty_main(players=3)
     give(state, 0, wool=1, grain=1, ore=1)
-    script(state, 0)  # the first card of the deck: a knight
+    state.force("development card", "knight")
     state.apply(BuyDevelopmentCard())
     assert state.dev_hands[0][KNIGHT] == 1 and sum(state.dev_deck) == 24
-    assert state.log[-1]["chance"] == [{"what": "development card", "result": "knight"}]
+    assert state.log[-1]["chance"] == [{"what": "development card", "result": "knight", "forced": True}]
     assert PlayKnight() not in state.legal_actions()
     expect_illegal(state, PlayKnight(), "catan-development-cards")
     expect_illegal(state, PlayMonopoly("ore"), "catan-development-cards")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from catan_helpers import ships
 from helpers import expect_illegal
 
 from gamekit import IllegalAction, InvalidSave
@@ -39,13 +40,6 @@ def give(state, player, **cards):
 def put(state, player, node):
     state.node_owner[node] = player
     state.node_kind[node] = 1
-    state._derive()
-    state._award_longest_road()
-
-
-def ships(state, player, *edges):
-    for e in edges:
-        state.ship_owner[e] = player
     state._derive()
     state._award_longest_road()
 

@@ -12,6 +12,7 @@ import json
 from collections import deque
 
 import pytest
+from catan_helpers import road, ships
 from helpers import expect_illegal
 
 import gamekit
@@ -57,19 +58,6 @@ def put(state, player, node):
     state.node_owner[node] = player
     state.node_kind[node] = 1
     state.tokens[player] += 1
-    state._derive()
-
-
-def ships(state, player, *edges):
-    for e in edges:
-        state.ship_owner[e] = player
-    state._derive()
-    state._award_longest_road()
-
-
-def roads(state, player, *edges):
-    for e in edges:
-        state.edge_owner[e] = player
     state._derive()
 
 
@@ -176,7 +164,7 @@ def test_trade_feud_branching_figure():
     white = main_phase()
     white.turn = WHITE
     put(white, WHITE, 12)
-    roads(white, WHITE, COAST[17, 12], COAST[11, 17])
+    road(white, WHITE, COAST[17, 12], COAST[11, 17])
     give(white, WHITE, brick=1, lumber=1)
     expect_illegal(white, BuildRoad(26), "trade-feud-branching")  # 17 - 23, the third edge at 17
     assert BuildRoad(26) not in white.legal_actions()
