@@ -10,6 +10,7 @@ is the engine's.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from .. import game
@@ -29,11 +30,30 @@ SEATS = ("all", "0", "1", "2", "3")
 HISTORY_SHOWN = 30
 
 
-def _start(seat: str, seed: int) -> dict[str, Any]:
+def _start(seat: str, seed: int, slot: int) -> dict[str, Any]:
+    """Red, just arrived in Berlin as in the worked example, chooses the public contract on ``slot``
+    (0: Berlin-Trieste, the example's card) for auction."""
     state = auction_example()
-    state.apply(ChooseContract(0))  # red chooses Berlin-Trieste, as in the example
+    card = state.row[slot]
+    state.apply(ChooseContract(slot))
     return {"save": state.to_json(), "seat": seat, "policy": Rng(seed).getstate(), "seed": seed,
-            "history": [], "script": 0}
+            "history": [], "script": 0 if card == BERLIN_TRIESTE else -1, "card": card, "slot": slot}
+
+
+@cache
+def _choices() -> tuple[tuple[str, str], ...]:
+    state = auction_example()
+    return tuple((str(a.slot), _card_label(state.cards[state.row[a.slot]]))
+                 for a in state.legal_actions() if isinstance(a, ChooseContract))
+
+
+def _contracts() -> list[dict[str, Any]]:
+    """The public contracts red may choose in the example's position, as the engine lists them."""
+    return [{"value": value, "label": label} for value, label in _choices()]
+
+
+def _card_label(card: Any) -> str:
+    return f"{card.start}–{card.destination}: {card.amount} goods, freight revenue {card.revenue:,} €"
 
 
 def _humans(seat: str) -> set[int]:
@@ -56,7 +76,8 @@ def _bots_answer(state: Any, situation: dict[str, Any]) -> None:
 @service("auf_achse.auction")
 def auction(situation: dict[str, Any] | None = None, action: dict[str, Any] | None = None,
             seat: str = "all", seed: int = 1987) -> dict[str, Any]:
-    """Advance the auction widget. Actions: ``{"kind": "new", "seat": "all"|"0".."3"}``,
+    """Advance the auction widget. Actions: ``{"kind": "new", "seat": "all"|"0".."3", "contract":
+    "0".."3"}`` (the face-up public contract red chooses; 0 is the worked example's),
     ``{"kind": "bid", "offer": k}``, ``{"kind": "pass"}``, ``{"kind": "example"}`` (the next step of
     the worked example, while it is being followed)."""
     kind = (action or {}).get("kind")
@@ -66,12 +87,19 @@ def auction(situation: dict[str, Any] | None = None, action: dict[str, Any] | No
             raise ValueError(f"You play one of the four players or all of them, not {seat!r}.")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError("a seed is a whole number")
-        s = _start(seat, seed)
+        slot = str((action or {}).get("contract", "0"))
+        slots = [value for value, _ in _choices()]
+        if slot not in slots:
+            raise ValueError(f"Red chooses one of the public contracts {', '.join(slots)}, not {slot!r}.")
+        s = _start(seat, seed, int(slot))
         state = game("auf-achse").from_json(s["save"])
+        card = state.cards[s["card"]]
         _bots_answer(state, s)
         s["save"] = state.to_json()
-        return {"situation": s, "view": _view(state, s, "A new auction: red chose Berlin–Trieste.")}
+        return {"situation": s, "view": _view(state, s, f"A new auction: red chose {card.start}–{card.destination}.")}
     s = {**situation, "history": list(situation.get("history", []))}
+    s.setdefault("card", BERLIN_TRIESTE)  # a situation saved before the contract could be chosen
+    s.setdefault("slot", 0)
     state = game("auf-achse").from_json(s["save"])
     if kind is None:
         return {"situation": s, "view": _view(state, s, "")}
@@ -113,7 +141,8 @@ def _follow(s: dict[str, Any], move: Any) -> int:
 
 
 def _view(state: Any, s: dict[str, Any], announce: str) -> dict[str, Any]:
-    card = state.cards[BERLIN_TRIESTE]
+    chosen = s["card"]
+    card = state.cards[chosen]
     a = state.auction
     players = []
     for p in range(state.players):
@@ -122,13 +151,16 @@ def _view(state: Any, s: dict[str, Any], announce: str) -> dict[str, Any]:
                       f"holds offer {a.offer}" if a.leader == p else
                       "to bid" if a.turn == p else "in")
         else:
-            status = "won the contract" if BERLIN_TRIESTE in state.hands[p] + state.loaded[p] else ""
+            status = "won the contract" if chosen in state.hands[p] + state.loaded[p] else ""
         if a is not None and p == a.chooser:
             status += " (chose the contract)"
         players.append({"colour": state.colour(p), "name": state.colour(p).capitalize(), "cash": f"{state.cash[p]:,} €",
                         "status": status, "human": p in _humans(s["seat"])})
     view: dict[str, Any] = {
-        "title": f"Public contract {card.start}–{card.destination}: {card.amount} goods, freight revenue {card.revenue:,} €",
+        "title": f"Public contract {_card_label(card)}",
+        "contract_label": "Red chooses",
+        "contracts": _contracts(),
+        "contract": str(s["slot"]),
         "table_caption": "The card's cost table",
         "table_head": ["Offer", "Cost", "Net revenue"],
         "table": [[str(k), f"{card.cost(k):,} €", f"{card.net(k):,} €"] for k in range(1, HIGHEST_OFFER + 1)],
@@ -165,7 +197,7 @@ def _view(state: Any, s: dict[str, Any], announce: str) -> dict[str, Any]:
         if s["seat"] == "all" and isinstance(step, int) and 0 <= step < len(EXAMPLE_SCRIPT):
             view["example_label"] = f"Worked example, next: {state.colour(who)} — {EXAMPLE_SCRIPT[step]}"
     else:
-        winner = next(p for p in range(state.players) if BERLIN_TRIESTE in state.hands[p] + state.loaded[p])
+        winner = next(p for p in range(state.players) if chosen in state.hands[p] + state.loaded[p])
         paid = state.options.starting_money - state.cash[winner]
         name = state.colour(winner).capitalize()
         view["result"] = (f"{name} wins the contract and pays {paid:,} € at once; in {card.destination} the freight "

@@ -62,3 +62,29 @@ def test_playing_one_seat_the_bots_answer_through_the_engine():
     assert v["result"] and not v["result"].startswith("Green")
     assert "(bot)" in v["history"][-1]
     assert v["players"][3]["cash"] == "5,000 €"
+
+
+def test_red_may_choose_any_face_up_contract_for_the_auction():
+    """label auf-achse-public-contracts: the widget offers the contracts the engine lets red choose;
+    another card is auctioned with its own cost table, and the worked example is not offered for it."""
+    from gamekit.auf_achse import ChooseContract
+    from gamekit.auf_achse.examples import auction_example
+
+    engine = auction_example()
+    slots = [a.slot for a in engine.legal_actions() if isinstance(a, ChooseContract)]
+    first = call("auf_achse.auction", {})["ok"]["view"]
+    assert [c["value"] for c in first["contracts"]] == [str(k) for k in slots] and first["contract"] == "0"
+    card = engine.cards[engine.row[2]]
+    answer = call("auf_achse.auction", {"action": {"kind": "new", "seat": "all", "contract": "2"}})["ok"]
+    v = answer["view"]
+    assert v["contract"] == "2" and v["title"].startswith(f"Public contract {card.start}–{card.destination}")
+    assert v["table"][0] == ["1", f"{card.cost(1):,} €", f"{card.net(1):,} €"]
+    assert v["example_label"] == "" and "red chose " + f"{card.start}–{card.destination}" in v["announce"]
+    s = answer["situation"]
+    for _ in range(3):  # yellow, blue and green pass: red takes it without paying
+        s = step(s, kind="pass")["ok"]["situation"]
+    v = call("auf_achse.auction", {"situation": s})["ok"]["view"]
+    assert v["result"] == (f"Nobody else bid: Red takes the contract without paying; its freight revenue is "
+                           f"{card.revenue:,} €.")
+    assert "You play" not in call("auf_achse.auction", {"action": {"kind": "new", "contract": "9"}})["error"]
+    assert "public contracts 0, 1, 2, 3" in call("auf_achse.auction", {"action": {"kind": "new", "contract": "9"}})["error"]

@@ -33,10 +33,20 @@ def test_the_book_has_its_pages():
     assert "book/protocol.html" in PAGES
 
 
+WIDGET_VIEWS = "script[type='application/vnd.jupyter.widget-view+json']"
+
+
 @pytest.mark.parametrize("page_path", PAGES)
 def test_page_opens_offline_without_errors(watch, site_url, page_path):
+    """Every page loads with no outside request and no error, watched until it has settled: the
+    network idle and, on a page with widgets, the rules loaded in the background (the preload)."""
     watch.page.goto(site_url + page_path, wait_until="load")
-    watch.page.wait_for_timeout(300)
+    watch.page.wait_for_load_state("networkidle")
+    if watch.page.locator(WIDGET_VIEWS).count():
+        watch.page.wait_for_function(
+            "() => globalThis.gamekitRules && ['ready', 'failed'].includes(globalThis.gamekitRules.state)",
+            timeout=LOAD_TIMEOUT_MS)
+        assert watch.page.evaluate("() => globalThis.gamekitRules.state") == "ready", watch.errors
     if watch.page.locator(".math").count():
         # Formulas are typeset by the MathJax the book serves itself.
         watch.page.locator("mjx-container").first.wait_for(state="attached", timeout=30_000)

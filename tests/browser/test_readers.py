@@ -285,6 +285,46 @@ def test_keyboard_itc_widgets(watch, site_url):
     assert watch.outside == [] and watch.errors == []
 
 
+def test_keyboard_transportspelet_roll_and_move(watch, site_url):
+    """Both transports dispatched, the dice rolled and one assigned, with the keyboard alone (the
+    select keeps its first choice, as a reader pressing Tab past it would)."""
+    page = _open(watch, site_url, "book/transportspelet/rules.html")
+    widget = page.locator(".gk-ts").first
+    history = widget.locator("[data-testid='gk-history'] li")
+    for entries in (1, 2):
+        _start_at(page, widget)
+        _tab_to(page, "gk-choice")
+        _tab_to(page, "gk-choose")
+        _press(page)
+        history.nth(entries - 1).wait_for(timeout=LOAD_TIMEOUT_MS)
+    _start_at(page, widget)
+    _tab_to(page, "gk-roll")
+    _press(page)
+    widget.locator("[data-testid='gk-assign-0']").wait_for(timeout=30_000)
+    _tab_to(page, "gk-assign-0")
+    _press(page)
+    widget.locator("[data-testid='gk-history']").filter(has_text="player 2:").wait_for(timeout=30_000)
+    assert watch.outside == [] and watch.errors == []
+
+
+def test_keyboard_auf_achse_auction(watch, site_url):
+    """The worked auction example bid by bid with the keyboard alone: green wins at 4 and pays 2,800."""
+    page = _open(watch, site_url, "book/auf_achse/rules.html")
+    widget = page.locator(".gk-auf-achse:has([data-testid='gk-costs'])").first
+    turn = widget.locator("[data-testid='gk-turn']")
+    for control, next_bidder in (("gk-pass", "Blue"), ("gk-bid-2", "Green"), ("gk-bid-3", "Red"),
+                                 ("gk-bid-3", "Blue"), ("gk-pass", "Green"), ("gk-bid-4", "Red")):
+        _start_at(page, widget)
+        _tab_to(page, control)
+        _press(page)
+        turn.filter(has_text=next_bidder).wait_for(timeout=LOAD_TIMEOUT_MS)
+    _start_at(page, widget)
+    _tab_to(page, "gk-pass")
+    _press(page)
+    widget.locator("[data-testid='gk-result']").filter(has_text="pays 2,800").wait_for(timeout=30_000)
+    assert watch.outside == [] and watch.errors == []
+
+
 # -- loading: races, clicks in line, failures ---------------------------------------------------------
 
 

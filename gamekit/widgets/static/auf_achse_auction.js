@@ -4,7 +4,10 @@ function render({ model, el: root }) {
   const ui = widgetShell(model, root, { className: "gk-auf-achse", label: "Auf Achse: auction a public contract" });
   const seat = el("select", { "data-testid": "gk-seat" });
   const seatLabel = el("span", {});
-  const newAuction = el("button", { "data-testid": "gk-new", onclick: () => { ui.reset(); ui.act({ kind: "new", seat: seat.value }); } });
+  const contract = el("select", { "data-testid": "gk-contract" });
+  const contractLabel = el("span", {});
+  const newAuction = el("button", { "data-testid": "gk-new",
+    onclick: () => { ui.reset(); ui.act({ kind: "new", seat: seat.value, contract: contract.value }); } });
   const title = el("div", { class: "gk-title", "data-testid": "gk-title" });
   const costs = el("table", { "data-testid": "gk-costs" });
   const players = el("table", { "data-testid": "gk-players" });
@@ -19,7 +22,7 @@ function render({ model, el: root }) {
   const bidButtons = [];
 
   ui.box.prepend(
-    el("div", { class: "gk-row" }, el("label", {}, seatLabel, " ", seat), newAuction),
+    el("div", { class: "gk-row" }, el("label", {}, seatLabel, " ", seat), el("label", {}, contractLabel, " ", contract), newAuction),
     title, scrollTable(costs, "cost table"), scrollTable(players, "players"), turn, note, bids,
     el("div", { class: "gk-row" }, pass, example), result);
   ui.box.append(earlier, history);
@@ -31,6 +34,11 @@ function render({ model, el: root }) {
       seat.replaceChildren(...v.seats.map((s) => el("option", { value: s.value }, s.label)));
     }
     if (!seat.matches(":focus")) seat.value = v.seat;
+    contractLabel.textContent = v.contract_label;
+    if (contract.options.length !== v.contracts.length) {
+      contract.replaceChildren(...v.contracts.map((c) => el("option", { value: c.value }, c.label)));
+    }
+    if (!contract.matches(":focus")) contract.value = v.contract;
     newAuction.textContent = v.new_label;
     title.textContent = v.title;
     costs.replaceChildren(el("caption", {}, v.table_caption), el("tr", {}, ...v.table_head.map((h) => el("th", { scope: "col" }, h))),
