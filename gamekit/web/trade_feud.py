@@ -75,8 +75,18 @@ def _name(state: TradeFeudState, player: int) -> str:
 
 
 def _edge_text(state: TradeFeudState, edge: int) -> str:
+    """An edge by its number, its two intersections (as the board shows them) and where it lies."""
     a, b = state.topo.edge_nodes[edge]
-    return f"edge {edge} (intersections {a}–{b})"
+    kinds = sorted(state.board.terrain[h] for h in state.topo.edge_hexes[edge])
+    if len(kinds) == 1:
+        where = f"on the outer side of the {kinds[0]}"
+    elif kinds == ["sea", "sea"]:
+        where = "out at sea"
+    elif kinds[0] == kinds[1]:
+        where = f"between two {kinds[0]} hexes"
+    else:
+        where = f"between the {kinds[0]} and the {kinds[1]}"
+    return f"edge {edge} (intersections {a}–{b}, {where})"
 
 
 def _place(state: TradeFeudState, player: int, piece: str, edge: Any) -> None:

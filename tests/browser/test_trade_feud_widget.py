@@ -29,7 +29,7 @@ def test_build_a_trade_connection(watch, site_url):
     # A click on the board: Red's ship on the coast edge 16 - 11.
     root.locator("[data-testid='gk-tf-edge-17']").click()
     history.first.wait_for(timeout=LOAD_TIMEOUT_MS)
-    assert history.first.inner_text() == "Red placed a ship on edge 17 (intersections 11–16)"
+    assert history.first.inner_text() == "Red placed a ship on edge 17 (intersections 11–16, between the pasture and the sea)"
     assert root.locator("[data-testid='gk-tf-piece-17']").count() == 1
     # An illegal placement: a road inland from the empty intersection 16 would branch there.
     root.locator("[data-testid='gk-tf-piece-road']").click()

@@ -116,7 +116,7 @@ def test_trade_feud_connection_in_the_middle_returns_the_rest():
     assert link["at"] == 11 and link["returned"] == [18] and state.ship_owner[18] == -1
     assert (link["winner"], link["pieces"]) == (WHITE, [4, 2]) and state.tokens == [0, 1, 2]
     view = answer["view"]
-    assert view["connections"][-1]["returned"] == "Pieces returned to Red: edge 18 (intersections 11–17)."
+    assert view["connections"][-1]["returned"] == "Pieces returned to Red: edge 18 (intersections 11–17, between the pasture and the sea)."
     freed = next(e for e in view["board"]["edges"] if e["edge"] == 18)
     assert freed["owner"] == -1 and freed["returned"]
 
