@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import dataclasses
+import io
 import json
+import re
+import tokenize
 from typing import Any
 
 import pytest
@@ -73,3 +76,19 @@ def format1_save(state) -> str:
     data.update(format=1, log=state.log)
     del data["actions"]
     return json.dumps(data, sort_keys=True)
+
+
+PREFIXES = "itc|catan|factories|solcher|seafarers|trade-feud|pig|protocol|dice|transport|auf-achse"
+#: A rule label anywhere inside a string: a known prefix, then lowercase words joined by hyphens.
+LABEL = re.compile(rf"(?<![\w.-])((?:{PREFIXES})-[a-z0-9]+(?:-[a-z0-9]+)*)(?![\w-])")
+_STRING_TOKENS = {tokenize.STRING, getattr(tokenize, "FSTRING_MIDDLE", tokenize.STRING)}
+
+
+def labels_in_source(source: str) -> list[tuple[str, int]]:
+    """Every label in the string literals of Python source (single-, double- and triple-quoted,
+    docstrings and f-strings alike), with its line; comments and code are not read."""
+    found = []
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type in _STRING_TOKENS:
+            found.extend((label, token.start[0]) for label in LABEL.findall(token.string))
+    return found

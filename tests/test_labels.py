@@ -3,26 +3,12 @@ book, so an error's label always leads a reader to its rule."""
 
 from __future__ import annotations
 
-import io
 import re
-import tokenize
 from pathlib import Path
 
+from helpers import labels_in_source
+
 ROOT = Path(__file__).resolve().parent.parent
-PREFIXES = "itc|catan|factories|solcher|seafarers|trade-feud|pig|protocol|dice|transport|auf-achse"
-#: A rule label anywhere inside a string: a known prefix, then lowercase words joined by hyphens.
-LABEL = re.compile(rf"(?<![\w.-])((?:{PREFIXES})-[a-z0-9]+(?:-[a-z0-9]+)*)(?![\w-])")
-_STRING_TOKENS = {tokenize.STRING, getattr(tokenize, "FSTRING_MIDDLE", tokenize.STRING)}
-
-
-def labels_in_source(source: str) -> list[tuple[str, int]]:
-    """Every label in the string literals of Python source (single-, double- and triple-quoted,
-    docstrings and f-strings alike), with its line; comments and code are not read."""
-    found = []
-    for token in tokenize.generate_tokens(io.StringIO(source).readline):
-        if token.type in _STRING_TOKENS:
-            found.extend((label, token.start[0]) for label in LABEL.findall(token.string))
-    return found
 
 
 def book_targets() -> set[str]:

@@ -7,15 +7,18 @@ page through Pyodide, and a seeded roll there equals the same roll made by gamek
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 import pytest
+from helpers import labels_in_source
 
 from gamekit.dice import named_dice
 from gamekit.rng import Rng
 
-SITE = Path(__file__).resolve().parents[2] / "_build" / "html"
+ROOT = Path(__file__).resolve().parents[2]
+SITE = ROOT / "_build" / "html"
 
 pytestmark = pytest.mark.browser
 
@@ -161,3 +164,15 @@ def test_inputs_that_are_not_whole_numbers_in_range_are_refused(watch, site_url)
     _wait_for_count(roller, 1)
     assert roller.locator('[data-testid="gk-error"]').inner_text() == ""
     assert watch.outside == [] and watch.errors == []
+
+
+def test_every_rule_label_leads_to_its_rule():
+    """gamekit-assets/rule-links.json (book/_ext/rule_links.py) knows every label the engines cite,
+    and each entry leads to a built page holding that anchor."""
+    links = json.loads((SITE / "gamekit-assets" / "rule-links.json").read_text(encoding="utf-8"))
+    cited = {label for path in (ROOT / "gamekit").rglob("*.py")
+             for label, _ in labels_in_source(path.read_text(encoding="utf-8"))}
+    assert cited and sorted(cited - set(links)) == []
+    for label, target in links.items():
+        page, anchor = target.split("#")
+        assert f'id="{anchor}"' in (SITE / page).read_text(encoding="utf-8"), f"{label} -> {target}"

@@ -62,3 +62,22 @@ def test_build_a_trade_connection(watch, site_url):
     assert "No pieces return" in root.locator("[data-testid='gk-tf-returned-0']").inner_text()
     assert "Trade connection between Red and White" in root.locator("[data-testid='gk-status']").inner_text()
     assert watch.outside == [] and watch.errors == []
+
+
+def test_a_rule_on_another_page_is_linked_there(watch, site_url):
+    """A refusal citing a rule of another chapter (seafarers-ship, in the Catan base chapter) links to
+    that chapter's anchor, through gamekit-assets/rule-links.json; the link leads to the rule."""
+    page = watch.page
+    page.goto(site_url + PAGE, wait_until="load")
+    root = page.locator(".gk-tf").first
+    root.wait_for(state="visible", timeout=30_000)
+    root.scroll_into_view_if_needed()
+    assert page.locator("#seafarers-ship").count() == 0  # not on this page
+    root.locator("[data-testid='gk-tf-edge-20']").click()  # a ship with no route of Red's to carry it on
+    link = root.locator("a[data-testid='gk-error-rule']")
+    link.wait_for(timeout=LOAD_TIMEOUT_MS)
+    href = link.get_attribute("href")
+    assert link.inner_text() == "seafarers-ship" and href == site_url + "book/catan/base.html#seafarers-ship"
+    page.goto(href, wait_until="load")
+    assert page.locator("#seafarers-ship").count() == 1
+    assert watch.outside == [] and watch.errors == []

@@ -374,14 +374,43 @@ function focusables(container) {
   );
 }
 
-// The error line of a widget: the message, and the rule's label as a link to it in the book.
+// Where each rule label leads in the built book (gamekit-assets/rule-links.json, written by
+// book/_ext/rule_links.py), fetched once, and only on a static page; {} when unknown.
+let ruleLinksLoaded = null;
+function ruleLinks() {
+  if (!isStaticPage()) return Promise.resolve({});
+  ruleLinksLoaded ??= fetch(siteAssets() + "rule-links.json")
+    .then((r) => (r.ok ? r.json() : {}))
+    .catch(() => ({}));
+  return ruleLinksLoaded;
+}
+
+// The link to a rule: on this page if it is here, else on its own page; null if nobody knows it.
+function ruleHref(rule, links) {
+  if (document.getElementById(rule)) return `#${rule}`;
+  const target = Object.prototype.hasOwnProperty.call(links, rule) ? links[rule] : null;
+  return target ? new URL(target, siteAssets() + "../").href : null;
+}
+
+// The error line of a widget: the message, and the rule's label as a link to it in the book (plain
+// text where the rule's page is unknown, as in JupyterLab: never a dead link).
 function errorLine(model) {
   const node = el("div", { class: "gk-error", role: "status", "aria-live": "polite", "data-testid": "gk-error" });
+  let drawn = 0;
   const draw = () => {
     const message = model.get("error") || "";
     const rule = model.get("error_rule") || "";
+    const epoch = ++drawn;
     node.replaceChildren(message);
-    if (message && rule) node.append(" (rule ", el("a", { href: `#${rule}` }, rule), ")");
+    if (!(message && rule)) return;
+    const label = el("span", { "data-testid": "gk-error-rule" }, rule);
+    node.append(" (rule ", label, ")");
+    const link = (links) => {
+      const href = ruleHref(rule, links);
+      if (href && epoch === drawn) label.replaceWith(el("a", { href, "data-testid": "gk-error-rule" }, rule));
+    };
+    if (document.getElementById(rule)) link({});
+    else ruleLinks().then(link);
   };
   model.on("change:error", draw);
   model.on("change:error_rule", draw);
