@@ -1,4 +1,5 @@
-"""Selling goods in a continent or the grey market, as pure functions (rule ``itc-selling``).
+"""Selling goods in a continent or the grey market, and placing the sales markers a sale needs, as
+pure functions (rules ``itc-selling``, ``itc-placing-markers``).
 
 The rule: each continent point sells one goods colour completely; colours are sold cheapest first;
 at the start of the sale the player needs at least as many sales markers in that place as the
@@ -19,9 +20,31 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ..core import IllegalAction
 from .data import COLOURS, RESALE_BY_INDEX, RESALE_VALUE
 
-__all__ = ["Sale", "sellable", "sale_options", "best_plan", "Plan", "max_colours", "cheapest_colours"]
+__all__ = ["Sale", "sellable", "sale_options", "best_plan", "Plan", "max_colours", "cheapest_colours",
+           "MARKER_COST", "marker_refusal"]
+
+#: Rule ``itc-placing-markers``: each sales marker placed costs one continent point.
+MARKER_COST = 1
+
+
+def marker_refusal(points: int, stones: int | None = None) -> IllegalAction | None:
+    """Why a sales marker cannot be placed now, or ``None`` if it can (rules ``itc-placing-markers``,
+    ``itc-continent-points``, ``itc-markers``): it costs :data:`MARKER_COST` continent points, and the
+    marker is one of the player's ``stones`` (``None``: the supply is not counted, as in the book's
+    trial of one continent).
+
+    >>> marker_refusal(points=1) is None, marker_refusal(points=0).rule, marker_refusal(3, stones=0).rule
+    (True, 'itc-continent-points', 'itc-markers')
+    """
+    if points < MARKER_COST:
+        return IllegalAction("placing a sales marker needs a continent point (green die or red leftover points)",
+                             "itc-continent-points")
+    if stones is not None and stones <= 0:
+        return IllegalAction("you have no stone left to use as a sales marker", "itc-markers")
+    return None
 
 
 @dataclass(frozen=True)

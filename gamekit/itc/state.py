@@ -61,7 +61,7 @@ from .dice_turn import DICE, DICE_PAIRS, chosen_pair, kept_die, roll_die
 from .lanes import LaneRules
 from .probability import die_effect, markers_left, roll_fight
 from .saving import restore_into, state_to_data
-from .selling import cheapest_colours, max_colours
+from .selling import MARKER_COST, cheapest_colours, marker_refusal, max_colours
 
 __all__ = ["ItcState", "DICE", "UNDER_KINDS"]
 
@@ -381,14 +381,16 @@ class ItcState(LaneRules, State):
             return
         self._need_phase("act", a)
         p = self.turn
-        if self.cp <= 0 and self.lo <= 0:
-            raise IllegalAction("placing a sales marker needs a continent point (green die or red leftover points)",
-                                "itc-continent-points")
+        points = self.cp if self.cp > 0 else self.lo  # the green die's points, else the red leftover
+        refusal = marker_refusal(points)
+        if refusal:
+            raise refusal
         if place == GREY and self.controller != p:
             raise IllegalAction("only the player who controls the Mafia places sales markers in the grey market",
                                 "itc-grey-market")
-        if self.stones[p] <= 0:
-            raise IllegalAction("you have no stone left to use as a sales marker", "itc-markers")
+        refusal = marker_refusal(points, self.stones[p])
+        if refusal:
+            raise refusal
 
     def _check_draw_card(self, a: DrawActionCard) -> None:
         self._need_phase("draw", a)
@@ -598,7 +600,7 @@ class ItcState(LaneRules, State):
             return
         # rule itc-placing-markers: one continent point, one marker
         p = self.turn
-        self._spend_continent(1)
+        self._spend_continent(MARKER_COST)
         self.markers[place][p] += 1
         self.stones[p] -= 1
 

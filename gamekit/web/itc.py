@@ -19,7 +19,7 @@ from ..itc.probability import (
     fight_outcome_distribution,
     grey_market_win_probability,
 )
-from ..itc.selling import best_plan, sale_options
+from ..itc.selling import MARKER_COST, best_plan, marker_refusal, sale_options
 from ..itc.svg import GOODS_FILL, PLAYER_COLOURS
 from ..rng import Rng
 from . import service
@@ -46,10 +46,8 @@ def _percent(value: Any) -> str:
     return f"{value} ≈ {100 * float(value):.1f} %"
 
 
-#: Continent points come from the eight-sided green die (rule ``itc-dice``); a sales marker costs one
-#: of them (rule ``itc-placing-markers``).
+#: Continent points come from the eight-sided green die (rule ``itc-dice``).
 GREEN_MAX = DIE_SIDES["green"]
-MARKER_COST = 1
 #: The most attack markers or defenders the fight widget takes, and the rolls of a fight it lists.
 FIGHT_MAX = 30
 HISTORY_SHOWN = 40
@@ -220,8 +218,9 @@ def market_step(situation: dict[str, Any] | None = None, action: dict[str, Any] 
     kind = (action or {}).get("kind")
     player = s["player"]
     if kind == "place":
-        if s["points"] < MARKER_COST:
-            raise IllegalAction("placing a sales marker costs a continent point; none is left", "itc-placing-markers")
+        refusal = marker_refusal(s["points"])  # the trial counts no supply of stones
+        if refusal:
+            raise refusal
         s["points"] -= MARKER_COST
         s["markers"][player] += 1
         s["history"].append(f"{player} places a sales marker (now {s['markers'][player]})")

@@ -88,7 +88,7 @@ def test_selling_example_2_in_the_widget():
 def test_placing_without_points_is_refused():
     s = ok("itc.market", example=2)["situation"]
     s["points"] = 0
-    assert call("itc.market", {"situation": s, "action": {"kind": "place"}})["rule"] == "itc-placing-markers"
+    assert call("itc.market", {"situation": s, "action": {"kind": "place"}})["rule"] == "itc-continent-points"
 
 
 @pytest.mark.parametrize("bad", [{"goods": {"purple": 1}}, {"points": 9}, {"player": "C"}, {"markers": {"A": -1}}])
