@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from .dice_turn import DICE
@@ -210,17 +211,11 @@ ACTION_TYPES: tuple[type, ...] = (
     EndTurn,
 )
 
-_interned: dict[tuple[Any, ...], Any] = {}
-
-
+@cache
 def intern(kind: type, *args: Any) -> Any:
     """The one shared instance of ``kind(*args)`` (actions are immutable, so legal-move lists can
     reuse them instead of building new objects each time)."""
-    key = (kind, *args)
-    action = _interned.get(key)
-    if action is None:
-        action = _interned[key] = kind(*args)
-    return action
+    return kind(*args)
 
 
 _NUMBER = r"(-?\d+)"
