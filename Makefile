@@ -7,6 +7,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+BENCH_STAMP := $(VENV)/.installed-bench
 WEB_STAMP := web/node_modules/.installed
 CHROMIUM ?= /usr/bin/chromium
 HOST ?= 127.0.0.1
@@ -85,12 +86,17 @@ test-fast: $(STAMP)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check gamekit tests tools benchmarks conftest.py
 
-benchmark: book chromium
+# The peers the benchmarks measure gamekit against, in the same run (the bench extra).
+$(BENCH_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet -c constraints.txt -e ".[book,test,lab,bench]"
+	touch $@
+
+benchmark: book chromium $(BENCH_STAMP)
 	@for script in benchmarks/*.py; do echo "== $$script"; $(PY) "$$script"; done
 
 # Refresh constraints.txt after changing dependencies in pyproject.toml.
 lock: $(STAMP)
-	$(PY) -m pip install --quiet -e ".[book,test,lab]"
+	$(PY) -m pip install --quiet -e ".[book,test,lab,bench]"
 	{ sed -n '1,2p' constraints.txt; $(PY) -m pip freeze --exclude-editable | grep -v '^gamekit'; } > constraints.txt.new
 	mv constraints.txt.new constraints.txt
 
