@@ -17,9 +17,11 @@ from typing import Any
 
 def rule_links(app: Any) -> dict[str, str]:
     """Every label of the book and its target, ``page.html#anchor`` relative to the site's root."""
-    labels = app.env.domaindata["std"]["labels"]
+    # "anonlabels" holds every label, those before a paragraph or a list item too ("labels" only
+    # those with a title, such as a section's).
+    labels = app.env.domaindata["std"]["anonlabels"]
     links = {}
-    for label, (docname, anchor, _title) in sorted(labels.items()):
+    for label, (docname, anchor) in sorted(labels.items()):
         if docname not in app.env.all_docs or not anchor:
             continue  # Sphinx's own pages (genindex, search) have no anchors of ours
         links[label] = f"{app.builder.get_target_uri(docname)}#{anchor}"

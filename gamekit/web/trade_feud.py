@@ -78,7 +78,9 @@ def _edge_text(state: TradeFeudState, edge: int) -> str:
     """An edge by its number, its two intersections (as the board shows them) and where it lies."""
     a, b = state.topo.edge_nodes[edge]
     kinds = sorted(state.board.terrain[h] for h in state.topo.edge_hexes[edge])
-    if len(kinds) == 1:
+    if kinds == ["sea"]:
+        where = "out at sea, at the edge of the board"
+    elif len(kinds) == 1:
         where = f"on the outer side of the {kinds[0]}"
     elif kinds == ["sea", "sea"]:
         where = "out at sea"
