@@ -223,7 +223,8 @@ def _entry(row: list[Any], by_name: Mapping[str, type]) -> dict[str, Any]:
     data.update(zip(names, row[2:2 + len(names)]))
     entry: dict[str, Any] = {"player": row[0], "action": data, "text": str(action)}
     if len(row) > 2 + len(names):
-        entry.update(row[-1])
+        for key, value in row[-1].items():
+            entry.setdefault(key, value)  # extras never hide the player, the action or its text
     return entry
 
 
