@@ -65,9 +65,11 @@ class TradeFeudOptions(SeafarersOptions):
 
 class TradeFeudState(SeafarersState):
     """A game of Trade Feud. Besides the Seafarers layer's attributes: ``tokens`` per player,
-    ``connection_edges`` (the edges of every trade connection) and ``connections`` (one record per
-    connection: ``[closer, other, winner, loser, token moved (bool), edges..., "|", returned edges...]``
-    kept as a dict for reading)."""
+    ``connection_edges`` (the edges of every trade connection) and ``connections``: one dict per
+    connection, in the order they formed, with ``closer`` and ``other`` (the two players), ``at`` (the
+    intersection where they met), ``winner`` and ``loser``, ``pieces`` (each side's pieces in the
+    connection, the closer's first), ``edges`` (the connection's edges), ``returned`` (the edges whose
+    pieces went back) and ``token_moved`` (false when the loser had no token to give)."""
 
     options: TradeFeudOptions
 
