@@ -81,6 +81,8 @@ class SeafarersOptions(CatanOptions):
     def __post_init__(self) -> None:
         super().__post_init__()
         self._yes_no("robber_in_play")
+        if not self.red_numbers_apart:
+            raise ValueError("red_numbers_apart reshuffles a random board; the island map is fixed, so it stays True")
 
     def make_board(self, rng: Any = None) -> Any:
         """Rule ``seafarers-sea``: the island map (:func:`~gamekit.catan.maps.islands_board`)."""

@@ -13,11 +13,12 @@ import pytest
 from catan_helpers import ships
 from helpers import expect_illegal
 
+import gamekit
 from gamekit import IllegalAction, InvalidSave
 from gamekit.catan import RESOURCES
 from gamekit.catan.actions import BuildRoad, BuildSettlement, BuildShip, MovePirate, MoveRobber, MoveShip
 from gamekit.catan.playout import playout, random_policy
-from gamekit.catan.seafarers import SEAFARERS, SeafarersState
+from gamekit.catan.seafarers import SEAFARERS, SeafarersOptions, SeafarersState
 from gamekit.rng import Rng
 
 TOP = 10  # the north island's top corner
@@ -293,3 +294,16 @@ def test_malformed_seafarers_saves_are_refused():
     broken["state"]["ship_owner"][inland] = 0
     with pytest.raises(InvalidSave):
         SEAFARERS.from_data(broken)
+
+
+def test_a_setting_of_the_random_board_is_refused_on_the_fixed_island_map():
+    """seafarers-sea: the island map is fixed, so the base game's red_numbers_apart (which reshuffles
+    a random board) cannot be turned off; other boards are refused too."""
+    with pytest.raises(ValueError, match="island map is fixed"):
+        SeafarersOptions(red_numbers_apart=False)
+    game = gamekit.game("trade-feud")
+    with pytest.raises(ValueError, match="island map is fixed"):
+        game.new(players=3, seed=1, red_numbers_apart=False)
+    with pytest.raises(ValueError):
+        game.new(players=3, seed=1, board="random")
+    assert game.new(players=3, seed=1).options.red_numbers_apart
