@@ -69,11 +69,13 @@ def shared_mutables(a: Any, b: Any, skip: tuple[Any, ...] = ()) -> list[str]:
     return sorted(left[i] for i in set(left) & set(right))
 
 
-def format1_save(state) -> str:
+def format1_save(state, drop: tuple[str, ...] = ()) -> str:
     """The save ``state.to_json()`` would have been in save format 1 (the log as readable entries,
-    no table of action fields), text for text: fingerprints recorded before format 2 stay comparable."""
+    no table of action fields), text for text: fingerprints recorded before format 2 stay comparable.
+    ``drop``: keys left out of every log entry (records added to the log after a fingerprint was taken)."""
     data = json.loads(state.to_json())
-    data.update(format=1, log=state.log)
+    log = [{k: v for k, v in entry.items() if k not in drop} for entry in state.log] if drop else state.log
+    data.update(format=1, log=log)
     del data["actions"]
     return json.dumps(data, sort_keys=True)
 

@@ -29,7 +29,9 @@ the used cards; four telegram decks; the insurance certificates; for each player
 slots*, each a :class:`Transport` (a card and, once started, its vehicle, its current leg as a path of
 spaces and its place on it, insurance, damage, the destination, kept telegrams, holds and extra rolls);
 which space each piece stands on; the turn's phase (``plan``, ``assign``, ``leg``), the dice to assign,
-the moves still to make and a piece waiting for its next leg.
+the moves still to make and a piece waiting for its next leg. Every change of a player's money is in
+the log entry of the action that caused it, with its reason (``"money"``: ``[player, amount, reason]``,
+see :class:`TransportState`).
 
 *Actions* (:mod:`~gamekit.transportspelet.actions`): :class:`Dispatch` (start a card: vehicle, first
 stop, insurance; pays freight and premium), :class:`Continue` (the next leg from the city where a leg

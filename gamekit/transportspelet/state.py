@@ -218,7 +218,20 @@ class Transport:
 
 
 class TransportState(State):
-    """A game of Transportspelet in progress (see the package docstring for the turn)."""
+    """A game of Transportspelet in progress (see the package docstring for the turn).
+
+    Every change of a player's money is written in the log: the entry of the action that caused it
+    has ``"money"``, a list of ``[player, amount, reason]`` in the order they happened, the amount
+    signed (``+`` received from the bank, ``-`` paid to it; the bank's money changes by the opposite).
+    The reasons: ``"freight"`` (a leg, rule ``transport-tariffs``), ``"premium"`` (insurance,
+    ``transport-insurance``), ``"telegram"`` (a telegram's charge, ``-``, or reward, ``+``; a charge
+    the player cannot pay is logged as far as it was paid, assumption "charges"), ``"sale"`` (a cargo
+    sold on arrival, ``transport-sale``), ``"insurance payout"`` (an insured cargo lost), ``"loan"``
+    (money borrowed, ``transport-loans``), ``"interest"`` (paid on borrowing or with the repayment) and
+    ``"repayment"`` (the loan paid back). With limited bank money a payment the bank cannot make in
+    full is logged as far as it was made; nothing of zero is logged. So a player's money is always the
+    starting capital plus the sum of their logged amounts.
+    """
 
     action_types = ACTION_TYPES
 
@@ -262,6 +275,7 @@ class TransportState(State):
         self.over = False
         self.end_reason = ""
         self.telegram_log: list[tuple[int, int, str]] = []  # (player, card, telegram id), for readers
+        self._events: list[list[Any]] = []  # this action's money changes [player, amount, reason]; not saved
 
     # -- the protocol ------------------------------------------------------------------------------------
     @property
@@ -277,6 +291,19 @@ class TransportState(State):
 
     def scores(self) -> dict[int, Any]:
         return {p: self.capital(p) for p in range(self.players)}
+
+    def _log_extras(self) -> dict[str, Any] | None:
+        """The log entry also lists the changes of money (``"money"``: ``[player, amount, reason]``),
+        so every player's money can be followed, and checked, from the log."""
+        if not self._events:
+            return None
+        events, self._events = self._events, []
+        return {"money": events}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> TransportState:
+        new = super().__deepcopy__(memo)
+        new._events = []  # a copy starts with no action under way (as ITC's clone)
+        return new
 
     def card(self, card: int) -> TransportCard:
         return CARDS[card - 1]
@@ -622,6 +649,7 @@ class TransportState(State):
 
     # -- carrying out -------------------------------------------------------------------------------------
     def _perform(self, action: Any) -> None:
+        self._events = []
         kind = type(action)
         if kind is Roll:
             self._roll()
@@ -645,16 +673,22 @@ class TransportState(State):
         if not self.over and self.options.capital_target is not None:
             self._check_capital_target()
 
-    def _pay(self, player: int, amount: int) -> None:
+    def _pay(self, player: int, amount: int, reason: str) -> None:
+        """The player pays ``amount`` to the bank, logged with its ``reason``."""
         self.cash[player] -= amount
         self.bank += amount
+        if amount:
+            self._events.append([player, -amount, reason])
 
-    def _receive(self, player: int, amount: int) -> int:
-        """The bank pays ``amount`` (with limited money, only what it holds); returns what was paid."""
+    def _receive(self, player: int, amount: int, reason: str) -> int:
+        """The bank pays ``amount`` (with limited money, only what it holds), logged with its ``reason``;
+        returns what was paid."""
         if self.options.limited_bank:
             amount = min(amount, self.bank)
         self.cash[player] += amount
         self.bank -= amount
+        if amount:
+            self._events.append([player, amount, reason])
         return amount
 
     def _borrow(self, player: int, amount: int) -> None:
@@ -663,8 +697,9 @@ class TransportState(State):
         interest = amount * self.options.interest_percent // 100
         self.cash[player] += amount
         self.bank -= amount
+        self._events.append([player, amount, "loan"])
         if self.options.interest_due == "borrowing":
-            self._pay(player, interest)
+            self._pay(player, interest, "interest")
         else:
             self.interest_owed[player] += interest
 
@@ -674,11 +709,11 @@ class TransportState(State):
         while self.cash[player] < amount and self.debt[player] + o.loan_unit <= o.loan_limit and (
                 not o.limited_bank or self.bank >= o.loan_unit):
             self._borrow(player, o.loan_unit)
-        self._pay(player, min(amount, max(self.cash[player], 0)))
+        self._pay(player, min(amount, max(self.cash[player], 0)), "telegram")
 
     def _place(self, slot: int, t: Transport, vehicle: str, start: str, stop: str) -> None:
         leg = path(vehicle, start, stop)
-        self._pay(self.player, freight(vehicle, len(leg) - 1))  # rule transport-tariffs
+        self._pay(self.player, freight(vehicle, len(leg) - 1), "freight")  # rule transport-tariffs
         t.vehicle, t.path, t.pos, t.needs_leg = vehicle, leg, 0, False
         self.occupant[leg[0]] = self.player * 2 + slot
 
@@ -688,7 +723,7 @@ class TransportState(State):
         t = self.transports[self.player][slot]
         info = CARDS[t.card - 1]
         if action.insure:
-            self._pay(self.player, info.premium)
+            self._pay(self.player, info.premium, "premium")
             self.certificates -= 1
             t.insured = True
         self._place(slot, t, action.vehicle, info.origin, action.stop)
@@ -853,7 +888,7 @@ class TransportState(State):
         elif kind == "pay":
             self._charge(self.player, tel.value)
         elif kind == "receive":
-            self._receive(self.player, tel.value)
+            self._receive(self.player, tel.value, "telegram")
         if keep:
             t.telegrams.append(tid)
         else:
@@ -907,7 +942,7 @@ class TransportState(State):
         value = CARDS[t.card - 1].sale_value
         if t.damage and not (t.insured and INSURANCE["damage_covered"]):
             value -= value * t.damage // 100
-        self._receive(self.player, value)
+        self._receive(self.player, value, "sale")
         self._finish(slot)
         self._repay(self.player)
 
@@ -915,7 +950,8 @@ class TransportState(State):
         """A lost cargo: nothing to sell; an insured one is paid by the insurance (rule transport-insurance)."""
         t = self.transports[self.player][slot]
         if t.insured:
-            self._receive(self.player, CARDS[t.card - 1].sale_value * INSURANCE["loss_pays_percent"] // 100)
+            self._receive(self.player, CARDS[t.card - 1].sale_value * INSURANCE["loss_pays_percent"] // 100,
+                          "insurance payout")
         self._finish(slot)
         self._repay(self.player)
 
@@ -923,7 +959,8 @@ class TransportState(State):
         """Rule transport-loans: the loan is repaid when the capital is enough."""
         owed = self.debt[player] + self.interest_owed[player]
         if owed and self.cash[player] >= owed:
-            self._pay(player, owed)
+            self._pay(player, self.debt[player], "repayment")
+            self._pay(player, self.interest_owed[player], "interest")
             self.debt[player] = self.interest_owed[player] = 0
 
     # -- turns and the end (rule transport-winner) ------------------------------------------------------------
@@ -1077,6 +1114,7 @@ class TransportState(State):
         self.dice, self.queue, self.pending = dice, [list(m) for m in queue], pending
         self.passes, self.over, self.end_reason = data["passes"], data["over"], data["end_reason"]
         self.telegram_log = [tuple(x) for x in log]
+        self._events = []
 
 
 #: The quick checks of :meth:`TransportState._check`, by action type: True only for a legal action.

@@ -147,3 +147,63 @@ def test_illegal_actions_in_random_positions_leave_the_state_unchanged():
                 s.apply(probe)
             assert s.to_json() == before
         s.apply(sensible(s, r))
+
+
+REASONS = {"freight", "premium", "telegram", "sale", "insurance payout", "loan", "interest", "repayment"}
+
+
+def test_the_logged_money_adds_up_to_every_players_cash():
+    # every change of money is in the log with its reason: at every step each player's money is the
+    # starting capital plus their logged amounts, and the bank's change is the opposite of their sum
+    seen = set()
+    for seed in range(300):
+        options = {"deck_size": 2 + seed % 9, "limited_bank": seed % 2 == 0,
+                   "interest_due": "borrowing" if seed % 3 == 0 else "repayment"}
+        s = new(2 + seed % 5, 40_000 + seed, **options)
+        r = random.Random(seed)
+        policy = uniform if seed % 4 == 0 else sensible
+        start = s.options.starting_capital
+        total, bank = [start] * s.players, s.bank
+        while not s.is_over():
+            s.apply(policy(s, r))
+            for player, amount, reason in s.log[-1].get("money", ()):
+                assert reason in REASONS and amount and type(amount) is int
+                total[player] += amount
+                bank -= amount
+                seen.add(reason)
+            assert total == s.cash and bank == s.bank
+        for p in range(s.players):
+            assert start + sum(a for e in s.log for q, a, _ in e.get("money", ()) if q == p) == s.cash[p]
+    assert seen == REASONS
+
+
+def test_money_records_survive_a_save_and_a_copy_starts_with_none_pending():
+    s = play(3, 5, deck_size=6)
+    restored = GAME.from_json(s.to_json())
+    assert restored.log == s.log and any("money" in e for e in s.log)
+    assert restored._events == [] and s.clone()._events == []
+
+
+def test_a_failed_action_leaves_no_money_record(monkeypatch):
+    # apply is atomic: an action that fails after paying (here: a fault made on purpose after the freight)
+    # leaves the money, the log and the records of the next action as they were
+    from gamekit.transportspelet import Dispatch, TransportState
+    s = new(2, 3)
+    dispatch = next(a for a in s.legal_actions() if isinstance(a, Dispatch) and a.insure)
+    place = TransportState._place
+    calls = []
+
+    def failing_place(self, *args):
+        place(self, *args)  # the premium and the freight are paid and recorded ...
+        if not calls:
+            calls.append(1)
+            raise RuntimeError("a fault after the payment")  # ... then the action fails
+
+    monkeypatch.setattr(TransportState, "_place", failing_place)
+    before, log = s.to_json(), len(s.log)
+    with pytest.raises(RuntimeError):
+        s.apply(dispatch)
+    assert s.to_json() == before and len(s.log) == log and s._events == []
+    plain = next(a for a in s.legal_actions() if isinstance(a, Dispatch) and not a.insure and a.card == dispatch.card)
+    s.apply(plain)
+    assert [reason for _, _, reason in s.log[-1]["money"]] == ["freight"]

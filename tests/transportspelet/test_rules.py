@@ -447,3 +447,82 @@ def test_the_board_picture_shows_every_piece():
     svg = s._repr_svg_()
     assert svg.startswith("<svg") and svg.count("<title>") == 1 + 2
     assert "player 1: card 28 by train, Berlin" in svg and "player 1: card 16 by plane, London" in svg
+
+
+# -- the log's money records: every change of money with its reason -------------------------------------------
+
+
+def money(s) -> list:
+    """The money records of the last action's log entry."""
+    return s.log[-1].get("money", [])
+
+
+def test_freight_and_premium_are_logged_on_dispatch():
+    # rules transport-tariffs, transport-insurance: paid before the roll, each with its reason
+    s = position(28, 16)
+    s.apply(Dispatch(28, "train", "Munich", insure=True))
+    assert money(s) == [[0, -CARDS[27].premium, "premium"], [0, -4_500, "freight"]]
+    s.apply(Dispatch(16, "plane", "Copenhagen"))
+    assert money(s) == [[0, -freight("plane", len(path("plane", "London", "Copenhagen")) - 1), "freight"]]
+
+
+def test_a_sale_on_arrival_is_logged():
+    # rule transport-sale
+    s = position(28, 16)
+    s.apply(Dispatch(28, "train", "Munich"))
+    s.apply(Dispatch(16, "plane", "Copenhagen"))
+    roll_for(s, 28, 5)
+    assert money(s) == [[0, CARDS[27].sale_value, "sale"]]
+
+
+def test_an_insured_lost_cargo_logs_the_insurance_payout():
+    # rule transport-insurance
+    s = position(28, 16)
+    s.apply(Dispatch(28, "train", "Munich", insure=True))
+    s.apply(Dispatch(16, "plane", "Copenhagen"))
+    stack(s, "train", "train-8")  # lost
+    roll_for(s, 28, 6)
+    assert money(s) == [[0, CARDS[27].sale_value, "insurance payout"]]
+
+
+def test_telegram_charges_and_rewards_are_logged():
+    # rule transport-telegrams, assumption "charges": a charge is paid as far as the money goes
+    for tid, expected in (("train-11", [[0, -3_000, "telegram"]]), ("train-12", [[0, 2_000, "telegram"]])):
+        s = position(28, 16)
+        s.apply(Dispatch(28, "train", "Munich"))
+        s.apply(Dispatch(16, "plane", "Copenhagen"))
+        stack(s, "train", tid)
+        roll_for(s, 28, 1)
+        assert money(s) == expected
+    s = position(28, 16)
+    s.apply(Dispatch(28, "train", "Munich"))
+    s.apply(Dispatch(16, "plane", "Copenhagen"))
+    s.bank += s.cash[0] - 1_000  # by hand: 1,000 left and the loan limit reached
+    s.cash[0], s.debt[0] = 1_000, s.options.loan_limit
+    stack(s, "train", "train-11")
+    roll_for(s, 28, 1)
+    assert money(s) == [[0, -1_000, "telegram"]] and s.cash[0] == 0  # the rest is waived
+    s = position(28, 16)
+    s.apply(Dispatch(28, "train", "Munich"))
+    s.apply(Dispatch(16, "plane", "Copenhagen"))
+    s.bank += s.cash[0] - 1_000  # 1,000 left: a loan pays the charge
+    s.cash[0] = 1_000
+    stack(s, "train", "train-11")
+    roll_for(s, 28, 1)
+    unit = s.options.loan_unit
+    assert money(s) == [[0, unit, "loan"], [0, -3_000, "telegram"]] and s.cash[0] == 1_000 + unit - 3_000
+
+
+def test_a_loan_its_interest_and_the_repayment_are_logged():
+    # rule transport-loans: interest with the repayment (the default) or at once
+    s = position(28, 16)
+    s.apply(Borrow(60_000))
+    assert money(s) == [[0, 60_000, "loan"]]
+    s.apply(Borrow(40_000))
+    s.apply(Dispatch(28, "train", "Munich"))
+    s.apply(Dispatch(16, "plane", "Copenhagen"))
+    roll_for(s, 28, 5)
+    assert money(s) == [[0, CARDS[27].sale_value, "sale"], [0, -100_000, "repayment"], [0, -10_000, "interest"]]
+    t = new(2, interest_due="borrowing")
+    t.apply(Borrow(50_000))
+    assert money(t) == [[0, 50_000, "loan"], [0, -5_000, "interest"]]
