@@ -388,8 +388,8 @@ class State(ABC):
     from 0), ``seed``, ``options``, ``rng`` and ``log``: one entry per applied action,
     ``{"player": p, "action": {...}, "text": "...", "chance": [...]}``, where ``chance`` lists the
     random results drawn while the action was carried out (and a game may add more, as ITC's
-    ``score``). The log is read, never changed by hand: it is kept as compact rows and the entries
-    are made from them when first read.
+    ``score``). The log is for reading: it is kept as compact rows, and the entries are made from
+    them when first read.
     """
 
     #: The frozen dataclasses that are this game's actions (for saving and loading the log).
@@ -461,7 +461,8 @@ class State(ABC):
     def log(self) -> list[dict[str, Any]]:
         """One entry per applied action, oldest first: ``{"player": p, "action": {"type": ...,
         fields...}, "text": str(action)}``, with ``"chance"`` (and a game's extras) when there are
-        some. Read it; changing it changes nothing in the game or its saves."""
+        some. Read it, do not change it: the game keeps its record as rows, which this list only
+        shows, so a changed entry changes nothing in the game or its saves (only this view of it)."""
         entries, rows = self._entries, self._rows
         if len(entries) < len(rows):
             by_name = {t.__name__: t for t in self.action_types}
