@@ -30,9 +30,11 @@ import dataclasses
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
+from fractions import Fraction
 from operator import itemgetter
 from typing import Any, ClassVar
 
+from .chance import LIST_LIMIT, Chance, TooManyOutcomes
 from .rng import Rng
 
 __all__ = [
@@ -42,6 +44,8 @@ __all__ = [
     "State",
     "action_to_data",
     "action_from_data",
+    "Outcome",
+    "TooManyOutcomes",
 ]
 
 SAVE_FORMAT = 2  # 2: the log as compact rows; format 1 (the log as entries) is still read
@@ -63,6 +67,32 @@ class IllegalAction(ValueError):
 
 class InvalidSave(ValueError):
     """A saved game (``to_json`` text) that cannot be restored; nothing is half-loaded."""
+
+
+class Outcome(tuple):
+    """One way an action can turn out (see :meth:`State.outcomes`): ``probability`` (an exact
+    ``Fraction``, or ``None`` for a seeded sample), ``chance`` (the ``(what, result)`` pairs drawn,
+    in order) and ``state`` (the position after it, a copy of its own)."""
+
+    __slots__ = ()
+
+    def __new__(cls, probability: Any, chance: tuple[tuple[str, Any], ...], state: State) -> Outcome:
+        return tuple.__new__(cls, (probability, chance, state))
+
+    probability = property(itemgetter(0))
+    chance = property(itemgetter(1))
+    state = property(itemgetter(2))
+
+    def __repr__(self) -> str:
+        results = ", ".join(f"{w}={r!r}" for w, r in self.chance) or "no chance"
+        return f"Outcome({self.probability}, {results})"
+
+
+class _Unresolved(Exception):
+    """Raised inside :meth:`State.outcomes`' exploration when an action draws past its script."""
+
+    def __init__(self, event: Chance) -> None:
+        self.event = event
 
 
 # -- actions ---------------------------------------------------------------------------------
@@ -408,6 +438,7 @@ class State(ABC):
         self._entries: list[dict[str, Any]] = []  # the readable entries of the first rows, made when read
         self._chance: list[Any] | None = None
         self._forced: tuple[tuple[str, Any], ...] = ()  # (what, result) pairs queued by force()
+        self._script: list[Any] | None = None  # results given in order while outcomes() explores an action
         #: where the state came from, for undoing a failed action by replaying the log:
         #: ("new", 0) or ("save", log entries in the save, the save's text)
         self._origin: tuple[Any, ...] | None = None
@@ -501,13 +532,17 @@ class State(ABC):
             self._chance = None
             self._rollback(*before)
             raise
+        self._commit(player, action)
+        return self
+
+    def _commit(self, player: int | None, action: Any) -> None:
+        """Write the action just carried out to the log, with its chance results and extras."""
         chance = self._chance
         self._chance = None
         extras = self._log_extras()
         if chance:
             extras = {"chance": chance, **extras} if extras else {"chance": chance}
         self._rows.append(_row(player, action, extras))
-        return self
 
     def parse_action(self, text: str) -> Any:
         """The action that ``text`` names, in the game's one text form per action (``str(action)``
@@ -567,14 +602,31 @@ class State(ABC):
         self.__dict__.clear()
         self.__dict__.update(base.__dict__)
 
-    def draw(self, sampler: Callable[[Rng], Any], what: str = "") -> Any:
+    def draw(self, event: Chance | Callable[[Rng], Any], what: str = "") -> Any:
         """Draw a random result with this state's generator and write it to the log.
 
-        ``sampler`` takes the generator and returns the result, e.g. ``gamekit.dice.d6.roll``;
-        ``what`` names the draw (``"d6"``, ``"red die"``, ``"grey-market fight"``). A result
-        queued with :meth:`force` for this ``what`` is taken instead, without using the generator,
-        and logged with ``"forced": true``.
+        ``event`` is a declared chance event (:mod:`gamekit.chance`: a die, a pair of dice, a card
+        from a pile, a shuffle), which knows its exact distribution as well as how to draw it, so
+        :meth:`outcomes` can list what an action may lead to; its ``what`` names the draw in the
+        log (``"d6"``, ``"red die"``, ``"grey-market fight"``). A plain function of the generator
+        is still accepted (with ``what``), but its results cannot be listed. A result queued with
+        :meth:`force` for this ``what`` is taken instead, without using the generator, and logged
+        with ``"forced": true``.
         """
+        if type(event) is not Chance and not isinstance(event, Chance):
+            sampler = event
+            event = None
+        else:
+            sampler = event.sample
+            what = event.what
+        script = self._script
+        if script is not None:  # outcomes() is exploring this action: results come from its script
+            if not script:
+                raise _Unresolved(event if event is not None else Chance(what or "draw", sampler))
+            result = script.pop(0)
+            if self._chance is not None:
+                self._chance.append({"what": what, "result": _jsonable(result)} if what else _jsonable(result))
+            return result
         forced = self._forced
         if forced:
             for i, (name, result) in enumerate(forced):
@@ -626,14 +678,142 @@ class State(ABC):
         return copy.deepcopy(self)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        """A copy sharing what never changes: the game, the options, the attributes named in
+        :attr:`shared_on_clone`, and the log's rows (written once, never changed: the copy gets
+        its own list of them, and makes its readable entries again when they are read)."""
         new = self.__class__.__new__(self.__class__)
         memo[id(self)] = new
+        shared = self.shared_on_clone
         for key, value in self.__dict__.items():
-            if key in ("game", "options"):
+            if key in ("game", "options") or key in shared:
                 setattr(new, key, value)  # immutable, shared
+            elif key == "_rows":
+                new._rows = list(value)
+            elif key == "_entries":
+                new._entries = []
             else:
                 setattr(new, key, copy.deepcopy(value, memo))
         return new
+
+    # -- chance, listed ----------------------------------------------------------------------
+    def outcomes(self, action: Any, limit: int = LIST_LIMIT) -> list[Outcome]:
+        """Every way ``action`` can turn out, with its exact probability.
+
+        Each :class:`Outcome` holds the probability (a ``Fraction``; they sum to 1), the chance
+        results drawn while the action is carried out (``(what, result)`` pairs, in order) and
+        the position after it (a copy; this state is not changed). An action that draws nothing
+        has one outcome, of probability 1. An illegal action raises :class:`IllegalAction`.
+
+        Cards from a pile that was shuffled earlier are not chance now but hidden information
+        (see :meth:`observation` and :meth:`determinize`): the shuffle was the chance event.
+        When the outcomes are more than ``limit`` (a full shuffle, an unbounded fight),
+        :class:`TooManyOutcomes` says so: :meth:`sample_outcomes` draws seeded samples instead.
+        Results queued with :meth:`force` are not used here.
+        """
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        if self.is_over():
+            raise IllegalAction(f"the game is over; {action} cannot be played", "protocol-game-over")
+        self._check(action)
+        leaves: list[Outcome] = []
+        todo: list[tuple[tuple[tuple[str, Any], ...], Fraction]] = [((), Fraction(1))]
+        while todo:
+            prefix, probability = todo.pop()
+            trial = self._trial(prefix)
+            player = trial.current_player
+            try:
+                trial._perform(action)
+            except _Unresolved as unresolved:
+                event = unresolved.event
+                table = event.distribution(limit)
+                if len(leaves) + len(todo) + len(table) > limit:
+                    raise TooManyOutcomes(f"{action} has more than {limit:,} outcomes; "
+                                          "draw seeded samples instead (state.sample_outcomes)") from None
+                todo.extend((prefix + ((event.what, result),), probability * p) for result, p in reversed(table))
+                continue
+            trial._script = None
+            trial._commit(player, action)
+            leaves.append(Outcome(probability, prefix, trial))
+        return leaves
+
+    def _trial(self, prefix: tuple[tuple[str, Any], ...]) -> State:
+        trial = self.clone()
+        trial._forced = ()
+        trial._script = [result for _, result in prefix]
+        trial._chance = []
+        return trial
+
+    def sample_outcomes(self, action: Any, n: int, seed: int = 0) -> list[Outcome]:
+        """``n`` seeded samples of how ``action`` may turn out (probability ``None``): for actions
+        whose outcomes are too many to list. The same seed gives the same samples; this state is
+        not changed, and its own generator is not used."""
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        self._check(action)
+        rng = Rng(seed, stream=7)
+        out = []
+        for _ in range(n):
+            trial = self.clone()
+            trial._forced = ()
+            trial.rng = Rng(rng.next_u32() << 32 | rng.next_u32())
+            trial._advance(action)
+            chance = trial._rows[-1][-1].get("chance", []) if type(trial._rows[-1][-1]) is dict else []
+            out.append(Outcome(None, tuple((c["what"], c["result"]) if isinstance(c, dict) else ("", c)
+                                           for c in chance), trial))
+        return out
+
+    def _advance(self, action: Any) -> None:
+        """Check and carry out an action like :meth:`apply`, without the means to undo a failure
+        (for copies that exist only to be explored, such as :meth:`determinize`'s and a search's).
+        An illegal action still raises :class:`IllegalAction` before anything changes."""
+        self._check(action)
+        player = self.current_player
+        self._chance = []
+        self._perform(action)
+        self._commit(player, action)
+
+    # -- what each player may see ----------------------------------------------------------
+    def observation(self, player: int) -> Any:
+        """What ``player`` may see now, as JSON-ready data: the public position and the
+        player's own hidden things (their hand, their own contracts or cards), never the order of
+        a pile, another player's hidden things or a card not yet revealed. Two positions that
+        differ only in what ``player`` cannot see give the same observation."""
+        self._check_player(player)
+        return self._observation(player)
+
+    def determinize(self, player: int, seed: int = 0) -> State:
+        """A full position that ``player`` cannot tell from this one: everything they cannot see
+        (other players' hidden cards, the order of the piles, the generator, so future dice too)
+        drawn again at random, seeded by ``seed``, consistent with :meth:`observation`.
+
+        It depends only on the player's observation and the seed, so a bot that plays on it
+        cannot use what it may not know. Its log is empty (past hidden draws are in the log), and
+        a failed action cannot be undone on it: it is a copy for thinking, not for playing."""
+        self._check_player(player)
+        rng = Rng(seed, stream=11)
+        new = self._determinize(player, rng)
+        new._rows = []
+        new._entries = []
+        new._forced = ()
+        new._script = None
+        new._chance = None
+        new._origin = None
+        new.rng = Rng(rng.next_u32() << 32 | rng.next_u32())
+        return new
+
+    def _check_player(self, player: Any) -> None:
+        if type(player) is not int or not 0 <= player < self.players:
+            raise ValueError(f"there is no player {player!r} in this {self.players}-player game")
+
+    def _observation(self, player: int) -> Any:
+        """Hook: what ``player`` may see (see :meth:`observation`)."""
+        raise NotImplementedError(f"{self.game.title} does not say yet what each player may see")
+
+    def _determinize(self, player: int, rng: Rng) -> State:
+        """Hook: a copy of this state whose hidden parts (for ``player``) are drawn again with
+        ``rng``, from what ``player`` knows only (see :meth:`determinize`). A game with no hidden
+        information returns ``self.clone()``; the generator is replaced by the caller."""
+        raise NotImplementedError(f"{self.game.title} cannot yet draw the positions a player cannot tell apart")
 
     def winners(self) -> list[int]:
         """The players with the highest score (more than one on a tie); empty before the end."""

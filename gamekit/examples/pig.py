@@ -15,8 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..chance import roll
 from ..core import Game, IllegalAction, State
 from ..dice import d6
+
+D6 = roll(d6, "d6")  # the one chance event of Pig, declared: it knows its exact distribution
 
 __all__ = ["Roll", "Hold", "PigOptions", "PigState", "PIG"]
 
@@ -77,7 +80,7 @@ class PigState(State):
 
     def _perform(self, action: Any) -> None:
         if isinstance(action, Roll):
-            face = self.draw(d6.roll, "d6")
+            face = self.draw(D6)
             if face == 1:  # rule pig-one
                 self.turn_total = 0
                 self._pass()
@@ -100,6 +103,13 @@ class PigState(State):
     def scores(self) -> dict[int, Any]:
         return dict(enumerate(self.banked))
 
+    def _observation(self, player: int) -> Any:
+        """Pig hides nothing: every player sees the whole position."""
+        return self._to_data()
+
+    def _determinize(self, player: int, rng: Any) -> PigState:
+        return self.clone()
+
     def _to_data(self) -> Any:
         return {"banked": self.banked, "turn_total": self.turn_total, "player": self.player, "winner": self.winner}
 
@@ -118,3 +128,31 @@ class PigState(State):
 
 PIG = Game("pig", "Pig (an example game)", PigState, PigOptions, min_players=2, max_players=8,
            description="Roll a d6 and bank points; a 1 loses the turn total.")
+
+
+def _register_bots() -> None:
+    from ..bots import HeuristicBot, register_evaluator, register_heuristic
+
+    class PigHeuristic(HeuristicBot):
+        """Hold at 20 (the classic rule of thumb), or as soon as holding wins."""
+
+        def decide(self, view: PigState, player: int) -> tuple[Any, str]:
+            total = view.turn_total
+            if total and view.banked[player] + total >= view.options.goal:
+                return Hold(), "holding now wins the game"
+            if total >= 20:
+                return Hold(), f"a turn total of {total} is worth keeping (hold at 20)"
+            return Roll(), f"a turn total of {total} is below 20: roll again"
+
+    def value(state: PigState) -> list[float]:
+        goal = state.options.goal
+        mine = [min(b + (state.turn_total if p == state.player else 0), goal) / goal
+                for p, b in enumerate(state.banked)]
+        total = sum(mine) or 1
+        return [m / total for m in mine]
+
+    register_heuristic("pig", PigHeuristic)
+    register_evaluator("pig", value)
+
+
+_register_bots()

@@ -1,0 +1,295 @@
+"""Computer opponents for every game: ``random``, ``heuristic`` and ``search``, one interface.
+
+>>> import gamekit
+>>> state = gamekit.game("catan").new(players=3, seed=4)
+>>> bot = gamekit.bot("catan", "random", seed=1)
+>>> bot.choose(state) in state.legal_actions()
+True
+
+Every bot chooses only among ``state.legal_actions()`` for the player to move, draws its own coin
+flips from its own seeded generator (never the state's), and plays on what that player may know:
+it thinks on :meth:`gamekit.State.determinize` copies, which are made from the player's
+observation and a seed alone. So two positions a player cannot tell apart get the same move from
+bots with the same seed, and a bot cannot peek at a pile or another player's hand.
+
+- ``random``: a uniformly random legal action.
+- ``heuristic``: a rule-based player of the game (each game's own, in ``gamekit/<game>/bots.py``),
+  which also says in one sentence why it chose its move (:meth:`Bot.explain`).
+- ``search``: information-set Monte Carlo tree search (:class:`SearchBot`) over determinised
+  positions, with a budget in iterations or milliseconds.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ..rng import Rng
+
+__all__ = ["Bot", "RandomBot", "HeuristicBot", "SearchBot", "bot", "kinds", "register_heuristic",
+           "evaluate", "register_evaluator"]
+
+KINDS = ("random", "heuristic", "search")
+
+#: Where each game's heuristic player and position evaluation live (imported when first asked for).
+_BOT_MODULES = {
+    "pig": "gamekit.examples.pig",
+    "itc": "gamekit.itc.bots",
+    "auf-achse": "gamekit.auf_achse.bots",
+    "catan": "gamekit.catan.bots",
+    "factories": "gamekit.catan.bots",
+    "trade-feud": "gamekit.catan.bots",
+    "transportspelet": "gamekit.transportspelet.bots",
+}
+_HEURISTICS: dict[str, type[HeuristicBot]] = {}
+_EVALUATORS: dict[str, Callable[[Any], list[float]]] = {}
+
+
+def kinds() -> tuple[str, ...]:
+    """The kinds of bot every game has."""
+    return KINDS
+
+
+class Bot:
+    """A computer player. ``choose(state)`` returns one of ``state.legal_actions()``."""
+
+    kind = "bot"
+
+    def __init__(self, game_name: str, seed: int = 0) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"a bot's seed is an integer, not {seed!r}")
+        self.game_name = game_name
+        self.seed = seed
+        self.rng = Rng(seed, stream=23)
+
+    def choose(self, state: Any) -> Any:
+        """The action this bot plays for ``state.current_player``."""
+        return self.explain(state)[0]
+
+    def explain(self, state: Any) -> tuple[Any, str]:
+        """The action and, in one sentence, why (the page's "hint")."""
+        raise NotImplementedError
+
+    def _view(self, state: Any) -> Any:
+        """A position made only from what the player to move may know (see ``State.determinize``)."""
+        return state.determinize(state.current_player, self.rng.next_u32())
+
+    def __repr__(self) -> str:
+        return f"<{self.kind} bot for {self.game_name}, seed {self.seed}>"
+
+
+def _to_move(state: Any) -> list[Any]:
+    if state.is_over():
+        raise ValueError("the game is over: there is no move to choose")
+    actions = state.legal_actions()
+    if not actions:
+        raise ValueError(f"player {state.current_player} has no legal action")  # pragma: no cover
+    return actions
+
+
+class RandomBot(Bot):
+    """Any legal action, each equally likely. (The legal actions are part of what the player to
+    move may know: every game's tests check that a determinised position lists the same ones.)"""
+
+    kind = "random"
+
+    def explain(self, state: Any) -> tuple[Any, str]:
+        actions = _to_move(state)
+        return actions[self.rng.randbelow(len(actions))], "chosen at random among the legal moves"
+
+
+class HeuristicBot(Bot):
+    """A game's rule-based player. A game subclasses it and implements :meth:`decide`, which
+    reads a determinised position (so only what the player may know) and returns the action and
+    the one-sentence reason; it may use ``self.rng`` for its own coin flips."""
+
+    kind = "heuristic"
+
+    def explain(self, state: Any) -> tuple[Any, str]:
+        actions = _to_move(state)
+        if len(actions) == 1:
+            return actions[0], "the only legal move"
+        action, reason = self.decide(self._view(state), state.current_player)
+        if action not in actions:  # a heuristic must never break a rule; refuse loudly
+            raise RuntimeError(f"the {self.game_name} heuristic chose {action}, which is not legal here")
+        return action, reason
+
+    def decide(self, view: Any, player: int) -> tuple[Any, str]:
+        raise NotImplementedError
+
+
+def register_heuristic(game_name: str, cls: type[HeuristicBot]) -> type[HeuristicBot]:
+    """Make ``cls`` the heuristic player of ``game_name`` (a game's bots module calls this)."""
+    _HEURISTICS[game_name] = cls
+    return cls
+
+
+def register_evaluator(game_name: str, function: Callable[[Any], list[float]]) -> Callable[[Any], list[float]]:
+    """Make ``function(state)`` (each player's value, 0 to 1) the search's evaluation of an
+    unfinished position of ``game_name``."""
+    _EVALUATORS[game_name] = function
+    return function
+
+
+def _load_bots(game_name: str) -> None:
+    from .. import game
+
+    game(game_name)  # an unknown game is an error here
+    module = _BOT_MODULES.get(game_name)
+    if module:
+        importlib.import_module(module)
+
+
+def evaluate(state: Any) -> list[float]:
+    """Each player's value of a position, from 0 (lost) to 1 (won): the share of the win at the
+    end; before it the game's own evaluation, or by default the player's rank by score (beating
+    everyone 1, beaten by everyone 0, ties halved)."""
+    n = state.players
+    if state.is_over():
+        winners = state.winners()
+        return [1 / len(winners) if p in winners else 0.0 for p in range(n)]
+    function = _EVALUATORS.get(state.game.name)
+    if function is not None:
+        return function(state)
+    return rank_values(state.scores(), n)
+
+
+def rank_values(scores: dict[int, Any], n: int) -> list[float]:
+    """Each player's rank as a value from 0 to 1: the share of the others they beat, ties halved."""
+    if n == 1:
+        return [0.5]
+    values = [scores[p] for p in range(n)]
+    return [(sum(v < values[p] for v in values) + 0.5 * (sum(v == values[p] for v in values) - 1)) / (n - 1)
+            for p in range(n)]
+
+
+class _Node:
+    __slots__ = ("children", "visits", "totals", "mover", "avail")
+
+    def __init__(self, mover: int | None, players: int) -> None:
+        self.children: dict[Any, _Node] = {}
+        self.visits = 0
+        self.totals = [0.0] * players
+        self.mover = mover  # the player whose action led here
+        self.avail = 0  # how often this node's action was legal when its parent was visited
+
+
+class SearchBot(Bot):
+    """Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley and
+    Whitehouse 2012), open loop.
+
+    Each iteration draws a position the player to move cannot tell from the real one
+    (``state.determinize``), walks down one shared tree choosing actions by UCB among those legal
+    in that position (counting how often each was available), adds one node, plays ``depth``
+    more actions by the game's heuristic player (``rollout="heuristic"``, the default) or at
+    random, and scores the position with the game's evaluation (:func:`evaluate`).
+    Chance results on the way are drawn by the copy's own generator from the game's declared
+    events, with their exact probabilities. Every player in the tree maximises their own value.
+    The move played is the most visited. The budget: ``iterations`` and/or ``ms`` (wall-clock
+    milliseconds; whichever is reached first).
+    """
+
+    kind = "search"
+
+    def __init__(self, game_name: str, seed: int = 0, iterations: int | None = 200, ms: float | None = None,
+                 depth: int = 20, exploration: float = 0.7, rollout: str = "heuristic") -> None:
+        super().__init__(game_name, seed)
+        if rollout not in ("heuristic", "random"):
+            raise ValueError(f"a search's rollouts are 'heuristic' or 'random', not {rollout!r}")
+        cls = _HEURISTICS.get(game_name) if rollout == "heuristic" else None
+        self._policy = cls(game_name, seed + 1) if cls is not None else None
+        self.rollout = "heuristic" if self._policy is not None else "random"
+        if iterations is None and ms is None:
+            raise ValueError("a search bot needs a budget: iterations, ms or both")
+        self.iterations = iterations
+        self.ms = ms
+        self.depth = depth
+        self.exploration = exploration
+        self.last_iterations = 0
+
+    def explain(self, state: Any) -> tuple[Any, str]:
+        actions = _to_move(state)
+        if len(actions) == 1:
+            return actions[0], "the only legal move"
+        me = state.current_player
+        n = state.players
+        root = _Node(None, n)
+        rng = self.rng
+        deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000
+        limit = self.iterations if self.iterations is not None else math.inf
+        c = self.exploration
+        done = 0
+        while done < limit and (deadline is None or time.perf_counter() < deadline):
+            done += 1
+            position = state.determinize(me, rng.next_u32())
+            node, path = root, [root]
+            while not position.is_over():
+                legal = position.legal_actions()
+                children = node.children
+                untried = [a for a in legal if a not in children]
+                for a in legal:
+                    child = children.get(a)
+                    if child is not None:
+                        child.avail += 1
+                mover = position.current_player
+                if untried:
+                    action = untried[rng.randbelow(len(untried))]
+                    child = children[action] = _Node(mover, n)
+                    child.avail = 1
+                    position._advance(action)
+                    path.append(child)
+                    break
+                best, best_score = None, -math.inf
+                for a in legal:
+                    child = children[a]
+                    score = child.totals[mover] / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+                    if score > best_score:
+                        best, best_score = a, score
+                node = children[best]
+                position._advance(best)
+                path.append(node)
+            policy = self._policy
+            for _ in range(self.depth):
+                if position.is_over():
+                    break
+                legal = position.legal_actions()
+                if policy is not None and len(legal) > 1:  # the heuristic plays on the copy itself
+                    position._advance(policy.decide(position, position.current_player)[0])
+                else:
+                    position._advance(legal[rng.randbelow(len(legal))])
+            values = evaluate(position)
+            for visited in path:
+                visited.visits += 1
+                totals = visited.totals
+                for p in range(n):
+                    totals[p] += values[p]
+        self.last_iterations = done
+        scored = [(root.children[a].visits, root.children[a].totals[me] / root.children[a].visits, i, a)
+                  for i, a in enumerate(actions) if a in root.children]
+        if not scored:
+            return actions[0], "no time to search; the first legal move"
+        visits, value, _, action = max(scored, key=lambda t: (t[0], t[1], -t[2]))
+        return action, f"searched {done} positions; this move was tried {visits} times and scored {value:.2f}"
+
+
+def bot(game_name: str, kind: str, seed: int = 0, **budget: Any) -> Bot:
+    """A bot of ``kind`` (``"random"``, ``"heuristic"`` or ``"search"``) for ``game_name``,
+    seeded by ``seed``; ``budget`` sets a search bot's ``iterations``, ``ms`` or ``depth``."""
+    if kind not in KINDS:
+        raise ValueError(f"no bot kind {kind!r}; the kinds are {', '.join(KINDS)}")
+    _load_bots(game_name)
+    if kind == "random":
+        if budget:
+            raise TypeError(f"a random bot takes no budget, not {sorted(budget)}")
+        return RandomBot(game_name, seed)
+    if kind == "search":
+        return SearchBot(game_name, seed, **budget)
+    cls = _HEURISTICS.get(game_name)
+    if cls is None:
+        raise NotImplementedError(f"{game_name} has no heuristic bot yet")
+    if budget:
+        raise TypeError(f"a heuristic bot takes no budget, not {sorted(budget)}")
+    return cls(game_name, seed)
