@@ -24,10 +24,12 @@ __all__ = [
     "Rng",
     "State",
     "UnknownGame",
+    "bot",
     "game",
     "games",
     "planned_games",
     "register",
+    "tournament",
 ]
 
 __version__ = "0.1.0"
@@ -94,3 +96,21 @@ def games() -> list[str]:
 def planned_games() -> dict[str, str]:
     """Every game of the project (implemented or not): name to title."""
     return {name: title for name, (_, title) in _PLANNED.items()}
+
+
+def bot(game_name: str, kind: str, seed: int = 0, **budget):
+    """A computer opponent for ``game_name``: ``kind`` is ``"random"``, ``"heuristic"`` or
+    ``"search"`` (see :mod:`gamekit.bots`); ``bot.choose(state)`` returns a legal action."""
+    from .bots import bot as make
+
+    return make(game_name, kind, seed=seed, **budget)
+
+
+def tournament(game_name: str, seats, games: int, seed: int = 0, players=None, options=None, client=None,
+               workers=None, **more):
+    """Many seeded games between bots, as a pandas DataFrame (see :mod:`gamekit.tournament`;
+    needs pandas, and Dask for ``client``)."""
+    from .tournament import tournament as run
+
+    return run(game_name, seats, games, seed=seed, players=players, options=options, client=client,
+               workers=workers, **more)
