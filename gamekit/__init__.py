@@ -108,9 +108,9 @@ def bot(game_name: str, kind: str, seed: int = 0, **budget):
 
 def tournament(game_name: str, seats, games: int, seed: int = 0, players=None, options=None, client=None,
                workers=None, **more):
-    """Many seeded games between bots, as a pandas DataFrame (see :mod:`gamekit.tournament`;
+    """Many seeded games between bots, as a pandas DataFrame (see :mod:`gamekit.tournaments`;
     needs pandas, and Dask for ``client``)."""
-    from .tournament import tournament as run
+    from .tournaments import tournament as run
 
     return run(game_name, seats, games, seed=seed, players=players, options=options, client=client,
                workers=workers, **more)

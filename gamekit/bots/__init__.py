@@ -140,7 +140,11 @@ def _load_bots(game_name: str) -> None:
     game(game_name)  # an unknown game is an error here
     module = _BOT_MODULES.get(game_name)
     if module:
-        importlib.import_module(module)
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as err:
+            if err.name != module:
+                raise
 
 
 def evaluate(state: Any) -> list[float]:

@@ -1,0 +1,284 @@
+"""Tournaments: many seeded games between bots, in one process, a local pool or on Dask.
+
+>>> import gamekit
+>>> table = gamekit.tournament("catan", ["random", "random", "random"], games=3, seed=1, workers=1)
+>>> list(table.columns[:6])
+['game', 'seed', 'seats', 'winners', 'scores', 'actions']
+>>> int(summary(table).loc["random", "games"]), bool(table["finished"].all())
+(3, True)
+
+Game ``i`` gets its own seeds from ``numpy.random.SeedSequence(seed).spawn(games)[i]``: the game's
+seed and one seed per bot. So a game's result never depends on which worker played it or how many
+workers there were: one process, a pool and a Dask cluster give the same table. The seats are rotated
+over the games (in game ``i`` player ``p`` is played by ``seats[(p + i) % players]``), so no seat
+order favours a bot.
+
+Not part of the rules engine: this module needs numpy and pandas (and Dask for ``client``), which the
+reader's page does not have.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import os
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+__all__ = ["tournament", "summary", "plot", "play_game"]
+
+#: A game that has not ended after this many actions is stopped and recorded as unfinished.
+MAX_ACTIONS = 20_000
+
+
+def _label(spec: Any) -> str:
+    if isinstance(spec, str):
+        return spec
+    if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str) and isinstance(spec[1], dict):
+        budget = ", ".join(f"{k}={v}" for k, v in sorted(spec[1].items()))
+        return f"{spec[0]}({budget})" if budget else spec[0]
+    kind = getattr(spec, "kind", None)
+    if isinstance(kind, str):
+        extra = {k: getattr(spec, k) for k in ("iterations", "ms", "depth") if getattr(spec, k, None) is not None}
+        budget = ", ".join(f"{k}={v}" for k, v in extra.items())
+        return f"{kind}({budget})" if budget else kind
+    raise TypeError(f"a seat is a bot kind ('random', 'heuristic', 'search'), a (kind, budget) pair or a bot, not {spec!r}")
+
+
+def _make_bot(game_name: str, spec: Any, seed: int) -> Any:
+    from .bots import Bot, bot
+    from .rng import Rng
+
+    if isinstance(spec, str):
+        return bot(game_name, spec, seed=seed)
+    if isinstance(spec, tuple):
+        return bot(game_name, spec[0], seed=seed, **spec[1])
+    if isinstance(spec, Bot):  # a template: a fresh copy, seeded for this game
+        new = copy.deepcopy(spec)
+        new.seed, new.rng = seed, Rng(seed, stream=23)
+        policy = getattr(new, "_policy", None)
+        if policy is not None:
+            policy.seed, policy.rng = seed + 1, Rng(seed + 1, stream=23)
+        return new
+    raise TypeError(f"not a seat: {spec!r}")  # pragma: no cover - _label refused it first
+
+
+def play_game(game_name: str, seats: Sequence[Any], seed: int, bot_seeds: Sequence[int], options: dict[str, Any] | None = None,
+              max_actions: int = MAX_ACTIONS) -> dict[str, Any]:
+    """One seeded game: ``seats[p]`` plays player ``p``. Returns its row of the tournament table."""
+    from . import __version__, game
+
+    players = len(seats)
+    state = game(game_name).new(players=players, seed=seed, **(options or {}))
+    bots = [_make_bot(game_name, spec, s) for spec, s in zip(seats, bot_seeds)]
+    think = [0.0] * players
+    moves = [0] * players
+    started = time.process_time()
+    actions = 0
+    while not state.is_over() and actions < max_actions:
+        p = state.current_player
+        t = time.process_time()
+        action = bots[p].choose(state)
+        think[p] += time.process_time() - t
+        moves[p] += 1
+        state._advance(action)  # a bot's action is legal; the tournament keeps no undo
+        actions += 1
+    over = state.is_over()
+    scores = state.scores()
+    winners = tuple(state.winners()) if over else ()
+    labels = tuple(_label(s) for s in seats)
+    return {
+        "seed": seed,
+        "seats": labels,
+        "winners": winners,
+        "scores": tuple(scores[p] for p in range(players)),
+        "actions": actions,
+        "finished": over,
+        "winner_seats": tuple(labels[p] for p in winners),
+        "moves": tuple(moves),
+        "think_seconds": tuple(think),
+        "seconds": time.process_time() - started,
+        "options": dict(options or {}),
+        "gamekit": __version__,
+    }
+
+
+def _play_batch(game_name: str, jobs: list[tuple[int, tuple[Any, ...], int, tuple[int, ...]]],
+                options: dict[str, Any] | None, max_actions: int) -> list[dict[str, Any]]:
+    rows = []
+    for index, seats, seed, bot_seeds in jobs:
+        row = play_game(game_name, seats, seed, bot_seeds, options, max_actions)
+        rows.append({"game": index, **row})
+    return rows
+
+
+def _jobs(seats: Sequence[Any], games: int, seed: int, players: int) -> list[tuple[int, tuple[Any, ...], int, tuple[int, ...]]]:
+    import numpy as np
+
+    jobs = []
+    for i, child in enumerate(np.random.SeedSequence(seed).spawn(games)):
+        words = [int(w) >> 11 for w in child.generate_state(1 + players, dtype=np.uint64)]  # < 2**53: safe in JSON and JS
+        rotated = tuple(seats[(p + i) % len(seats)] for p in range(players))
+        jobs.append((i, rotated, words[0], tuple(words[1:])))
+    return jobs
+
+
+def tournament(game_name: str, seats: Sequence[Any], games: int, seed: int = 0, players: int | None = None,
+               options: dict[str, Any] | None = None, client: Any = None, workers: int | None = None,
+               batch: int | None = None, progress: bool | None = None, max_actions: int = MAX_ACTIONS):
+    """Play ``games`` seeded games of ``game_name`` between the bots in ``seats`` and return a
+    pandas DataFrame, one row per game.
+
+    ``seats``: one per player, each a bot kind (``"random"``, ``"heuristic"``, ``"search"``), a
+    ``(kind, budget)`` pair such as ``("search", {"iterations": 100})``, or a bot (a template:
+    each game plays a fresh copy seeded for it). ``players`` defaults to ``len(seats)``; with more
+    players than seats, the seats repeat. ``options`` are the game's settings. The columns:
+    ``game``, ``seed``, ``seats`` (who played each player), ``winners`` (players; several on a tie),
+    ``scores``, ``actions``, ``finished`` (``False``: stopped after ``max_actions``),
+    ``winner_seats``, ``moves`` and ``think_seconds`` per player, ``seconds``, ``options``,
+    ``gamekit`` (the version). :func:`summary` gives win rates with 95 % intervals (also in
+    ``table.attrs["summary"]``), :func:`plot` draws them.
+
+    Where: ``client`` a ``dask.distributed.Client`` (any cluster, local or by address); else a
+    local process pool of ``workers`` processes (default: the machine's cores; ``workers=1`` plays
+    in this process). Games go out in batches (``batch`` games each; by default about four
+    batches per worker). ``progress``: a tqdm bar (default: on in a notebook).
+    """
+    import pandas as pd
+
+    from . import game as get_game
+
+    if not seats:
+        raise ValueError("a tournament needs at least one seat")
+    labels = [_label(s) for s in seats]  # refuses a malformed seat before any game is played
+    info = get_game(game_name)
+    players = len(seats) if players is None else players
+    if not info.min_players <= players <= info.max_players:
+        raise ValueError(f"{info.title} is for {info.min_players} to {info.max_players} players, not {players}")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games is a positive number of games, not {games!r}")
+    info.make_options(**(options or {}))  # an unknown setting is refused here, not in a worker
+    jobs = _jobs(list(seats), games, seed, players)
+    if client is None:
+        if workers is None:
+            workers = os.cpu_count() or 1
+        if workers < 1:
+            raise ValueError(f"workers is a positive number of processes, not {workers}")
+    parallel = client.ncores() if client is not None else None
+    lanes = (sum(parallel.values()) if parallel else 1) if client is not None else workers
+    size = batch or max(1, math.ceil(games / (4 * max(1, lanes))))
+    batches = [jobs[i:i + size] for i in range(0, len(jobs), size)]
+    bar = _progress(games, progress)
+    rows: list[dict[str, Any]] = []
+    try:
+        if client is not None:
+            from distributed import as_completed
+
+            futures = client.map(_play_batch, [game_name] * len(batches), batches, [options] * len(batches),
+                                 [max_actions] * len(batches), pure=False)
+            for future in as_completed(futures):
+                done = future.result()
+                rows.extend(done)
+                bar.update(len(done))
+        elif workers == 1 or len(batches) == 1:
+            for b in batches:
+                done = _play_batch(game_name, b, options, max_actions)
+                rows.extend(done)
+                bar.update(len(done))
+        else:
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                futures = [pool.submit(_play_batch, game_name, b, options, max_actions) for b in batches]
+                from concurrent.futures import as_completed as completed
+
+                for future in completed(futures):
+                    done = future.result()
+                    rows.extend(done)
+                    bar.update(len(done))
+    finally:
+        bar.close()
+    rows.sort(key=lambda r: r["game"])
+    table = pd.DataFrame(rows, columns=["game", "seed", "seats", "winners", "scores", "actions", "finished",
+                                        "winner_seats", "moves", "think_seconds", "seconds", "options", "gamekit"])
+    table.attrs["game"] = game_name
+    table.attrs["labels"] = labels
+    table.attrs["summary"] = summary(table)
+    return table
+
+
+def summary(table: Any):
+    """Per seat kind: the games it sat in, its share of the wins (a tie of ``k`` players gives each
+    ``1/k``), that share's 95 % interval (normal approximation, from the spread of the shares
+    per game), its mean score and mean seconds per move (only moves with a choice cost time)."""
+    import pandas as pd
+
+    stats: dict[str, dict[str, list[float]]] = {}
+    for seats, winners, scores, moves, think, finished in zip(table["seats"], table["winners"], table["scores"],
+                                                               table["moves"], table["think_seconds"], table["finished"]):
+        for label in dict.fromkeys(seats):
+            mine = [p for p, s in enumerate(seats) if s == label]
+            share = sum(1 / len(winners) for p in winners if p in mine) if winners else 0.0
+            s = stats.setdefault(label, {"share": [], "expected": [], "score": [], "think": [], "moves": [],
+                                         "unfinished": []})
+            s["share"].append(share)
+            s["expected"].append(len(mine) / len(seats))
+            s["score"].append(sum(float(scores[p]) for p in mine) / len(mine))
+            s["think"].append(sum(think[p] for p in mine))
+            s["moves"].append(sum(moves[p] for p in mine))
+            s["unfinished"].append(0.0 if finished else 1.0)
+    out = []
+    for label, s in stats.items():
+        n = len(s["share"])
+        mean = sum(s["share"]) / n
+        var = sum((x - mean) ** 2 for x in s["share"]) / (n - 1) if n > 1 else 0.0
+        half = 1.96 * math.sqrt(var / n)
+        out.append({"seat": label, "games": n, "win_share": mean, "low": max(0.0, mean - half), "high": min(1.0, mean + half),
+                    "fair_share": sum(s["expected"]) / n, "mean_score": sum(s["score"]) / n,
+                    "ms_per_move": 1000 * sum(s["think"]) / max(1, sum(s["moves"])),
+                    "unfinished": int(sum(s["unfinished"]))})
+    return pd.DataFrame(out).set_index("seat")
+
+
+def plot(table: Any, ax: Any = None):
+    """A bar chart of each seat kind's share of the wins with its 95 % interval, and the fair
+    share (what it would win if all seats were equal) as a line. Returns the matplotlib axes."""
+    import matplotlib.pyplot as plt
+
+    stats = summary(table)
+    if ax is None:
+        _, ax = plt.subplots(figsize=(5, 3))
+    x = range(len(stats))
+    ax.bar(x, stats["win_share"], yerr=[stats["win_share"] - stats["low"], stats["high"] - stats["win_share"]],
+           capsize=4, color="#4477aa")
+    ax.scatter(x, stats["fair_share"], marker="_", s=600, color="#cc3311", label="fair share", zorder=3)
+    ax.set_xticks(list(x), list(stats.index))
+    ax.set_ylabel("share of wins")
+    ax.set_ylim(0, 1)
+    ax.set_title(f"{table.attrs.get('game', '')}: {len(table)} games")
+    ax.legend(frameon=False)
+    return ax
+
+
+class _NoBar:
+    def update(self, n: int) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def _progress(total: int, wanted: bool | None) -> Any:
+    if wanted is None:
+        try:
+            from IPython import get_ipython
+
+            shell = get_ipython()
+            wanted = shell is not None and type(shell).__name__ == "ZMQInteractiveShell"
+        except ImportError:
+            wanted = False
+    if not wanted:
+        return _NoBar()
+    from tqdm.auto import tqdm
+
+    return tqdm(total=total, unit="game")
