@@ -20,8 +20,8 @@ def test_one_row_per_game_with_the_named_columns(in_process):
     table = in_process
     assert list(table["game"]) == list(range(6))
     assert set(COLUMNS) <= set(table.columns)
-    for seats, winners, scores, actions, finished in zip(table["seats"], table["winners"], table["scores"],
-                                                         table["actions"], table["finished"]):
+    for winners, scores, actions, finished in zip(table["winners"], table["scores"], table["actions"],
+                                                  table["finished"]):
         assert finished and actions > 0 and len(scores) == 3
         assert winners and all(scores[w] == max(scores) for w in winners)
     assert table["seed"].nunique() == 6
