@@ -29,6 +29,7 @@ from typing import Any
 from .. import game as get_game
 from ..core import IllegalAction, InvalidSave
 from . import service
+from .play_tables import holdings, phase_text, private
 
 PERSON = "person"
 BOT_KINDS = ("random", "heuristic", "search")
@@ -172,12 +173,16 @@ def _moves(state: Any) -> list[dict[str, Any]]:
 
 def _board(state: Any) -> str:
     draw = getattr(state, "_repr_svg_", None)
-    return draw() if draw else ""
+    if draw is not None:
+        return draw()
+    if state.game.name == "auf-achse":
+        from ..auf_achse.svg import board_svg
+
+        return board_svg(state)
+    return ""
 
 
 def _view(state: Any, situation: dict[str, Any], announce: str, replay: int | None = None) -> dict[str, Any]:
-    from .play_tables import holdings, private, phase_text
-
     seats = situation["seats"]
     over = state.is_over()
     mover = None if over else state.current_player
