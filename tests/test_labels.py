@@ -50,9 +50,8 @@ def test_book_targets_are_unique():
 
 def test_the_project_stands_on_its_own():
     """Nothing in the repository points to folders outside it (a clone has only itself)."""
-    from pathlib import Path
-
     import subprocess
+    from pathlib import Path
 
     root = Path(__file__).resolve().parents[1]
     listed = subprocess.run(["git", "ls-files"], cwd=root, capture_output=True, text=True, check=True).stdout.split()
