@@ -29,7 +29,7 @@ from typing import Any
 from .. import game as get_game
 from ..core import IllegalAction, InvalidSave
 from . import service
-from .play_tables import holdings, phase_text, private
+from .play_tables import holdings, phase_text, private, targets
 
 PERSON = "person"
 BOT_KINDS = ("random", "heuristic", "search")
@@ -222,6 +222,7 @@ def _view(state: Any, situation: dict[str, Any], announce: str, replay: int | No
         "private": ({"title": f"Only for Player {viewer + 1}", "lines": private(state, viewer)}
                     if viewer is not None else None),
         "moves": _moves(state) if person_moves else [],
+        "targets": targets(state, state.legal_actions()) if person_moves else [],
         "log": _log(state, seats, viewer),
         "steps": steps,
         "replay": replay,

@@ -88,3 +88,45 @@ def private(state: Any, viewer: int) -> list[str]:
     except (AttributeError, IndexError, KeyError, TypeError):
         pass
     return []
+
+
+def targets(state: Any, actions: list[Any]) -> list[dict[str, Any]]:
+    """Where on the engine's board picture each legal action can be chosen by a click: a spot
+    (``x``, ``y`` in the picture's own coordinates, a radius) with the actions there (their texts).
+    Only for the moves that have a place: an intersection, an edge, a hex, a city or a road space."""
+    name = state.game.name
+    spots: dict[tuple[float, float], dict[str, Any]] = {}
+
+    def add(x: float, y: float, r: float, action: Any, where: str) -> None:
+        spot = spots.setdefault((round(x, 1), round(y, 1)), {"x": round(x, 1), "y": round(y, 1), "r": r, "where": where,
+                                                              "actions": []})
+        spot["actions"].append(str(action))
+
+    try:
+        if name in ("catan", "factories", "trade-feud"):
+            from ..catan.board import hex_centre
+            from ..catan.svg import SIZE, _xy
+
+            topo = state.board.topology
+            for a in actions:
+                node, edge, hex_ = getattr(a, "node", None), getattr(a, "edge", None), getattr(a, "hex", None)
+                if type(a).__name__ == "MoveShip":
+                    edge = a.to
+                if node is not None:
+                    add(*_xy(state.board, node), SIZE * 0.28, a, f"intersection {node}")
+                elif edge is not None:
+                    (ax, ay), (bx, by) = (_xy(state.board, n) for n in topo.edge_nodes[edge])
+                    add((ax + bx) / 2, (ay + by) / 2, SIZE * 0.24, a, f"edge {edge}")
+                elif hex_ is not None:
+                    x, y = hex_centre(topo.hexes[hex_], SIZE)
+                    add(x, y + SIZE * 0.45, SIZE * 0.3, a, f"hex {hex_}")
+        elif name == "auf-achse":
+            from ..auf_achse.svg import where_xy
+
+            for a in actions:
+                place = getattr(a, "to", None) or getattr(a, "city", None)
+                if isinstance(place, str):
+                    add(*where_xy(state, place), 9, a, place.replace("/", ", space "))
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+        return []
+    return list(spots.values())

@@ -232,6 +232,45 @@ function render({ model, el: root }) {
     return first;
   };
 
+  const needsCoverNow = (v) => v.persons > 1 && v.person_to_move && shownTo !== v.to_move;
+
+  // The board's clickable spots: the service says where each legal move lies (no rule here).
+  const drawTargets = (svg, targets) => {
+    const ns = "http://www.w3.org/2000/svg";
+    targets.forEach((t, i) => {
+      const spot = document.createElementNS(ns, "circle");
+      const label = t.actions.length === 1 ? t.actions[0] : `${t.where}: ${t.actions.length} moves`;
+      for (const [k, value] of Object.entries({ cx: t.x, cy: t.y, r: t.r, class: "gk-play-target", role: "button",
+        tabindex: "0", "aria-label": label, "data-testid": `gk-target-${i}` })) spot.setAttribute(k, value);
+      const title = document.createElementNS(ns, "title");
+      title.textContent = label;
+      spot.append(title);
+      const choose = () => {
+        if (t.actions.length === 1) {
+          ui.act({ kind: "move", text: t.actions[0] });
+          return;
+        }
+        const buttons = [...moves.querySelectorAll("button")].filter((b) => t.actions.includes(b.getAttribute("data-action")));
+        moves.querySelectorAll(".gk-play-picked").forEach((b) => b.classList.remove("gk-play-picked"));
+        buttons.forEach((b) => {
+          b.classList.add("gk-play-picked");
+          const box = b.closest("details");
+          if (box) box.open = true;
+        });
+        if (buttons[0]) buttons[0].focus();
+        ui.say(`${t.where}: ${t.actions.length} moves, listed under Your moves`);
+      };
+      spot.addEventListener("click", choose);
+      spot.addEventListener("keydown", (e) => {
+        if (e.key === "Enter" || e.key === " ") {
+          e.preventDefault();
+          choose();
+        }
+      });
+      svg.append(spot);
+    });
+  };
+
   const draw = ui.redraw(() => {
     const v = model.get("view") || {};
     if (v.setup) setupForm = v.setup;
@@ -254,7 +293,7 @@ function render({ model, el: root }) {
     if (svg) {
       svg.setAttribute("width", "100%");
       svg.removeAttribute("height");
-      svg.setAttribute("role", "img");
+      if (!needsCoverNow(v)) drawTargets(svg, v.targets || []);
     }
     const needsCover = v.persons > 1 && v.person_to_move && shownTo !== v.to_move;
     cover.hidden = !needsCover;
