@@ -1,8 +1,11 @@
-"""Simple players for Auf Achse: a route-following driver and a cautious bidder.
+"""Players for Auf Achse: the simple route-following driver and cautious bidder (:func:`bot_action`,
+:func:`bid_decision`), and the ``heuristic`` bot of ``gamekit.bot("auf-achse", "heuristic")``
+(:class:`AufAchseHeuristic`) with the search's evaluation of a position (:func:`evaluate`).
 
 They choose only among ``state.legal_actions()``, so they can never break a rule; their own coin
 flips come from a generator the caller passes (not the state's, so they do not disturb the game's
-dice). Used by the random-play tests, the benchmark and the chapter's sample game.
+dice). The simple ones are used by the random-play tests, the benchmark and the chapter's sample
+game; the heuristic plays on what its player may know (a determinised copy of the position).
 
 >>> import gamekit
 >>> from gamekit.rng import Rng
@@ -297,7 +300,7 @@ class AufAchseHeuristic(HeuristicBot):
     def _drive(self, view: Any, player: int, actions: list[Any]) -> tuple[Any, str]:
         here = view.position[player]
         if Stop() in actions and view.net.is_city(here):
-            business = [a for a in _city_business(view, player)]
+            business = _city_business(view, player)
             if business:
                 return Stop(), f"stop in {here} to {business[0]}"
         steps = [a for a in actions if isinstance(a, Step)]
