@@ -655,10 +655,9 @@ class AufAchseState(State):
         """A copy whose hidden parts (for ``player``) are drawn again with ``rng``: the unseen
         contracts (the others' private cards in hand, the face-down public pile and the contracts
         out of the game), sorted, then shuffled and dealt back by the counts the player sees; and
-        the event deck, sorted, then shuffled. A card the player has seen is never moved. The
-        game's seed is dropped (it would tell the deck): the copy's seed is 0."""
+        the event deck, sorted, then shuffled. A card the player has seen is never moved. (The
+        game's seed, which would tell the deck, is replaced by ``determinize``.)"""
         new = self.clone()
-        new.seed = 0
         hands, private = new.hands, new.private
         pool: list[int] = []
         slots: list[tuple[int, int]] = []
