@@ -624,6 +624,8 @@ class State(ABC):
             if not script:
                 raise _Unresolved(event if event is not None else Chance(what or "draw", sampler))
             result = script.pop(0)
+            if type(result) not in _PLAIN:  # the engine may change what it draws (pop a dealt pile):
+                result = copy.deepcopy(result)  # never the listed result itself, which other trials share
             if self._chance is not None:
                 self._chance.append({"what": what, "result": _jsonable(result)} if what else _jsonable(result))
             return result
