@@ -79,9 +79,10 @@ games of perfect information (Pig: the history), since gamekit's observation is 
 position as a player sees it, not a perfect-recall history. No tensors are provided.
 
 Parameters: ``players`` (default: the game's least number), ``horizon``, and every option of the
-game's options dataclass under its own name: a number, flag or text as itself, anything else
-(tuples, optional values) as its JSON text with ``%``, ``,``, ``(``, ``)`` and ``=`` escaped
-``%XX`` (so the game's string reads back), which :func:`game` writes for you from Python values.
+game's options dataclass under its own name: a number or flag as itself, a text with ``%``,
+``,``, ``(``, ``)`` and ``=`` escaped as ``%XX`` (so the game's string reads back), anything else
+(tuples, optional values) as its JSON text escaped so (a bare number with a space before it, so it
+stays text). :func:`game` writes them from Python values.
 """
 
 from __future__ import annotations
@@ -99,7 +100,7 @@ from typing import Any
 
 import gamekit
 
-from .chance import Chance, _key
+from .chance import Chance
 from .core import State, _jsonable, _Unresolved
 from .rng import Rng
 
@@ -295,13 +296,15 @@ class _NoDraws(Rng):
     __slots__ = ()
 
     def next_u32(self) -> int:
-        here = os.path.dirname(__file__)
+        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        rng_file = os.path.abspath(inspect.getfile(Rng))
+        where = "an unknown place"
         for frame in inspect.stack()[1:]:
-            if os.path.basename(frame.filename) != "rng.py" and frame.filename.startswith(here):
-                where = f"{os.path.relpath(frame.filename, os.path.dirname(here))}:{frame.lineno} (in {frame.function})"
+            path = os.path.abspath(frame.filename)
+            if path != rng_file:  # the first caller outside the generator: the engine's line
+                shown = os.path.relpath(path, root) if path.startswith(root + os.sep) else path
+                where = f"{shown}:{frame.lineno} (in {frame.function})"
                 break
-        else:  # pragma: no cover
-            where = "an unknown place"
         raise UndeclaredChance(f"draws from the generator directly at {where}, not through a declared "
                                "chance event (gamekit.chance with state.draw), so OpenSpiel cannot list it")
 
@@ -313,7 +316,17 @@ def _no_draws() -> Rng:
     return rng
 
 
-_SETUP = "setup"  # the pending "action" of the initial state: the game's setup
+class _Setup:
+    """The pending "action" of the initial state: the game's setup (one object, also when unpickled)."""
+
+    def __reduce__(self) -> str:
+        return "_SETUP"
+
+    def __repr__(self) -> str:
+        return "setup"
+
+
+_SETUP = _Setup()
 
 
 class _Instance:
@@ -364,7 +377,7 @@ def _run(inst: _Instance, base: State | None, action: Any, prefix: tuple[Any, ..
     past the prefix."""
     if action is _SETUP:
         trial = inst.blank()
-        trial._script = [result for _, result in prefix]
+        trial._script = [_fresh(result) for _, result in prefix]
         trial._chance = None
         try:
             trial._setup()
@@ -376,6 +389,7 @@ def _run(inst: _Instance, base: State | None, action: Any, prefix: tuple[Any, ..
     else:
         assert base is not None
         trial = base._trial(prefix)  # the machinery of State.outcomes: a clone drawing from its script
+        trial._script = [_fresh(result) for _, result in prefix]  # the engine may change a result (a deck)
         trial.rng = _no_draws()
         player = trial.current_player
         try:
@@ -390,6 +404,27 @@ def _run(inst: _Instance, base: State | None, action: Any, prefix: tuple[Any, ..
     if action is not _SETUP:
         trial._commit(player, action)
     return trial, None
+
+
+def _fresh(value: Any) -> Any:
+    """A copy of a chance result sharing no list or dict with it (the engine owns what it draws)."""
+    kind = type(value)
+    if kind is list:
+        return [_fresh(v) for v in value]
+    if kind is dict:
+        return {k: _fresh(v) for k, v in value.items()}
+    if kind is tuple:
+        return tuple(_fresh(v) for v in value)
+    return value
+
+
+def _key(value: Any) -> Any:
+    """A hashable stand-in for a result (lists and tuples as tuples, dicts as sorted pairs)."""
+    if isinstance(value, (list, tuple)):
+        return tuple(_key(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, _key(v)) for k, v in value.items()))
+    return value
 
 
 def _table(inst: _Instance, event: Chance, action: Any) -> list[tuple[Any, Fraction]] | None:
@@ -425,7 +460,8 @@ class _Node:
     the setup), the chance results drawn so far (``prefix``) and, inside a long shuffle, the item
     indices placed so far (``partial``). Resolved lazily and cached."""
 
-    __slots__ = ("inst", "base", "action", "prefix", "partial", "moves", "_event", "_table", "_legal", "_text")
+    __slots__ = ("inst", "base", "action", "prefix", "partial", "moves", "_event", "_table", "_legal", "_text",
+                 "_outcomes", "_ids")
 
     def __init__(self, inst: _Instance, base: State | None, action: Any, prefix: tuple[Any, ...],
                  partial: tuple[int, ...], moves: int) -> None:
@@ -439,6 +475,8 @@ class _Node:
         self._table: list[tuple[Any, Fraction]] | None = None
         self._legal: list[int] | None = None
         self._text: str | None = None
+        self._outcomes: list[tuple[int, Any, Fraction]] | None = None
+        self._ids: dict[int, Any] | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Node:
         return self  # immutable: OpenSpiel's clone shares it
@@ -487,38 +525,31 @@ class _Node:
             return int(pyspiel.PlayerId.TERMINAL)
         return self.base.current_player
 
-    def _remaining(self) -> dict[Any, list[int]]:
-        """Inside a long shuffle: each distinct item not yet placed, with its unplaced indices."""
-        placed = set(self.partial)
-        left: dict[Any, list[int]] = {}
-        for i, item in enumerate(self._event.items):  # type: ignore[union-attr]
-            if i not in placed:
-                left.setdefault(_key(item), []).append(i)
-        return left
+    def exact_outcomes(self) -> list[tuple[int, Any, Fraction]]:
+        """``(id, result, exact probability)`` of each outcome, ids ascending (inside a long
+        shuffle the result is the item placed next)."""
+        if self._outcomes is None:
+            assert self.is_chance()
+            if self._table is not None:
+                self._outcomes = [(i, r, p) for i, (r, p) in enumerate(self._table)]
+            else:
+                items = self._event.items  # type: ignore[union-attr]
+                placed = set(self.partial)
+                first: dict[Any, int] = {}
+                count: dict[Any, int] = {}
+                for i, item in enumerate(items):
+                    k = _key(item)
+                    first.setdefault(k, i)
+                    if i not in placed:
+                        count[k] = count.get(k, 0) + 1
+                total = len(items) - len(placed)
+                self._outcomes = sorted((first[k], items[first[k]], Fraction(n, total)) for k, n in count.items())
+            self._ids = {i: r for i, r, _ in self._outcomes}
+        return self._outcomes
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``(id, probability)`` of each outcome, ids ascending."""
-        assert self.is_chance()
-        if self._table is not None:
-            return [(i, float(p)) for i, (_, p) in enumerate(self._table)]
         return [(i, float(p)) for i, _, p in self.exact_outcomes()]
-
-    def exact_outcomes(self) -> list[tuple[int, Any, Fraction]]:
-        """``(id, result, exact probability)`` of each outcome (inside a long shuffle the result is
-        the item placed next)."""
-        assert self.is_chance()
-        if self._table is not None:
-            return [(i, r, p) for i, (r, p) in enumerate(self._table)]
-        left = self._remaining()
-        total = sum(len(v) for v in left.values())
-        items = self._event.items  # type: ignore[union-attr]
-        return sorted((self._first_index(k), items[v[0]], Fraction(len(v), total)) for k, v in left.items())
-
-    def _first_index(self, k: Any) -> int:
-        for i, item in enumerate(self._event.items):  # type: ignore[union-attr]
-            if _key(item) == k:
-                return i
-        raise AssertionError("unreachable")  # pragma: no cover
 
     def legal(self) -> list[int]:
         if self._legal is None:
@@ -539,17 +570,22 @@ class _Node:
                     raise ValueError(f"{action_id} is not a chance outcome of {self._event.what!r}")  # type: ignore[union-attr]
                 result = self._table[action_id][0]
                 return _Node(inst, self.base, self.action, self.prefix + ((self._event.what, result),), (), self.moves)  # type: ignore[union-attr]
-            items = self._event.items  # type: ignore[union-attr]
-            left = self._remaining()
-            k = _key(items[action_id]) if 0 <= action_id < len(items) else None
-            if k not in left:
+            self.exact_outcomes()
+            if action_id not in self._ids:  # type: ignore[operator]
                 raise ValueError(f"{action_id} is not a chance outcome of {self._event.what!r} now")  # type: ignore[union-attr]
-            partial = self.partial + (left[k][0],)
-            rest = [i for i in range(len(items)) if i not in set(partial)]
+            items = self._event.items  # type: ignore[union-attr]
+            placed = set(self.partial)
+            k = _key(items[action_id])
+            chosen = next(i for i, item in enumerate(items) if i not in placed and _key(item) == k)
+            partial = self.partial + (chosen,)
+            placed.add(chosen)
+            rest = [i for i in range(len(items)) if i not in placed]
             if len({_key(items[i]) for i in rest}) <= 1:  # the rest of the order follows
                 order = [items[i] for i in partial + tuple(rest)]
                 return _Node(inst, self.base, self.action, self.prefix + ((self._event.what, order),), (), self.moves)  # type: ignore[union-attr]
-            return _Node(inst, self.base, self.action, self.prefix, partial, self.moves)
+            child = _Node(inst, self.base, self.action, self.prefix, partial, self.moves)
+            child._event = self._event  # the same shuffle, one more position placed
+            return child
         if self.is_terminal():
             raise ValueError("the game is over")
         action = inst.space.action(action_id)
@@ -559,12 +595,12 @@ class _Node:
     def action_text(self, player: int, action_id: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             if self.is_chance():
-                what = self._event.what  # type: ignore[union-attr]
-                for i, result, _ in self.exact_outcomes():
-                    if i == action_id:
-                        if self._table is None:
-                            return f"{what}, position {len(self.partial) + 1}: {_text(result)}"
-                        return f"{what}: {_text(result)}"
+                self.exact_outcomes()
+                if action_id in self._ids:  # type: ignore[operator]
+                    what, result = self._event.what, self._ids[action_id]  # type: ignore[union-attr,index]
+                    if self._table is None:
+                        return f"{what}, position {len(self.partial) + 1}: {_text(result)}"
+                    return f"{what}: {_text(result)}"
             return f"chance outcome {action_id}"
         return str(self.inst.space.action(action_id))
 
@@ -636,12 +672,13 @@ def _unescape(text: str) -> str:
     return _UNESCAPE.sub(lambda m: _BACK[m[0]], text)
 
 
-def _encode(value: Any) -> Any:
-    """An option's value as an OpenSpiel parameter (see the module docstring)."""
-    if type(value) in _SCALARS:
-        return value
-    if type(value) is str:
-        return _escape(value)
+def _encode(value: Any, default: Any) -> Any:
+    """An option's value as an OpenSpiel parameter of the type its default gives (see the module docstring)."""
+    kind = type(default)
+    if kind in _SCALARS:
+        return kind(value) if kind is float and type(value) is int else value
+    if kind is str:
+        return _escape(value) if type(value) is str else value
     text = _escape(json.dumps(_jsonable(value), separators=(",", ":"), ensure_ascii=False))
     # a bare number or flag would be read back as one: a leading space keeps it text
     return " " + text if text in ("true", "false") or text.lstrip("+-").replace(".", "", 1).isdigit() else text
@@ -780,7 +817,7 @@ def register(game_name: str) -> Any:
     defaults = gk.default_options()
     parameters = {"players": gk.min_players, "horizon": spec.horizon}
     for f in dataclasses.fields(defaults):
-        parameters[f.name] = _encode(getattr(defaults, f.name))
+        parameters[f.name] = _encode(getattr(defaults, f.name), getattr(defaults, f.name))
     T = pyspiel.GameType
     game_type = T(
         short_name=short_name(game_name),
@@ -810,14 +847,15 @@ def game(game_name: str, players: int | None = None, horizon: int | None = None,
     with ``options`` (the game's settings, as Python values)."""
     gk = gamekit.game(game_name)
     register(game_name)
-    gk.make_options(**options)  # an unknown setting is an error here, with the game's words
+    gk.make_options(**options)  # an unknown setting is an error here, in the game's words
+    defaults = gk.default_options()
     params: dict[str, Any] = {}
     if players is not None:
         params["players"] = players
     if horizon is not None:
         params["horizon"] = horizon
     for k, v in options.items():
-        params[k] = _encode(v)
+        params[k] = _encode(v, getattr(defaults, k))
     return pyspiel.load_game(short_name(game_name), params)
 
 
