@@ -309,10 +309,12 @@ class _NoDraws(Rng):
                                "chance event (gamekit.chance with state.draw), so OpenSpiel cannot list it")
 
 
+_SEEDED = Rng(0)
+
+
 def _no_draws() -> Rng:
     rng = Rng.__new__(_NoDraws)
-    base = Rng(0)
-    rng._state, rng._inc = base._state, base._inc
+    rng._state, rng._inc = _SEEDED._state, _SEEDED._inc
     return rng
 
 
@@ -427,8 +429,23 @@ def _key(value: Any) -> Any:
     return value
 
 
+_TABLES: dict[int, tuple[Chance, int, list[tuple[Any, Fraction]] | None]] = {}  # id(event) -> (event, limit, table)
+
+
 def _table(inst: _Instance, event: Chance, action: Any) -> list[tuple[Any, Fraction]] | None:
-    """The event's outcomes, equal results merged (``None``: a shuffle drawn position by position)."""
+    """The event's outcomes, equal results merged (``None``: a shuffle drawn position by position);
+    remembered for events the engines declare once (a module's dice), which are met again and again."""
+    found = _TABLES.get(id(event))
+    if found is not None and found[0] is event and found[1] == inst.chance_limit:
+        return found[2]
+    table = _list(inst, event, action)
+    if len(_TABLES) >= 1024:
+        _TABLES.clear()
+    _TABLES[id(event)] = (event, inst.chance_limit, table)  # the event is held, so its id is not reused
+    return table
+
+
+def _list(inst: _Instance, event: Chance, action: Any) -> list[tuple[Any, Fraction]] | None:
     items = getattr(event, "items", None)
     if items is not None and not event.listable(inst.chance_limit):
         if len(items) > inst.chance_limit:
