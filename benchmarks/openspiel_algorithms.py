@@ -68,9 +68,9 @@ class Timed:
         self.name, self._choose, self.seconds, self.moves = name, choose, 0.0, 0
 
     def __call__(self, state) -> int:
-        start = time.perf_counter()
+        start = time.process_time()  # CPU time: the machine may be shared
         action = self._choose(state)
-        self.seconds += time.perf_counter() - start
+        self.seconds += time.process_time() - start
         self.moves += 1
         return action
 
@@ -129,20 +129,20 @@ def report(label: str, result: tuple[float, int, float, int], players: int) -> N
     share, n, per_move, moves = result
     lo, hi = wilson(share, n)
     print(f"  {label:<44} win share {share:5.3f} [{lo:.3f}, {hi:.3f}] over {n} games "
-          f"(a seat's fair share {1 / players:.2f}); {per_move * 1000:7.1f} ms per move ({moves} moves)", flush=True)
+          f"(a seat's fair share {1 / players:.2f}); {per_move * 1000:7.1f} ms CPU per move ({moves} moves)", flush=True)
 
 
 def cfr_on_small_pig() -> None:
     game = gos.game("pig", players=2, goal=4, horizon=4)
     solver = cfr.CFRSolver(game)
-    start = time.perf_counter()
+    start = time.process_time()
     states = len(solver._info_state_nodes) if hasattr(solver, "_info_state_nodes") else None
     for i in range(1, 9):
         solver.evaluate_and_update_policy()
         if i in (1, 2, 4, 8):
             conv = exploitability.nash_conv(game, solver.average_policy())
             print(f"  CFR on Pig (goal 4, 4 player actions{'' if states is None else f', {states} information states'}): "
-                  f"NashConv {conv:.4f} after {i} iterations, {time.perf_counter() - start:.1f} s")
+                  f"NashConv {conv:.4f} after {i} iterations, {time.process_time() - start:.1f} s CPU")
     uniform = exploitability.nash_conv(game, os_policy.UniformRandomPolicy(game))
     print(f"  (the uniform random policy's NashConv there: {uniform:.4f})")
 
@@ -152,7 +152,7 @@ def playout_speed(game, seed: int) -> tuple[int, int, float]:
     rng = np.random.RandomState(seed)
     state = game.new_initial_state()
     actions = chances = 0
-    start = time.perf_counter()
+    start = time.process_time()
     while not state.is_terminal():
         if state.is_chance_node():
             ids, ps = zip(*state.chance_outcomes())
@@ -161,7 +161,7 @@ def playout_speed(game, seed: int) -> tuple[int, int, float]:
         else:
             state.apply_action(int(rng.choice(state.legal_actions())))
             actions += 1
-    return actions, chances, time.perf_counter() - start
+    return actions, chances, time.process_time() - start
 
 
 def main() -> None:
@@ -179,12 +179,12 @@ def main() -> None:
     from importlib.metadata import version
 
     print(f"OpenSpiel {version('open_spiel')} through gamekit.openspiel. MCTS: UCT, uct_c 2, one random rollout "
-          "per simulation, OpenSpiel's RandomRolloutEvaluator. Times are wall-clock on this machine.")
+          "per simulation, OpenSpiel's RandomRolloutEvaluator. Times are CPU seconds of this process.")
     print(f"== Pig, 2 players, goal {args.goal}, played whole; MCTS with {args.simulations} simulations a move")
     game = gos.game("pig", players=2, goal=args.goal)
     actions, chances, seconds = playout_speed(game, seed)
     print(f"  a random game through the adapter: {actions} player actions, {chances} chance nodes, "
-          f"{seconds * 1e6 / (actions + chances):.0f} us a node")
+          f"{seconds * 1e6 / (actions + chances):.0f} us CPU a node")
     sims = args.simulations
     for label, other in (("MCTS vs random", random_player),
                          ("MCTS vs gamekit heuristic (hold at 20)", lambda s: gamekit_player("pig", "heuristic", s))):
@@ -203,7 +203,7 @@ def main() -> None:
             print(f"  skipped: {err}")
             continue
         print(f"  a whole random game through the adapter: {actions} player actions, {chances} chance nodes, "
-              f"{seconds:.1f} s ({seconds * 1e6 / (actions + chances):.0f} us a node)")
+              f"{seconds:.1f} s CPU ({seconds * 1e6 / (actions + chances):.0f} us a node)")
         game = gos.game(name, players=players, horizon=args.horizon)
         result = match(game, lambda s, g=game: mcts_player(g, sims, s), random_player, args.short_games, seed)
         report(f"MCTS ({sims} sims) vs {players - 1} random, cut at {args.horizon}", result, players)

@@ -795,9 +795,15 @@ class _Observer:
 
     def __init__(self, game: GamekitGame, iig_obs_type: Any) -> None:
         self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        if self.perfect_recall and not game.instance.spec.perfect_information:
-            raise ValueError(f"{game.instance.gk.title} gives no information-state strings: gamekit's observation "
-                             "is the present position as a player sees it, not a perfect-recall history")
+        title = game.instance.gk.title
+        if not game.instance.spec.perfect_information:
+            if self.perfect_recall:
+                raise ValueError(f"{title} gives no information-state strings: gamekit's observation is the "
+                                 "present position as a player sees it, not a perfect-recall history")
+            if iig_obs_type is not None and not (iig_obs_type.public_info and iig_obs_type.private_info
+                                                 == pyspiel.PrivateInfoType.SINGLE_PLAYER):
+                raise ValueError(f"{title} observes only what one player sees (public and own private "
+                                 "information together), as state.observation(player) gives it")
         import numpy as np
 
         self.tensor = np.zeros(0, np.float32)
@@ -885,11 +891,17 @@ def action_space(game_name: str, players: int | None = None, **options: Any) -> 
 
 
 def gamekit_state(state: Any) -> State | None:
-    """A copy of the gamekit position behind an OpenSpiel state (at a chance node: the position
-    before the action being resolved; ``None`` before the setup is done)."""
+    """A copy of the gamekit position behind an OpenSpiel state, to read or to play on (at a chance
+    node: the position before the action being resolved; ``None`` before the setup is done). OpenSpiel
+    drew its chance, so the copy's generator is a fresh one (seed 0), and a failed action on it is
+    undone back to this position (see ``State.checkpoint``)."""
     node = state._node
     node.resolve()
-    return None if node.base is None else node.base.clone()
+    if node.base is None:
+        return None
+    position = node.base.clone()
+    position.rng = Rng(0)
+    return position.checkpoint()
 
 
 def exact_chance_outcomes(state: Any) -> list[tuple[int, Any, Fraction]]:
