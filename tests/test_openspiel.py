@@ -166,7 +166,7 @@ UNDECLARED = {
 }
 
 #: Player actions per game in the conformance test (the five games are long: cut off there).
-HORIZON = 300
+HORIZON = 200
 
 
 def _case(case: str) -> Any:
