@@ -8,7 +8,8 @@ gamekit_catan(players=3)
 
 :func:`game` returns a ``pyspiel.Game``: a Python game registered with ``pyspiel.register_game``
 under the short name ``gamekit_<name>`` (dashes become underscores, e.g. ``gamekit_auf_achse``),
-so ``pyspiel.load_game("gamekit_itc(players=3)")`` works too once this module is imported. Every
+so ``pyspiel.load_game("gamekit_itc(players=3)")`` works too once this module is imported (a game
+registered with gamekit later, such as Pig, by :func:`game` or :func:`register`). Every
 OpenSpiel algorithm that runs on a sequential game with explicit chance runs on it.
 
 Chance
@@ -110,7 +111,8 @@ except ImportError as err:  # pragma: no cover - the extra is missing
     raise ImportError("gamekit.openspiel needs OpenSpiel: pip install 'gamekit[openspiel]' "
                       "(the open_spiel wheel from PyPI)") from err
 
-__all__ = ["game", "short_name", "action_space", "gamekit_state", "UndeclaredChance", "GAMES"]
+__all__ = ["game", "register", "register_all", "short_name", "action_space", "gamekit_state", "exact_chance_outcomes",
+           "chance_event", "UndeclaredChance", "GameSpec", "GAMES"]
 
 #: The largest number of outcomes one chance node lists (unless a game says otherwise).
 CHANCE_LIMIT = 1_000
@@ -864,6 +866,14 @@ def register(game_name: str) -> Any:
     return game_type
 
 
+def register_all() -> None:
+    """Register every game of :func:`gamekit.games` (done on import, so ``pyspiel.load_game("gamekit_itc")``
+    and ``pyspiel.deserialize_game_and_state`` find them; a game registered later with gamekit,
+    such as Pig, is registered by :func:`game` or :func:`register`)."""
+    for name in gamekit.games():
+        register(name)
+
+
 def game(game_name: str, players: int | None = None, horizon: int | None = None, **options: Any) -> Any:
     """The gamekit game ``game_name`` as a ``pyspiel.Game`` for ``players`` players (default: the
     game's least), cut off after ``horizon`` player actions (default: :data:`GAMES`' horizon),
@@ -915,3 +925,6 @@ def chance_event(state: Any) -> Chance:
     node = state._node
     assert node.is_chance()
     return node._event  # type: ignore[return-value]
+
+
+register_all()
