@@ -29,6 +29,7 @@ without declaring its chance events is listed as skipped, with the draw named.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import sys
 import time
@@ -173,6 +174,7 @@ def main() -> None:
     parser.add_argument("--short-simulations", type=int, default=20, help="MCTS simulations per move on the five games")
     parser.add_argument("--horizon", type=int, default=30, help="player actions after which the five games stop")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--only", nargs="*", help="measure only these games (pig, cfr, or gamekit names)")
     args = parser.parse_args()
     gamekit.register(PIG)
     seed = args.seed
@@ -180,6 +182,44 @@ def main() -> None:
 
     print(f"OpenSpiel {version('open_spiel')} through gamekit.openspiel. MCTS: UCT, uct_c 2, one random rollout "
           "per simulation, OpenSpiel's RandomRolloutEvaluator. Times are CPU seconds of this process.")
+    wanted = set(args.only) if args.only else None
+    if wanted is None or "pig" in wanted:
+        pig(args)
+    sims = args.short_simulations
+    for name in [n for n in gamekit.games() if n != "pig" and (wanted is None or n in wanted)]:
+        gk = gamekit.game(name)
+        players = gk.min_players
+        options = {}
+        try:
+            gos.game(name, players=players).new_initial_state().is_chance_node()
+        except gos.UndeclaredChance as err:
+            if "board" not in [f.name for f in dataclasses.fields(gk.default_options())]:
+                print(f"== {gk.title}, {players} players\n  skipped: {err}")
+                continue
+            options = {"board": "beginner"}
+        print(f"== {gk.title}, {players} players" + (", beginner board" if options else ""))
+        if options:
+            print("  (its random board is not a declared chance event yet)")
+        try:
+            actions, chances, seconds = playout_speed(gos.game(name, players=players, **options), seed)
+        except gos.UndeclaredChance as err:
+            print(f"  skipped: {err}")
+            continue
+        print(f"  a whole random game through the adapter: {actions} player actions, {chances} chance nodes, "
+              f"{seconds:.1f} s CPU ({seconds * 1e6 / (actions + chances):.0f} us a node)")
+        game = gos.game(name, players=players, horizon=args.horizon, **options)
+        result = match(game, lambda s, g=game: mcts_player(g, sims, s), random_player, args.short_games, seed)
+        report(f"MCTS ({sims} sims) vs {players - 1} random, cut at {args.horizon}", result, players)
+
+    if wanted is None or "cfr" in wanted:
+        print("== CFR")
+        cfr_on_small_pig()
+        print("  The five games: CFR does not apply (trees far too large to walk, mostly 3-6 players, and no "
+              "perfect-recall information states: gamekit observes the present position).")
+
+
+def pig(args) -> None:
+    seed = args.seed
     print(f"== Pig, 2 players, goal {args.goal}, played whole; MCTS with {args.simulations} simulations a move")
     game = gos.game("pig", players=2, goal=args.goal)
     actions, chances, seconds = playout_speed(game, seed)
@@ -190,28 +230,6 @@ def main() -> None:
                          ("MCTS vs gamekit heuristic (hold at 20)", lambda s: gamekit_player("pig", "heuristic", s))):
         report(label, match(game, lambda s: mcts_player(game, sims, s), other, args.games, seed), 2)
     report("random vs random (the baseline)", match(game, random_player, random_player, args.games, seed), 2)
-
-    sims = args.short_simulations
-    for name in [n for n in gamekit.games() if n != "pig"]:
-        gk = gamekit.game(name)
-        players = gk.min_players
-        print(f"== {gk.title}, {players} players")
-        try:
-            whole = gos.game(name, players=players)
-            actions, chances, seconds = playout_speed(whole, seed)
-        except gos.UndeclaredChance as err:
-            print(f"  skipped: {err}")
-            continue
-        print(f"  a whole random game through the adapter: {actions} player actions, {chances} chance nodes, "
-              f"{seconds:.1f} s CPU ({seconds * 1e6 / (actions + chances):.0f} us a node)")
-        game = gos.game(name, players=players, horizon=args.horizon)
-        result = match(game, lambda s, g=game: mcts_player(g, sims, s), random_player, args.short_games, seed)
-        report(f"MCTS ({sims} sims) vs {players - 1} random, cut at {args.horizon}", result, players)
-
-    print("== CFR")
-    cfr_on_small_pig()
-    print("  The five games: CFR does not apply (trees far too large to walk, mostly 3-6 players, and no "
-          "perfect-recall information states: gamekit observes the present position).")
 
 
 if __name__ == "__main__":
