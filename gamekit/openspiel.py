@@ -1,9 +1,9 @@
 """Every gamekit game as an OpenSpiel game (the optional extra ``openspiel``: ``pip install gamekit[openspiel]``).
 
 >>> import gamekit.openspiel                                   # doctest: +SKIP
->>> game = gamekit.openspiel.game("catan", players=3)          # doctest: +SKIP
->>> game                                                       # doctest: +SKIP
-gamekit_catan(players=3)
+>>> game = gamekit.openspiel.game("itc", players=3)            # doctest: +SKIP
+>>> game.num_distinct_actions(), game.max_chance_outcomes()    # doctest: +SKIP
+(8889, 1000)
 >>> import pyspiel; pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)   # doctest: +SKIP
 
 :func:`game` returns a ``pyspiel.Game``: a Python game registered with ``pyspiel.register_game``
@@ -50,7 +50,7 @@ the game's fixed tables and the options, so ids are the same in every process.
 - ``auf-achse``: place truck by city (the network's order); roll; use die 1-6; step to a node (the
   network's cities and road spaces, its order); stop; load and unload by contract (0 to the
   contract table's size - 1); buy trailer (large, small); choose public contract by slot (0 to
-  the face-up row's length - 1); decline; bid offer 1-5; pass; take public contract by slot; end turn.
+  the longest face-up row the options allow, less 1); decline; bid offer 1-5; pass; take public contract by slot; end turn.
 - ``catan``, ``factories``, ``trade-feud``: ids of the board's topology (``state.topo``): roll;
   end turn; road by edge; settlement, city (and factory, invest) by intersection; peg by hole 0-2;
   discard by resource (brick, lumber, wool, grain, ore); robber: hex x victim (-1 for nobody, then
