@@ -157,7 +157,6 @@ def registered():
 #: Engines that still draw without declaring (on this branch): OpenSpiel cannot list their chance.
 #: The other helpers' branches declare it; the marks go when they are merged.
 UNDECLARED = {
-    "auf-achse": "the setup's 'shuffle contracts' is drawn by a plain function",
     "catan": "the setup's random board shuffles with the generator itself (gamekit/catan/board.py)",
     "factories": "the setup's random board shuffles with the generator itself (gamekit/catan/board.py)",
     "itc": "the setup shuffles the decks with the generator itself",
