@@ -119,6 +119,23 @@ def _dispatch_choices(card: int, busy: str | None) -> tuple[float, tuple[tuple[i
     return found
 
 
+_EVERY_DISPATCH: dict[tuple[int, str | None], tuple[float, tuple[Dispatch, ...], tuple[Dispatch, ...]]] = {}
+
+
+def _every_dispatch(card: int, busy: str | None) -> tuple[float, tuple[Dispatch, ...], tuple[Dispatch, ...]]:
+    """The dearest first leg of ``card`` (see :func:`_dispatch_choices`), every first leg each followed by
+    the same insured, and every first leg plain: the legal dispatches of a player who can pay them all."""
+    key = (card, busy)
+    found = _EVERY_DISPATCH.get(key)
+    if found is None:
+        choices = _dispatch_choices(card, busy)[1]
+        found = _EVERY_DISPATCH[key] = (
+            max((cost for cost, _, _ in choices), default=-math.inf),
+            tuple(a for _, plain, insured in choices for a in (plain, insured)),
+            tuple(plain for _, plain, _ in choices))
+    return found
+
+
 def _insured(action: Dispatch) -> Dispatch:
     """The same dispatch with insurance, made once."""
     found = _INSURED.get(action)
@@ -547,12 +564,18 @@ class TransportState(State):
         if least > cash:
             return
         premium = CARDS[card - 1].premium
+        most, every, every_plain = _every_dispatch(card, other.vehicle if other is not None else None)
         if self.certificates > 0 and cash >= premium:
+            if cash >= most + premium:  # every leg and its insurance can be paid: the whole list, made once
+                out.extend(every)
+                return
             for cost, plain, insured in choices:
                 if cost <= cash:
                     out.append(plain)
                     if cost + premium <= cash:
                         out.append(insured)
+        elif cash >= most:
+            out.extend(every_plain)
         else:
             for cost, plain, _ in choices:
                 if cost <= cash:
