@@ -37,7 +37,9 @@ choice open, it chooses as follows:
   insured cargo rather than the uninsured one when that costs few steps.
 
 :func:`value` is the search's evaluation: each player's capital plus what their cargoes under way
-and in hand are expected to bring, turned into shares of the win.
+and in hand are expected to bring, turned into shares of the win. :func:`candidates` narrows the
+search to the moves worth a look: of the legs, each card's best by each vehicle; of the loans, only
+the one this player would take.
 """
 
 from __future__ import annotations
@@ -45,13 +47,13 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..bots import HeuristicBot, register_evaluator, register_heuristic
+from ..bots import HeuristicBot, register_candidates, register_evaluator, register_heuristic
 from .actions import Assign, Borrow, Continue, Dispatch, Pass, Roll, Wait
 from .data import CARDS, CITIES, CITY_INDEX, MODES, MOVEMENT_BONUS, TELEGRAMS, freight, legs, path
 from .state import _insured as _engine_insured
 from .state import _mode_legs as _engine_legs
 
-__all__ = ["TransportHeuristic", "value", "RATE", "route_options"]
+__all__ = ["TransportHeuristic", "value", "candidates", "RATE", "route_options"]
 
 _MEAN_MOVE = {m: 3.5 + MOVEMENT_BONUS[m] for m in MODES}  # steps a vehicle moves in one roll, on average
 _TELEGRAM_PER_ROLL = 2 / 6  # a 1 or a 6 draws a telegram (rule transport-telegrams)
@@ -100,8 +102,9 @@ def _pareto(options: list[tuple[int, float]]) -> tuple[tuple[int, float], ...]:
 
 def route_options(modes: tuple[str, ...], start: str, dest: str) -> tuple[tuple[int, float], ...]:
     """The ways to finish a trip from ``start`` to ``dest`` in ``modes`` (at most two legs, or three
-    when two do not reach), as (freight, rolls before the last roll's rest), the dearer ones only when
-    faster. Empty when ``start`` is ``dest``'s... when no route of three legs reaches."""
+    when two do not reach), as (freight, rolls), a dearer way only when it is faster; ``((0, 0.0),)``
+    at the destination, empty when no route of three legs reaches it. The rolls are the steps over
+    each vehicle's mean move (steps left over at a change of mode go on in the next leg)."""
     key = (modes, start, dest)
     found = _REST.get(key)
     if found is not None:
@@ -263,7 +266,28 @@ class TransportHeuristic(HeuristicBot):
         return first, "the first legal move"  # pragma: no cover - every phase is handled above
 
     # -- routes ------------------------------------------------------------------------------------------
-    def _choose_leg(self, view: Any, player: int, actions: list[Any], rate: float) -> tuple[Any, str]:
+    def candidates(self, view: Any, player: int, actions: list[Any]) -> list[Any]:
+        """The legal moves worth a search's time, best first: of the legs to start or continue, the
+        best of each card by each vehicle (at most eight of the hundred and more); with no leg to
+        choose, everything but the loans, and of those only the one this player would take."""
+        rate = _rate_now(view)
+        legs_ = [a for a in actions if type(a) is Dispatch or type(a) is Continue]
+        if legs_:
+            best = self._best_legs(view, player, legs_, rate)
+            if best:
+                entries = sorted((x for v in best.values() for x in v.values()), key=lambda x: -x[0])
+                return [x[2] for x in entries] + [a for a in actions if type(a) is Wait]
+            return actions
+        out = [a for a in actions if type(a) is not Borrow]
+        if len(out) < len(actions):
+            mine = self.decide(view, player)[0]
+            if type(mine) is Borrow:
+                out.append(mine)
+        return out
+
+    def _best_legs(self, view: Any, player: int, actions: list[Any],
+                   rate: float) -> dict[int, dict[str, tuple[float, float, Any]]]:
+        """For each card with a leg among ``actions``: its best legal leg by each vehicle (worth, rolls, action)."""
         legal = set(map(id, actions))  # the engine makes each leg action once, so identity finds it
         best: dict[int, dict[str, tuple[float, float, Any]]] = {}  # card -> vehicle -> (worth, rolls, action)
         for t in view.transports[player]:
@@ -284,6 +308,10 @@ class TransportHeuristic(HeuristicBot):
                         break
             if per_vehicle:
                 best[t.card] = per_vehicle
+        return best
+
+    def _choose_leg(self, view: Any, player: int, actions: list[Any], rate: float) -> tuple[Any, str]:
+        best = self._best_legs(view, player, actions, rate)
         if not best:  # the legal actions were made elsewhere (not the engine's own objects): compare by value
             return self._choose_leg_slowly(view, player, actions, rate)
         if len(best) == 2:  # both cards to start: two vehicles, the best sum
@@ -357,8 +385,10 @@ class TransportHeuristic(HeuristicBot):
 
     # -- money -------------------------------------------------------------------------------------------
     def _idle_for_money(self, view: Any, player: int, rate: float) -> tuple[Any, int] | None:
-        """A transport of the player's that sits still for want of money: (it, the freight of the leg
-        it would take), or None. Only money is looked at: whether the leg is legal is the engine's."""
+        """A transport of the player's that sits still for want of money and whose trip would pay for
+        a loan: (it, the money short for the leg it would take), or None. Only money is looked at:
+        whether a leg is legal is the engine's to say."""
+        o = view.options
         cash = view.cash[player]
         for t in view.transports[player]:
             if t is None:
@@ -374,24 +404,28 @@ class TransportHeuristic(HeuristicBot):
                 continue
             other = view.transports[player][1] if view.transports[player][0] is t else view.transports[player][0]
             busy = other.vehicle if other is not None else None
-            want = None
+            want = None  # (worth less the interest, money short, what the trip brings less the interest)
             for vehicle, entries in _ranked(t.card, start, t.destination, sale, insured, not t.path, rate):
                 if vehicle == busy:
                     continue
-                w, _, a = next(e for e in entries if not getattr(e[2], "insure", False))
-                if want is None or w > want[0]:
-                    want = (w, freight(a.vehicle, len(path(a.vehicle, start, a.stop)) - 1))
-            if want is not None and want[1] > cash and want[0] > 0:
-                return t, want[1] - cash
+                w, rolls, a = next(e for e in entries if not getattr(e[2], "insure", False))
+                short = freight(a.vehicle, len(path(a.vehicle, start, a.stop)) - 1) - cash
+                if short <= 0:
+                    continue
+                interest = -(-short // o.loan_unit) * o.loan_unit * o.interest_percent / 100
+                if want is None or w - interest > want[0]:
+                    want = (w - interest, short, w + rate * rolls - interest)
+            if want is not None and want[2] > 0:
+                return t, want[1]
         return None
 
     def _stuck(self, view: Any, player: int, fallback: Any, borrows: list[Any], rate: float,
                what: str) -> tuple[Any, str]:
         idle = self._idle_for_money(view, player, rate)
+        running = any(x is not None and x.path and not x.needs_leg and not x.resting
+                      for x in view.transports[player])
         if idle is not None and borrows:
             t, short = idle
-            running = any(x is not None and x.path and not x.needs_leg and not x.resting and x is not t
-                          for x in view.transports[player])
             loan = next((b for b in borrows if b.amount >= short), None)
             if loan is not None:
                 interest = loan.amount * view.options.interest_percent / 100
@@ -399,9 +433,10 @@ class TransportHeuristic(HeuristicBot):
                     return loan, (f"card {t.card} cannot pay its freight: borrowing {loan.amount:,} (interest "
                                   f"{interest:,.0f}) gets it moving")
         if type(fallback) is Wait:
-            return fallback, f"card {fallback.card} {what}: no next leg can be paid, and the other transport runs"
+            why = "the other transport runs meanwhile" if running else "no loan would pay for it"
+            return fallback, f"card {fallback.card} {what}: no next leg can be paid, and {why}"
         if type(fallback) is Pass:
-            return fallback, "no transport can run and a loan would not help: pass"
+            return fallback, "no transport can run and no loan would pay for itself: pass"
         return fallback, "every transport that can start has started: roll"
 
 
@@ -423,5 +458,16 @@ def value(state: Any) -> list[float]:
     return [x / total for x in weights]
 
 
+_PICKER = TransportHeuristic("transportspelet", 0)  # uses no coin flips: one for every search
+
+
+def candidates(state: Any, legal: list[Any]) -> list[Any]:
+    """The moves the search tries (see :meth:`TransportHeuristic.candidates`): without this, the
+    hundred and more ways to start two cards (every vehicle to every city, insured or not, and ten
+    loans) leave a search of a few hundred positions one look at each, no better than a guess."""
+    return _PICKER.candidates(state, state.current_player, legal)
+
+
 register_heuristic("transportspelet", TransportHeuristic)
 register_evaluator("transportspelet", value)
+register_candidates("transportspelet", candidates)

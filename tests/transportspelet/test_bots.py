@@ -432,3 +432,22 @@ def test_the_evaluation_is_a_share_of_the_win():
         richer.cash[1] += 100_000
         richer.bank -= 100_000
         assert value(richer)[1] > values[1]
+
+
+def test_the_search_looks_at_few_moves_and_among_them_the_heuristics():
+    """transport-choosing: of the hundred and more ways to start two cards, the search tries each
+    card's best leg by each vehicle (at most 4 vehicles for each of 2 cards); the heuristic's move
+    is always among them."""
+    from gamekit.transportspelet.bots import candidates
+
+    heuristic = gamekit.bot("transportspelet", "heuristic")
+    narrowed = 0
+    for s in positions(3, players=3, every=5, limit=900):
+        legal = s.legal_actions()
+        picked = candidates(s, legal)
+        assert picked and all(a in legal for a in picked) and len(set(picked)) == len(picked)
+        assert heuristic.decide(s, s.current_player)[0] in picked
+        if sum(isinstance(a, (Dispatch, Continue)) for a in legal) > 8:
+            assert len(picked) <= 4 * 2 + 2
+            narrowed += 1
+    assert narrowed >= 5
