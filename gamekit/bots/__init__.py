@@ -30,7 +30,7 @@ from typing import Any
 from ..rng import Rng
 
 __all__ = ["Bot", "RandomBot", "HeuristicBot", "SearchBot", "bot", "kinds", "register_heuristic",
-           "evaluate", "register_evaluator", "search_defaults"]
+           "evaluate", "register_evaluator", "register_candidates", "search_defaults"]
 
 KINDS = ("random", "heuristic", "search")
 
@@ -47,6 +47,7 @@ _BOT_MODULES = {
 _HEURISTICS: dict[str, type[HeuristicBot]] = {}
 _SEARCH_DEFAULTS: dict[str, dict[str, Any]] = {}
 _EVALUATORS: dict[str, Callable[[Any], list[float]]] = {}
+_CANDIDATES: dict[str, Callable[[Any, list[Any]], list[Any]]] = {}
 
 
 def kinds() -> tuple[str, ...]:
@@ -144,6 +145,14 @@ def register_evaluator(game_name: str, function: Callable[[Any], list[float]]) -
     return function
 
 
+def register_candidates(game_name: str, function: Callable[[Any, list[Any]], list[Any]]) -> Callable[..., list[Any]]:
+    """Make ``function(state, legal_actions)`` the moves the search tries in a position of
+    ``game_name`` (a non-empty part of the legal actions, leaving out moves a game's bots never
+    need, such as dominated trades); by default every legal action."""
+    _CANDIDATES[game_name] = function
+    return function
+
+
 def _load_bots(game_name: str) -> None:
     from .. import game
 
@@ -198,7 +207,8 @@ class SearchBot(Bot):
 
     Each iteration draws a position the player to move cannot tell from the real one
     (``state.determinize``), walks down one shared tree choosing actions by UCB among those legal
-    in that position (counting how often each was available), adds one node, plays ``depth``
+    in that position (the part of them a game names with :func:`register_candidates`), counting
+    how often each was available, adds one node, plays ``depth``
     more actions by the game's heuristic player (``rollout="heuristic"``, the default) or at
     random, and scores the position with the game's evaluation (:func:`evaluate`). Chance results
     on the way are drawn by the copy's own generator from the game's declared events, with their
@@ -256,6 +266,7 @@ class SearchBot(Bot):
         limit = self.iterations if self.iterations is not None else math.inf
         c, bias = self.exploration, self.bias
         policy = self._policy if self.rollout == "heuristic" else None
+        candidates = _CANDIDATES.get(state.game.name)
         done = 0
         while done < limit and (deadline is None or time.perf_counter() < deadline):
             done += 1
@@ -263,6 +274,8 @@ class SearchBot(Bot):
             node, path = root, [root]
             while not position.is_over():
                 legal = position.legal_actions()
+                if candidates is not None:
+                    legal = candidates(position, legal) or legal
                 children = node.children
                 for a in legal:
                     child = children.get(a)
