@@ -457,9 +457,8 @@ class TransportState(State):
         dealt from the pool and the rest removed) and the unseen top of each telegram deck (in id
         order, shuffled). What went back under a pile keeps its order, which everyone saw. Built only
         from what :meth:`_observation` shows, so two positions with the same observation and the same
-        ``rng`` give the same copy. Its seed is set to 0: the real seed would tell the whole game."""
+        ``rng`` give the same copy. (``determinize`` replaces the seed, which would tell the piles.)"""
         new = self.clone()
-        new.seed = 0
         deck = new.deck
         fresh = min(self._fresh_cards, len(deck))
         pool = deck[len(deck) - fresh:] + new.removed
