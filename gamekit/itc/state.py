@@ -17,10 +17,12 @@ Phases: ``setup`` (sales markers, rule ``itc-setup``), then for each turn ``draw
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 from functools import cache
 from types import MappingProxyType
 from typing import Any
 
+from ..chance import Chance, choice, shuffle
 from ..core import IllegalAction, State
 from ..validation import whole as _int
 from .actions import (
@@ -57,9 +59,9 @@ from .data import (
     UNDER_KINDS,
     card_table,
 )
-from .dice_turn import DICE, DICE_PAIRS, chosen_pair, kept_die, roll_die
+from .dice_turn import DICE, DICE_PAIRS, DIE_EVENTS, chosen_pair, kept_die
 from .lanes import LaneRules
-from .probability import die_effect, markers_left, roll_fight
+from .probability import die_effect, fight_event, markers_left
 from .saving import restore_into, state_to_data
 from .selling import MARKER_COST, cheapest_colours, marker_refusal, max_colours
 
@@ -71,6 +73,9 @@ class ItcState(LaneRules, State):
     action_types = ACTION_TYPES
     #: the card table is fixed by the options and never changed (see :meth:`clone`)
     shared_on_clone = ("cards",)
+    #: True only in a determinised copy: its draw piles hold the cards the player has not seen in a
+    #: fixed (sorted) order, and each draw picks one of them at random (see :meth:`_determinize`)
+    _unordered = False
 
     # -- setup (rule itc-setup) ------------------------------------------------------------
     def _setup(self) -> None:
@@ -81,10 +86,9 @@ class ItcState(LaneRules, State):
         self.cards = card_table(opts)
         self._init_empty()
         cards = self.cards
-        t_deck = list(range(cards.n_transport))
-        a_deck = list(range(cards.n_transport, cards.size))
-        self.rng.shuffle(t_deck)
-        self.rng.shuffle(a_deck)
+        # both decks shuffled (declared events; drawn as Rng.shuffle draws them)
+        t_deck = self.draw(shuffle(range(cards.n_transport), "shuffle transport cards"))
+        a_deck = self.draw(shuffle(range(cards.n_transport, cards.size), "shuffle action cards"))
         # deal the start cards from the top, ordinary transport cards only (assumption "start
         # cards"); the neutral cards met while dealing go back and the deck is shuffled again, so
         # that they are not left piled on top of it
@@ -94,9 +98,9 @@ class ItcState(LaneRules, State):
                     if not cards.neutral[t_deck[i]]:
                         self.hands[p].append(t_deck.pop(i))
                         break
-        self.rng.shuffle(t_deck)
+        t_deck = self.draw(shuffle(t_deck, "shuffle transport cards"))
         self.t_deck, self.a_deck = t_deck, a_deck
-        self.first_setup = self.rng.randbelow(n)  # "Nun wird ausgewürfelt, wer beginnt."
+        self.first_setup = self.draw(choice(range(n), "first player"))  # "Nun wird ausgewürfelt, wer beginnt."
         self.phase = "setup"
         if opts.setup_rounds == 0:
             self._finish_setup()
@@ -228,7 +232,9 @@ class ItcState(LaneRules, State):
                 return -1
             order = list(discard)
             discard.clear()
-            deck.extend(self.draw(lambda rng: _shuffled(rng, order), f"reshuffle {what}"))
+            deck.extend(self.draw(shuffle(order, f"reshuffle {what}")))
+        if self._unordered:  # a determinised copy: the order of the pile is drawn as it is used
+            return deck.pop(self.draw(_unseen_card(len(deck), what)))
         return deck.pop()
 
     def _sellable_counts(self, place: int) -> list[int]:
@@ -649,7 +655,7 @@ class ItcState(LaneRules, State):
         self.chosen = chosen_pair((a.first, a.second))
         rolls = {}
         for colour in self.chosen:
-            rolls[colour] = self.draw(lambda rng, c=colour: roll_die(rng, c), f"{colour} die")
+            rolls[colour] = self.draw(DIE_EVENTS[colour])
         self.rolls = rolls
         self.phase = "keep"
 
@@ -798,7 +804,7 @@ class ItcState(LaneRules, State):
         stone = 1 if self.options.mafia_stone_defends else 0
         held = self.markers[GREY][ctrl]
         defenders = held + stone
-        rolls = self.draw(lambda rng: roll_fight(rng, attackers, defenders), "grey-market fight")
+        rolls = self.draw(fight_event(attackers, defenders))
         left_a, left_d = markers_left(attackers, defenders, rolls)
         if left_a > 0:
             # the attacker takes the Mafia: the controller's markers and stone go home
@@ -945,10 +951,13 @@ def _place_actions(card: int, route: int, index: int) -> Mapping[str, PlaceTrans
     return MappingProxyType({u: PlaceTransport(card, ROUTES[route], index + 1, u) for u in ("",) + UNDER_KINDS})
 
 
-def _shuffled(rng: Any, items: list[int]) -> list[int]:
-    items = list(items)
-    rng.shuffle(items)
-    return items
+@cache
+def _unseen_card(n: int, what: str) -> Chance:
+    """In a determinised copy (:meth:`ItcState._determinize`), the place in a pile of ``n`` cards
+    whose order the player has not seen of the card drawn next: each place equally likely, one
+    ``randbelow(n)``. (A real game's piles were shuffled when made; their top card is a reveal.)"""
+    return Chance(f"{what} (unseen order)", lambda rng: rng.randbelow(n),
+                  lambda: [(i, Fraction(1, n)) for i in range(n)], n)
 
 
 _CHECKS = {
