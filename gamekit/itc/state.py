@@ -64,6 +64,7 @@ from .lanes import LaneRules
 from .probability import die_effect, fight_event, markers_left
 from .saving import restore_into, state_to_data
 from .selling import MARKER_COST, cheapest_colours, marker_refusal, max_colours
+from .views import determinize, observation
 
 __all__ = ["ItcState", "DICE", "UNDER_KINDS"]
 
@@ -189,13 +190,19 @@ class ItcState(LaneRules, State):
         return {"score": events}
 
     def clone(self) -> ItcState:
-        """A fast independent copy. Log entries are shared: the engine never changes an entry
-        once written."""
+        """A fast independent copy. The log's rows are shared (the engine never changes a row once
+        written): the copy gets its own list of them, one pointer per action, and makes its
+        readable entries again from them when its log is read."""
+        return self._copy(list(self._rows))
+
+    def _copy(self, rows: list[Any]) -> ItcState:
+        """The copy :meth:`clone` makes, with ``rows`` as its log (``[]`` for a copy that only thinks
+        ahead, such as :meth:`_determinize`'s, which so costs the same at any point of a game)."""
         new = self.__class__.__new__(self.__class__)
         d = self.__dict__.copy()
         d["rng"] = self.rng.clone()
-        d["_rows"] = list(self._rows)
-        d["_entries"] = list(self._entries)
+        d["_rows"] = rows
+        d["_entries"] = []
         d["_chance"] = None
         d["_events"] = []
         d["score"] = list(self.score)
@@ -226,13 +233,24 @@ class ItcState(LaneRules, State):
 
     def _draw_pile(self, deck: list[int], discard: list[int], what: str) -> int:
         """Draw the top card; an empty pile is first refilled by shuffling its discard pile
-        (assumption "draw piles"). -1 if both are empty."""
+        (assumption "draw piles"). -1 if both are empty.
+
+        The top card of a pile shuffled earlier is hidden information, not chance (the caller
+        reveals it in the log); the reshuffle is a declared chance event, whose outcomes are
+        listed only while the discard pile is small (``state.outcomes`` raises
+        ``TooManyOutcomes`` for an action that reshuffles a larger one: draw seeded samples with
+        ``state.sample_outcomes``). In a determinised copy (``_unordered``) the pile holds the
+        unseen cards in a fixed order, and each draw takes one at random, a declared event."""
         if not deck:
             if not discard:
                 return -1
             order = list(discard)
             discard.clear()
-            deck.extend(self.draw(shuffle(order, f"reshuffle {what}")))
+            if self._unordered:  # a determinised copy: a pile has no order, its draws are random
+                order.sort()
+                deck.extend(order)
+            else:
+                deck.extend(self.draw(shuffle(order, f"reshuffle {what}")))
         if self._unordered:  # a determinised copy: the order of the pile is drawn as it is used
             return deck.pop(self.draw(_unseen_card(len(deck), what)))
         return deck.pop()
@@ -878,6 +896,18 @@ class ItcState(LaneRules, State):
         self.turn = nxt
         self.turn_count += 1
         self.phase = "draw"
+
+    # -- what each player may see (gamekit.itc.views) -------------------------------------------
+    def _observation(self, player: int) -> dict[str, Any]:
+        """The public position and ``player``'s own hand and face-down cards; the piles' order, the
+        other hands and the cards face down under other players' transports stay hidden (see
+        :mod:`gamekit.itc.views`)."""
+        return observation(self, player)
+
+    def _determinize(self, player: int, rng: Any) -> ItcState:
+        """A copy with the piles, the other hands and the other players' face-down cards drawn again
+        from what ``player`` has not seen (see :func:`gamekit.itc.views.determinize`)."""
+        return determinize(self, player, rng)
 
     # -- saving and restoring ----------------------------------------------------------------
     def _to_data(self) -> dict[str, Any]:
