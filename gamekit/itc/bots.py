@@ -1,0 +1,549 @@
+"""Computer players for ITC: the heuristic player and the position evaluation the search uses.
+
+The heuristic (:class:`ItcHeuristic`, ``gamekit.bot("itc", "heuristic")``) plays as a careful
+beginner would, and says why in one sentence. It reads only a determinised position (what its
+player may know) and chooses among the engine's legal actions; every rule check is the engine's.
+Where it had to choose, it chose as follows.
+
+* Everything is measured in euros of profit expected soon. A transport point is worth the
+  profit of a transport card (the robbed figure unless the player controls the Mafia, rule
+  ``itc-arrival``) spread over the points it takes to place, move up and deliver the card. A
+  continent point is worth the best sale it makes possible now in one place, with sales markers
+  placed first where that sells more (rule ``itc-selling``, :func:`gamekit.itc.selling.max_colours`,
+  as in the worked example ``itc-selling-example-1``), and otherwise about 800 euros for a sales
+  marker that prepares a later sale. A transport card drawn with the red die is worth about
+  2,500 euros to an empty hand, less to a full one.
+* Setup (rule ``itc-setup``): it builds up two continents, three markers in one and two in the
+  other, choosing continents where the other players are weak.
+* Dice (rules ``itc-dice``, ``itc-red-die``): it chooses the pair of dice whose better die is worth
+  most on average, exactly over all their faces, and then keeps the die worth more now.
+* Points: each action is scored in the same euros and the best is played until no action is worth
+  anything; then it ends the turn. Delivering beats moving, moving a card that can still arrive
+  this turn beats moving one that cannot, a card stuck in a full row (rule ``itc-full-rows``) is
+  moved first. A card leaving the route goes to the continent where the player holds the most
+  sales markers compared with the others. It sells as soon as its markers suffice for a sale
+  worth more than the markers it could place instead.
+* Action cards: Smuggling goes under a transport on the route where it pays most after the
+  risk of a customs check (rule ``itc-customs-check``), Megatransport under the most profitable
+  card, Express under a long route's card; Organisation is always played when allowed.
+* Grey market (rule ``itc-grey-market-fight``): it attacks only when its three attack markers win
+  with a probability of at least one half, by the exact odds of
+  :func:`gamekit.itc.probability.grey_market_win_probability`.
+* Over the hand limit (rule ``itc-hand-limit``) it discards the card worth least to it.
+
+The evaluation (:func:`evaluate`) is each player's score plus what their transports on the board
+and the goods they can sell are expected to bring, turned into a value between 0 and 1 by how far
+the player leads (or trails) the best of the others, on a scale of one eighth of the goal.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..bots import HeuristicBot, register_evaluator, register_heuristic
+from .actions import (
+    Attack,
+    ChooseDice,
+    DeliverTransport,
+    Discard,
+    EndTurn,
+    ExpressMove,
+    KeepDie,
+    MoveTransport,
+    PlaceSalesMarker,
+    PlaceTransport,
+    PlayCard,
+    Sell,
+)
+from .data import CONTINENTS, GREY, LANE_ROUTE, PLACE_INDEX, ROUTE_INDEX, ROUTES
+from .dice_turn import DIE_SIDES
+from .probability import RED_POINTS, grey_market_win_probability
+from .selling import cheapest_colours, max_colours
+
+__all__ = ["ItcHeuristic", "evaluate"]
+
+MARKER_VALUE = 800  # a sales marker placed for a later sale
+CARD_VALUES = (2_500, 2_500, 2_000, 1_200, 600, 200)  # the n-th transport card in hand (the 7th and on: 0)
+FINISH_BONUS = 1_500  # a transport delivered this turn: its stone comes home, it leaves the risks behind
+ATTACK_ODDS = 0.5  # attack only when the attack markers win at least this often
+CONTROL_VALUE = 15_000  # controlling the Mafia: unrobbed profits, the grey market's goods
+CUSTOMS_PER_DRAW = 4 / 80  # customs checks of a route among the action cards (setting action_deck)
+
+
+class ItcHeuristic(HeuristicBot):
+    """A sensible ITC player (see the module docstring for how it chooses)."""
+
+    def decide(self, view: Any, player: int) -> tuple[Any, str]:
+        phase = view.phase
+        actions = view.legal_actions()
+        if phase == "setup":
+            return _setup_marker(view, player, actions)
+        if phase == "choose":
+            return _choose_dice(view, player, actions)
+        if phase == "keep":
+            return _keep_die(view, player, actions)
+        if phase == "act":
+            return _act(view, player, actions)
+        return actions[0], "the only step the rules allow now"
+
+
+# -- what things are worth ------------------------------------------------------------------------
+
+
+def _robbed(view: Any, player: int) -> bool:
+    """Whether the Mafia robs this player's arriving transports (rule ``itc-arrival``, setting ``mafia_robbery``)."""
+    mode = view.options.mafia_robbery
+    return mode == "always" or (mode == "other-owner" and view.controller != player)
+
+
+def _profit(view: Any, card: int, route: int, robbed: bool) -> int:
+    upper, lower = view.cards.profit[card][route]
+    return lower if robbed else upper
+
+
+def _lane_length(view: Any, route: int) -> int:
+    return view.options.lane_lengths[route]
+
+
+def _smuggling_worth(view: Any, route: int) -> float:
+    """A Smuggling card's expected gain on ``route``: its value, lost twice over if a customs check
+    for the route is drawn first (one action card per turn, while the card needs about a field per turn)."""
+    value = view.options.smuggling_values[route]
+    draws = view.players * (_lane_length(view, route) + 1) / 2
+    caught = min(0.45, CUSTOMS_PER_DRAW * draws)
+    return value * (1 - 2 * caught)
+
+
+def _transport_steps(view: Any, player: int, blue: bool) -> list[tuple[float, int]]:
+    """What one transport point is worth on each of the player's transports: ``(euros per point,
+    points it can take)`` for the cards on the board and the cards in hand that can be placed."""
+    robbed = _robbed(view, player)
+    cards = view.cards
+    kind = cards.kind
+    out = []
+    for card in view.fleet[player]:
+        lane = view.at_lane[card]
+        route = LANE_ROUTE[lane]
+        length = len(view.lanes[lane])
+        field = view.at_field[card]
+        u = view.under[card]
+        express = u >= 0 and kind[u] == "express"
+        if express and not blue:
+            continue
+        profit = _profit(view, card, route, robbed)
+        left = length - field
+        if express and field < length - 1 and view.lanes[lane][-1] < 0:
+            out.append((profit / 2, 2))
+        elif field == length - 1 or view._steps(card, view.options.diagonal_moves):
+            out.append((profit / (length + 1), left))
+    if view.stones[player] > 0:
+        limit = view.options.transport_limit_per_route
+        counts = view.rcount[player]
+        for card in view.hands[player]:
+            if kind[card] != "transport":
+                continue
+            best = 0.0
+            for route in cards.routes[card]:
+                if counts[route] < limit:
+                    best = max(best, _profit(view, card, route, robbed) / (_lane_length(view, route) + 1))
+            if best:
+                out.append((best, _lane_length(view, cards.routes[card][0]) + 1))
+    out.sort(reverse=True)
+    return out
+
+
+def _transport_values(view: Any, player: int, blue: bool, most: int) -> list[float]:
+    """``values[k]``: what ``k`` transport points are worth now (k = 0..most)."""
+    values = [0.0]
+    steps = _transport_steps(view, player, blue)
+    total = 0.0
+    for worth, n in steps:
+        for _ in range(n):
+            if len(values) > most:
+                return values
+            total += worth
+            values.append(total)
+    while len(values) <= most:
+        values.append(total)
+    return values
+
+
+def _sale_table(view: Any, player: int) -> list[tuple[int, int, list[int], list[int]]]:
+    """For each place where the player could sell: ``(place, markers held, colours sellable with
+    e more markers for e = 0..8, profit of selling the k cheapest colours for k = 0..6)``, from the
+    engine's rule functions :func:`~gamekit.itc.selling.max_colours` and
+    :func:`~gamekit.itc.selling.cheapest_colours` (rule ``itc-selling``)."""
+    out = []
+    for place in range(7):
+        if place == GREY and view.controller != player:
+            continue
+        counts = view._sellable_counts(place)
+        present = sum(1 for n in counts if n)
+        if not present:
+            continue
+        mine = view.markers[place][player]
+        sellable = [max_colours(counts, mine + extra, 6) for extra in range(9)]
+        profits = [cheapest_colours(counts, k).profit for k in range(present + 1)]
+        out.append((place, mine, sellable, profits))
+    return out
+
+
+def _place_plans(view: Any, player: int, points: int, table: list | None = None) -> list[tuple[float, int, int, int]]:
+    """For each place where the player could sell: the best use of ``points`` continent points
+    there, as ``(euros, place, markers to place first, colours then sold)``; the points left over
+    count as markers placed for later (rules ``itc-placing-markers``, ``itc-selling``), best first."""
+    if table is None:
+        table = _sale_table(view, player)
+    stones = view.stones[player]
+    out = []
+    for place, _, sellable, profits in table:
+        best = None
+        for extra in range(min(points, stones, 8) + 1):
+            # at most the points left: max_colours(counts, m, p) is the smaller of p and max_colours(counts, m, 6)
+            k = min(sellable[extra], points - extra)
+            if not k:
+                continue
+            value = profits[k] + (points - extra - k) * MARKER_VALUE
+            if best is None or value > best[0]:
+                best = (value, place, extra, k)
+        if best is not None:
+            out.append(best)
+    out.sort(reverse=True)
+    return out
+
+
+def _attack_odds(view: Any, player: int) -> float:
+    """The exact chance that this player's attack on the grey market wins now (0 if it may not attack)."""
+    if view.controller == player or view.attacked or view.stones[player] <= 0:
+        return 0.0
+    attackers = min(view.options.attack_markers, view.stones[player])
+    defenders = view.markers[GREY][view.controller] + (1 if view.options.mafia_stone_defends else 0)
+    return float(grey_market_win_probability(attackers, defenders))
+
+
+def _continent_values(view: Any, player: int, most: int) -> list[float]:
+    """``values[k]``: what ``k`` continent points are worth now (k = 0..most)."""
+    stones = view.stones[player]
+    table = _sale_table(view, player)
+    plain = [0.0]
+    for k in range(1, most + 1):
+        plans = _place_plans(view, player, k, table)
+        plain.append(plans[0][0] if plans else min(k, stones) * MARKER_VALUE)
+    odds = _attack_odds(view, player)
+    if odds < ATTACK_ODDS:
+        return plain
+    attack = odds * CONTROL_VALUE
+    return [plain[0]] + [max(plain[k], attack + plain[k - 1]) for k in range(1, most + 1)]
+
+
+def _card_values(view: Any, player: int, most: int) -> list[float]:
+    """``values[k]``: what drawing ``k`` transport cards is worth (k = 0..most), by the hand held."""
+    held = sum(1 for c in view.hands[player] if view.cards.kind[c] == "transport")
+    values = [0.0]
+    for i in range(most):
+        n = held + i
+        values.append(values[-1] + (CARD_VALUES[n] if n < len(CARD_VALUES) else 0))
+    return values
+
+
+class _Dice:
+    """What each face of each die is worth to the player now (rules ``itc-dice``, ``itc-red-die``)."""
+
+    def __init__(self, view: Any, player: int) -> None:
+        transport_blue = _transport_values(view, player, True, DIE_SIDES["blue"])
+        transport_red = _transport_values(view, player, False, RED_POINTS)
+        continent = _continent_values(view, player, DIE_SIDES["green"])
+        cards = _card_values(view, player, RED_POINTS)
+        self.worth = {
+            "blue": [transport_blue[v] for v in range(1, DIE_SIDES["blue"] + 1)],
+            "green": [continent[v] for v in range(1, DIE_SIDES["green"] + 1)],
+            "red": [cards[v] + max(transport_red[k] + continent[RED_POINTS - v - k] for k in range(RED_POINTS - v + 1))
+                    for v in range(1, DIE_SIDES["red"] + 1)],
+        }
+
+    def face(self, colour: str, value: int) -> float:
+        return self.worth[colour][value - 1]
+
+    def pair(self, a: str, b: str) -> float:
+        """The mean worth of the better die of the pair, exactly over all faces."""
+        wa, wb = self.worth[a], self.worth[b]
+        return sum([x if x > y else y for x in wa for y in wb]) / (len(wa) * len(wb))
+
+
+# -- the decisions ---------------------------------------------------------------------------------
+
+
+def _setup_marker(view: Any, player: int, actions: list[Any]) -> tuple[Any, str]:
+    """Rule ``itc-setup``: three markers in one continent and two in another, where the others are weakest."""
+    markers = view.markers
+    mine = [markers[c][player] for c in range(6)]
+    top = max(range(6), key=lambda c: (mine[c], -c))
+    held_in = sum(1 for v in mine if v)
+
+    def others(c: int) -> int:
+        return max((markers[c][q] for q in range(view.players) if q != player), default=0)
+
+    def priority(c: int) -> int:
+        if mine[c] and mine[c] < (3 if c == top else 2):
+            return 2  # build up a stronghold
+        if not mine[c] and held_in < 2:
+            return 1  # start one
+        return 0
+
+    best = max(actions, key=lambda a: (priority(PLACE_INDEX[a.place]), -others(PLACE_INDEX[a.place]),
+                                       mine[PLACE_INDEX[a.place]]))
+    c = PLACE_INDEX[best.place]
+    if mine[c]:
+        return best, f"builds up {best.place}, where I already have {mine[c]} sales marker(s) and the others are weak"
+    return best, f"starts a stronghold in {best.place}, where the others have {others(c)} marker(s) at most"
+
+
+def _choose_dice(view: Any, player: int, actions: list[Any]) -> tuple[Any, str]:
+    """Rule ``itc-dice``: the pair whose better die is worth most on average."""
+    dice = _Dice(view, player)
+    scored = [(dice.pair(a.first, a.second), -i, a) for i, a in enumerate(actions) if isinstance(a, ChooseDice)]
+    worth, _, best = max(scored)
+    return best, (f"rolls {best.first} and {best.second}: keeping the better of the two is worth about "
+                  f"{worth:,.0f} euros on average, more than any other pair")
+
+
+def _keep_die(view: Any, player: int, actions: list[Any]) -> tuple[Any, str]:
+    """Rules ``itc-dice``, ``itc-red-die``: the die worth more now."""
+    dice = _Dice(view, player)
+    scored = [(dice.face(a.colour, view.rolls[a.colour]), -i, a) for i, a in enumerate(actions) if isinstance(a, KeepDie)]
+    worth, _, best = max(scored)
+    other = [c for c in view.chosen if c != best.colour][0]
+    return best, (f"keeps the {best.colour} {view.rolls[best.colour]} (worth about {worth:,.0f} euros now) rather "
+                  f"than the {other} {view.rolls[other]}")
+
+
+def _destination(view: Any, player: int, card: int) -> tuple[float, str]:
+    """Where a transport leaving the route should go (rule ``itc-arrival``): the continent where the
+    player holds the most sales markers against the others, with room for its goods."""
+    goods = view.cards.goods[card]
+    capacity = view.options.continent_capacity
+    best = None
+    for c, name in enumerate(CONTINENTS):
+        row = view.markers[c]
+        mine = row[player]
+        rival = max((row[q] for q in range(view.players) if q != player), default=0)
+        room = sum(1 for g in goods if view.goods[c][g] < capacity)
+        score = 2 * mine - rival + room
+        if best is None or score > best[0]:
+            best = (score, name)
+    return best
+
+
+def _act(view: Any, player: int, actions: list[Any]) -> tuple[Any, str]:
+    """The ``act`` step: the legal action worth most now, until none is worth anything."""
+    cards = view.cards
+    kind = cards.kind
+    robbed = _robbed(view, player)
+    tp, cp, lo = view.tp, view.cp, view.lo
+    transport_points = tp if tp > 0 else lo
+    continent_points = cp if cp > 0 else lo
+    stuck = set()
+    for route, field in view.obliged:
+        if view._row_full(route, field):
+            for lane in range(len(view.lanes)):
+                if LANE_ROUTE[lane] == route:
+                    card = view.lanes[lane][field]
+                    if card >= 0 and view.owner[card] == player:
+                        stuck.add(card)
+    plans = _place_plans(view, player, continent_points) if continent_points > 0 else []
+    plan_of = {}
+    for value, place, extra, k in plans:
+        plan_of.setdefault(place, (value, extra, k))
+    best = None  # (value, index, action, reason)
+    dest_cache: dict[int, tuple[float, str]] = {}
+    for i, a in enumerate(actions):
+        t = type(a)
+        value, reason = 0.0, ""
+        if t is DeliverTransport:
+            if a.card not in dest_cache:
+                dest_cache[a.card] = _destination(view, player, a.card)
+            if dest_cache[a.card][1] != a.continent:
+                continue
+            route = LANE_ROUTE[view.at_lane[a.card]]
+            profit = _profit(view, a.card, route, robbed)
+            u = view.under[a.card]
+            bonus = 0
+            if u >= 0 and kind[u] == "smuggling":
+                bonus = view.options.smuggling_values[route]
+            elif u >= 0 and kind[u] == "mega":
+                bonus = profit * view.options.mega_bonus_percent // 100
+            value = profit + bonus + FINISH_BONUS + (5_000 if a.card in stuck else 0)
+            reason = (f"delivers card {a.card} to {a.continent}, where my sales markers are strongest, "
+                      f"for {profit + bonus:,} euros")
+        elif t is MoveTransport or t is ExpressMove:
+            card = a.card
+            lane = view.at_lane[card]
+            route = LANE_ROUTE[lane]
+            length = len(view.lanes[lane])
+            field = view.at_field[card]
+            profit = _profit(view, card, route, robbed)
+            per = profit / (length + 1)
+            if t is ExpressMove:
+                value = per * (length - 1 - field) + FINISH_BONUS / 2
+                reason = f"sends card {card} express to the top of its lane"
+            else:
+                left = length - field  # points to the top and off the route
+                value = per + (FINISH_BONUS / 2 if left <= transport_points else 0) + field * 10
+                if ROUTE_LANES_OF[lane].index(lane) + 1 != a.lane:
+                    value -= 50  # straight on when it can
+                reason = (f"moves card {card} up the {ROUTES[route]} route" +
+                          (", so it can arrive this turn" if left <= transport_points else ""))
+            if card in stuck:
+                value += 5_000
+                reason = f"moves card {card} out of a full row, where it would be lost at the end of the turn"
+        elif t is PlaceTransport:
+            route = ROUTE_INDEX[a.route]
+            length = _lane_length(view, route)
+            profit = _profit(view, a.card, route, robbed)
+            value = profit / (length + 1)
+            if a.under == "smuggling":
+                value += _smuggling_worth(view, route)
+            elif a.under == "mega":
+                value += profit * view.options.mega_bonus_percent / 100 * 0.6
+            elif a.under == "express":
+                value += profit / (length + 1) * (length - 2) * 0.4
+            # a free lane ahead is better than one about to be blocked
+            lane = ROUTE_LANES_OF[ROUTE_START[route]][a.lane - 1]
+            if length > 1 and view.lanes[lane][1] >= 0:
+                value -= 100
+            reason = (f"puts card {a.card} on the {a.route} route" +
+                      (f" with a {a.under} card under it" if a.under else "") +
+                      f", a transport worth {profit:,} euros")
+        elif t is Sell:
+            place = PLACE_INDEX[a.place]
+            plan = plan_of.get(place)
+            if plan is None or plan[1] != 0 or plan[2] != a.colours:
+                continue
+            sale = cheapest_colours(view._sellable_counts(place), a.colours)
+            value = plan[0]
+            reason = (f"sells {', '.join(sale.colours)} in {a.place} for {sale.profit:,} euros: "
+                      f"my {view.markers[place][player]} sales markers there suffice")
+        elif t is PlaceSalesMarker:
+            place = PLACE_INDEX[a.place]
+            plan = plan_of.get(place)
+            if plan is not None and plan[1] > 0:
+                value = plan[0] - 1
+                reason = (f"places a sales marker in {a.place} so that it can then sell {plan[2]} "
+                          f"colour(s) there")
+            else:
+                value = _marker_worth(view, player, place)
+                reason = f"places a sales marker in {a.place} to prepare a later sale"
+        elif t is Attack:
+            odds = _attack_odds(view, player)
+            if odds < ATTACK_ODDS:
+                continue
+            value = odds * CONTROL_VALUE
+            reason = (f"attacks the grey market: its attack markers win with probability {odds:.0%}, "
+                      "and control of the Mafia spares its transports from robbery")
+        elif t is PlayCard:
+            value = 2 * MARKER_VALUE + 500
+            reason = "plays Organisation: free sales markers in the grey market"
+        elif t is Discard:
+            value = -_card_worth(view, player, a.card) - 10_000
+            reason = f"discards card {a.card}, the card worth least to it, to keep to the hand limit"
+        elif t is EndTurn:
+            value = 0.0
+            reason = "ends the turn: nothing left is worth a point"
+        else:  # pragma: no cover - every act action is scored above
+            value = -1.0
+            reason = "plays a legal move"
+        if best is None or value > best[0]:
+            best = (value, i, a, reason)
+    if best is None:  # pragma: no cover - EndTurn or a Discard is always among the act actions
+        return actions[0], "plays the first legal move"
+    return best[2], best[3]
+
+
+def _marker_worth(view: Any, player: int, place: int) -> float:
+    """A sales marker placed for a later sale: more where goods lie that the player cannot yet sell,
+    less where another player has far more markers, nothing without stones to spare for transports."""
+    if view.stones[player] <= 2:
+        return 100.0
+    counts = view.goods[place]
+    mine = view.markers[place][player]
+    rival = max((view.markers[place][q] for q in range(view.players) if q != player), default=0)
+    worth = MARKER_VALUE * 0.6
+    cheap = [n for n in counts if n]
+    if cheap and max(cheap[:3]) > mine:
+        worth += 400
+    if place < 6 and mine >= rival:
+        worth += 200
+    if place == GREY:
+        worth += 300
+    return worth
+
+
+def _card_worth(view: Any, player: int, card: int) -> float:
+    """What a card in hand is worth to the player, to choose what to discard (rule ``itc-hand-limit``)."""
+    cards = view.cards
+    kind = cards.kind[card]
+    if kind == "transport":
+        robbed = _robbed(view, player)
+        return max(_profit(view, card, r, robbed) for r in cards.routes[card])
+    if kind == "smuggling":
+        return 6_000.0
+    if kind == "mega":
+        return 4_000.0
+    if kind == "express":
+        return 3_000.0
+    if kind == "organisation":
+        return 2_000.0 if view.controller == player else 500.0
+    return 0.0
+
+
+# the lanes of each lane's route, and the first lane of each route
+ROUTE_LANES_OF = {}
+ROUTE_START = {}
+for _lane, _route in enumerate(LANE_ROUTE):
+    ROUTE_LANES_OF[_lane] = tuple(x for x, r in enumerate(LANE_ROUTE) if r == _route)
+    ROUTE_START.setdefault(_route, _lane)
+
+
+# -- the evaluation of a position -------------------------------------------------------------------
+
+
+def _potential(view: Any, player: int) -> float:
+    """The player's score plus half of what their transports on the board should bring (by how far
+    they have come) and half of their best sale now."""
+    robbed = _robbed(view, player)
+    total = float(view.score[player])
+    for card in view.fleet[player]:
+        lane = view.at_lane[card]
+        length = len(view.lanes[lane])
+        total += 0.5 * _profit(view, card, LANE_ROUTE[lane], robbed) * (view.at_field[card] + 1) / (length + 1)
+    best = 0
+    for place in range(7):
+        if place == GREY and view.controller != player:
+            continue
+        mine = view.markers[place][player]
+        if not mine:
+            continue
+        counts = view.goods[place]
+        k = max_colours(counts, mine, 6)
+        if k:
+            best = max(best, cheapest_colours(counts, k).profit)
+    return total + 0.5 * best
+
+
+def evaluate(state: Any) -> list[float]:
+    """Each player's value of an unfinished ITC position, from 0 to 1: a logistic curve of how far
+    the player's expected profit (:func:`_potential`) leads the best of the others', on a scale of
+    an eighth of the goal."""
+    n = state.players
+    worth = [_potential(state, p) for p in range(n)]
+    scale = max(1.0, state.options.goal / 8)
+    out = []
+    for p in range(n):
+        rival = max(worth[q] for q in range(n) if q != p)
+        out.append(1 / (1 + math.exp(-(worth[p] - rival) / scale)))
+    return out
+
+
+register_heuristic("itc", ItcHeuristic)
+register_evaluator("itc", evaluate)
