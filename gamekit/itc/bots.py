@@ -56,7 +56,7 @@ from .actions import (
     PlayCard,
     Sell,
 )
-from .data import CONTINENTS, GREY, LANE_ROUTE, PLACE_INDEX, ROUTE_INDEX, ROUTES
+from .data import CONTINENTS, GREY, LANE_ROUTE, PLACE_INDEX, ROUTE_INDEX, ROUTE_LANES, ROUTES
 from .dice_turn import DIE_SIDES
 from .probability import RED_POINTS, grey_market_win_probability
 from .selling import cheapest_colours, max_colours
@@ -169,38 +169,40 @@ def _transport_values(view: Any, player: int, blue: bool, most: int) -> list[flo
     return values
 
 
-def _sale_table(view: Any, player: int) -> list[tuple[int, int, list[int], list[int]]]:
-    """For each place where the player could sell: ``(place, markers held, colours sellable with
-    e more markers for e = 0..8, profit of selling the k cheapest colours for k = 0..6)``, from the
-    engine's rule functions :func:`~gamekit.itc.selling.max_colours` and
+def _sale_table(view: Any, player: int, most: int) -> list[tuple[int, list[int], list[int]]]:
+    """For each place where the player could sell with at most ``most`` continent points:
+    ``(place, colours sellable with e more markers for e = 0..most, profit of selling the k cheapest
+    colours)``, from the engine's rule functions :func:`~gamekit.itc.selling.max_colours` and
     :func:`~gamekit.itc.selling.cheapest_colours` (rule ``itc-selling``)."""
     out = []
+    controller = view.controller == player
+    markers = view.markers
+    spare = min(most, view.stones[player])
     for place in range(7):
-        if place == GREY and view.controller != player:
+        if place == GREY and not controller:
             continue
         counts = view._sellable_counts(place)
-        present = sum(1 for n in counts if n)
-        if not present:
-            continue
-        mine = view.markers[place][player]
-        sellable = [max_colours(counts, mine + extra, 6) for extra in range(9)]
-        profits = [cheapest_colours(counts, k).profit for k in range(present + 1)]
-        out.append((place, mine, sellable, profits))
+        mine = markers[place][player]
+        if not max_colours(counts, mine + spare, most):
+            continue  # nothing to sell here even with every point spent on markers first
+        sellable = [max_colours(counts, mine + extra, most) for extra in range(spare + 1)]
+        profits = [cheapest_colours(counts, k).profit for k in range(max(sellable) + 1)]
+        out.append((place, sellable, profits))
     return out
 
 
 def _place_plans(view: Any, player: int, points: int, table: list | None = None) -> list[tuple[float, int, int, int]]:
     """For each place where the player could sell: the best use of ``points`` continent points
     there, as ``(euros, place, markers to place first, colours then sold)``; the points left over
-    count as markers placed for later (rules ``itc-placing-markers``, ``itc-selling``), best first."""
+    count as markers placed for later (rules ``itc-placing-markers``, ``itc-selling``), best first.
+    ``table`` is :func:`_sale_table` for at least ``points`` points."""
     if table is None:
-        table = _sale_table(view, player)
-    stones = view.stones[player]
+        table = _sale_table(view, player, points)
     out = []
-    for place, _, sellable, profits in table:
+    for place, sellable, profits in table:
         best = None
-        for extra in range(min(points, stones, 8) + 1):
-            # at most the points left: max_colours(counts, m, p) is the smaller of p and max_colours(counts, m, 6)
+        for extra in range(min(points, len(sellable) - 1) + 1):
+            # max_colours(counts, m, p) is the smaller of p and max_colours(counts, m, most) for p <= most
             k = min(sellable[extra], points - extra)
             if not k:
                 continue
@@ -225,7 +227,7 @@ def _attack_odds(view: Any, player: int) -> float:
 def _continent_values(view: Any, player: int, most: int) -> list[float]:
     """``values[k]``: what ``k`` continent points are worth now (k = 0..most)."""
     stones = view.stones[player]
-    table = _sale_table(view, player)
+    table = _sale_table(view, player, most)
     plain = [0.0]
     for k in range(1, most + 1):
         plans = _place_plans(view, player, k, table)
@@ -318,146 +320,188 @@ def _keep_die(view: Any, player: int, actions: list[Any]) -> tuple[Any, str]:
                   f"than the {other} {view.rolls[other]}")
 
 
-def _destination(view: Any, player: int, card: int) -> tuple[float, str]:
+def _destination(view: Any, player: int, card: int) -> str:
     """Where a transport leaving the route should go (rule ``itc-arrival``): the continent where the
     player holds the most sales markers against the others, with room for its goods."""
     goods = view.cards.goods[card]
     capacity = view.options.continent_capacity
-    best = None
+    best, best_score = CONTINENTS[0], -math.inf
     for c, name in enumerate(CONTINENTS):
         row = view.markers[c]
-        mine = row[player]
         rival = max((row[q] for q in range(view.players) if q != player), default=0)
         room = sum(1 for g in goods if view.goods[c][g] < capacity)
-        score = 2 * mine - rival + room
-        if best is None or score > best[0]:
-            best = (score, name)
+        score = 2 * row[player] - rival + room
+        if score > best_score:
+            best, best_score = name, score
     return best
 
 
-def _act(view: Any, player: int, actions: list[Any]) -> tuple[Any, str]:
-    """The ``act`` step: the legal action worth most now, until none is worth anything."""
-    cards = view.cards
-    kind = cards.kind
-    robbed = _robbed(view, player)
-    tp, cp, lo = view.tp, view.cp, view.lo
-    transport_points = tp if tp > 0 else lo
-    continent_points = cp if cp > 0 else lo
-    stuck = set()
-    for route, field in view.obliged:
-        if view._row_full(route, field):
-            for lane in range(len(view.lanes)):
-                if LANE_ROUTE[lane] == route:
+class _Turn:
+    """What the ``act`` step's choices are worth (see :func:`_act`), with caches for one decision."""
+
+    def __init__(self, view: Any, player: int) -> None:
+        self.view = view
+        self.player = player
+        self.kind = view.cards.kind
+        self.robbed = _robbed(view, player)
+        tp, cp, lo = view.tp, view.cp, view.lo
+        self.transport_points = tp if tp > 0 else lo
+        self.continent_points = cp if cp > 0 else lo
+        self.stuck = set()  # the player's cards in a full row it must free (rule itc-full-rows)
+        for route, field in view.obliged:
+            if view._row_full(route, field):
+                for lane in ROUTE_LANES[route]:
                     card = view.lanes[lane][field]
                     if card >= 0 and view.owner[card] == player:
-                        stuck.add(card)
-    plans = _place_plans(view, player, continent_points) if continent_points > 0 else []
-    plan_of = {}
-    for value, place, extra, k in plans:
-        plan_of.setdefault(place, (value, extra, k))
-    best = None  # (value, index, action, reason)
-    dest_cache: dict[int, tuple[float, str]] = {}
-    for i, a in enumerate(actions):
-        t = type(a)
-        value, reason = 0.0, ""
-        if t is DeliverTransport:
-            if a.card not in dest_cache:
-                dest_cache[a.card] = _destination(view, player, a.card)
-            if dest_cache[a.card][1] != a.continent:
-                continue
-            route = LANE_ROUTE[view.at_lane[a.card]]
-            profit = _profit(view, a.card, route, robbed)
-            u = view.under[a.card]
-            bonus = 0
-            if u >= 0 and kind[u] == "smuggling":
-                bonus = view.options.smuggling_values[route]
-            elif u >= 0 and kind[u] == "mega":
-                bonus = profit * view.options.mega_bonus_percent // 100
-            value = profit + bonus + FINISH_BONUS + (5_000 if a.card in stuck else 0)
-            reason = (f"delivers card {a.card} to {a.continent}, where my sales markers are strongest, "
-                      f"for {profit + bonus:,} euros")
-        elif t is MoveTransport or t is ExpressMove:
+                        self.stuck.add(card)
+        self.plan_of: dict[int, tuple[float, int, int]] = {}
+        if self.continent_points > 0:
+            for value, place, extra, k in _place_plans(view, player, self.continent_points):
+                self.plan_of.setdefault(place, (value, extra, k))
+        self.destinations: dict[int, str] = {}
+        self.placing: dict[tuple[int, str, str], float] = {}
+        self.markers: dict[int, float] = {}
+
+    def destination(self, card: int) -> str:
+        name = self.destinations.get(card)
+        if name is None:
+            name = self.destinations[card] = _destination(self.view, self.player, card)
+        return name
+
+    def score(self, a: Any) -> float | None:
+        """The action's worth in euros, or ``None`` for one never worth playing (a worse destination
+        for the same card, a sale that is not the best plan, an attack at poor odds)."""
+        view, t = self.view, type(a)
+        if t is MoveTransport or t is ExpressMove:
             card = a.card
             lane = view.at_lane[card]
-            route = LANE_ROUTE[lane]
             length = len(view.lanes[lane])
             field = view.at_field[card]
-            profit = _profit(view, card, route, robbed)
-            per = profit / (length + 1)
+            per = _profit(view, card, LANE_ROUTE[lane], self.robbed) / (length + 1)
             if t is ExpressMove:
                 value = per * (length - 1 - field) + FINISH_BONUS / 2
-                reason = f"sends card {card} express to the top of its lane"
             else:
-                left = length - field  # points to the top and off the route
-                value = per + (FINISH_BONUS / 2 if left <= transport_points else 0) + field * 10
-                if ROUTE_LANES_OF[lane].index(lane) + 1 != a.lane:
+                value = per + field * 10
+                if length - field <= self.transport_points:
+                    value += FINISH_BONUS / 2
+                if ROUTE_LANES[LANE_ROUTE[lane]][a.lane - 1] != lane:
                     value -= 50  # straight on when it can
-                reason = (f"moves card {card} up the {ROUTES[route]} route" +
-                          (", so it can arrive this turn" if left <= transport_points else ""))
-            if card in stuck:
-                value += 5_000
-                reason = f"moves card {card} out of a full row, where it would be lost at the end of the turn"
-        elif t is PlaceTransport:
-            route = ROUTE_INDEX[a.route]
-            length = _lane_length(view, route)
-            profit = _profit(view, a.card, route, robbed)
-            value = profit / (length + 1)
-            if a.under == "smuggling":
-                value += _smuggling_worth(view, route)
-            elif a.under == "mega":
-                value += profit * view.options.mega_bonus_percent / 100 * 0.6
-            elif a.under == "express":
-                value += profit / (length + 1) * (length - 2) * 0.4
-            # a free lane ahead is better than one about to be blocked
-            lane = ROUTE_LANES_OF[ROUTE_START[route]][a.lane - 1]
-            if length > 1 and view.lanes[lane][1] >= 0:
-                value -= 100
-            reason = (f"puts card {a.card} on the {a.route} route" +
-                      (f" with a {a.under} card under it" if a.under else "") +
-                      f", a transport worth {profit:,} euros")
-        elif t is Sell:
-            place = PLACE_INDEX[a.place]
-            plan = plan_of.get(place)
+            return value + (5_000 if card in self.stuck else 0)
+        if t is PlaceTransport:
+            key = (a.card, a.route, a.under)
+            value = self.placing.get(key)
+            if value is None:
+                route = ROUTE_INDEX[a.route]
+                length = _lane_length(view, route)
+                profit = _profit(view, a.card, route, self.robbed)
+                value = profit / (length + 1)
+                if a.under == "smuggling":
+                    value += _smuggling_worth(view, route)
+                elif a.under == "mega":
+                    value += profit * view.options.mega_bonus_percent / 100 * 0.6
+                elif a.under == "express":
+                    value += profit / (length + 1) * (length - 2) * 0.4
+                self.placing[key] = value
+            lane = ROUTE_LANES[ROUTE_INDEX[a.route]][a.lane - 1]
+            if len(view.lanes[lane]) > 1 and view.lanes[lane][1] >= 0:
+                value -= 100  # a free lane ahead is better than one about to be blocked
+            return value
+        if t is DeliverTransport:
+            if self.destination(a.card) != a.continent:
+                return None
+            card = a.card
+            route = LANE_ROUTE[view.at_lane[card]]
+            return (_profit(view, card, route, self.robbed) + self.bonus(card, route) + FINISH_BONUS
+                    + (5_000 if card in self.stuck else 0))
+        if t is Sell:
+            plan = self.plan_of.get(PLACE_INDEX[a.place])
             if plan is None or plan[1] != 0 or plan[2] != a.colours:
-                continue
-            sale = cheapest_colours(view._sellable_counts(place), a.colours)
-            value = plan[0]
-            reason = (f"sells {', '.join(sale.colours)} in {a.place} for {sale.profit:,} euros: "
-                      f"my {view.markers[place][player]} sales markers there suffice")
-        elif t is PlaceSalesMarker:
+                return None
+            return plan[0]
+        if t is PlaceSalesMarker:
             place = PLACE_INDEX[a.place]
-            plan = plan_of.get(place)
+            plan = self.plan_of.get(place)
             if plan is not None and plan[1] > 0:
-                value = plan[0] - 1
-                reason = (f"places a sales marker in {a.place} so that it can then sell {plan[2]} "
-                          f"colour(s) there")
-            else:
-                value = _marker_worth(view, player, place)
-                reason = f"places a sales marker in {a.place} to prepare a later sale"
-        elif t is Attack:
-            odds = _attack_odds(view, player)
-            if odds < ATTACK_ODDS:
-                continue
-            value = odds * CONTROL_VALUE
-            reason = (f"attacks the grey market: its attack markers win with probability {odds:.0%}, "
-                      "and control of the Mafia spares its transports from robbery")
-        elif t is PlayCard:
-            value = 2 * MARKER_VALUE + 500
-            reason = "plays Organisation: free sales markers in the grey market"
-        elif t is Discard:
-            value = -_card_worth(view, player, a.card) - 10_000
-            reason = f"discards card {a.card}, the card worth least to it, to keep to the hand limit"
-        elif t is EndTurn:
-            value = 0.0
-            reason = "ends the turn: nothing left is worth a point"
-        else:  # pragma: no cover - every act action is scored above
-            value = -1.0
-            reason = "plays a legal move"
-        if best is None or value > best[0]:
-            best = (value, i, a, reason)
+                return plan[0] - 1
+            value = self.markers.get(place)
+            if value is None:
+                value = self.markers[place] = _marker_worth(view, self.player, place)
+            return value
+        if t is Attack:
+            odds = _attack_odds(view, self.player)
+            return odds * CONTROL_VALUE if odds >= ATTACK_ODDS else None
+        if t is PlayCard:
+            return 2 * MARKER_VALUE + 500
+        if t is Discard:
+            return -_card_worth(view, self.player, a.card) - 10_000
+        if t is EndTurn:
+            return 0.0
+        return None  # pragma: no cover - every action of the act step is scored above
+
+    def bonus(self, card: int, route: int) -> int:
+        """What the card under a transport adds when it arrives (rule ``itc-smuggling``, the Megatransport card)."""
+        u = self.view.under[card]
+        if u < 0:
+            return 0
+        kind = self.kind[u]
+        if kind == "smuggling":
+            return self.view.options.smuggling_values[route]
+        if kind == "mega":
+            return _profit(self.view, card, route, self.robbed) * self.view.options.mega_bonus_percent // 100
+        return 0
+
+    def reason(self, a: Any) -> str:
+        """One sentence on why ``a`` was chosen."""
+        view, t, player = self.view, type(a), self.player
+        if t is DeliverTransport:
+            route = LANE_ROUTE[view.at_lane[a.card]]
+            euros = _profit(view, a.card, route, self.robbed) + self.bonus(a.card, route)
+            return f"delivers card {a.card} to {a.continent}, where its sales markers are strongest, for {euros:,} euros"
+        if t is MoveTransport or t is ExpressMove:
+            if a.card in self.stuck:
+                return f"moves card {a.card} out of a full row, where it would be lost at the end of the turn"
+            if t is ExpressMove:
+                return f"sends card {a.card} express to the top of its lane"
+            lane = view.at_lane[a.card]
+            soon = len(view.lanes[lane]) - view.at_field[a.card] <= self.transport_points
+            return (f"moves card {a.card} up the {ROUTES[LANE_ROUTE[lane]]} route"
+                    + (", so that it can arrive this turn" if soon else ""))
+        if t is PlaceTransport:
+            profit = _profit(view, a.card, ROUTE_INDEX[a.route], self.robbed)
+            return (f"puts card {a.card} on the {a.route} route" + (f" with a {a.under} card under it" if a.under else "")
+                    + f", a transport worth {profit:,} euros")
+        if t is Sell:
+            place = PLACE_INDEX[a.place]
+            sale = cheapest_colours(view._sellable_counts(place), a.colours)
+            return (f"sells {', '.join(sale.colours)} in {a.place} for {sale.profit:,} euros: its "
+                    f"{view.markers[place][player]} sales markers there suffice")
+        if t is PlaceSalesMarker:
+            plan = self.plan_of.get(PLACE_INDEX[a.place])
+            if plan is not None and plan[1] > 0:
+                return f"places a sales marker in {a.place} so that it can then sell {plan[2]} colour(s) there"
+            return f"places a sales marker in {a.place} to prepare a later sale"
+        if t is Attack:
+            return (f"attacks the grey market: its attack markers win with probability "
+                    f"{_attack_odds(view, player):.0%}, and control of the Mafia spares its transports from robbery")
+        if t is PlayCard:
+            return "plays Organisation: free sales markers in the grey market"
+        if t is Discard:
+            return f"discards card {a.card}, the card worth least to it, to keep to the hand limit"
+        return "ends the turn: nothing left is worth a point"
+
+
+def _act(view: Any, player: int, actions: list[Any]) -> tuple[Any, str]:
+    """The ``act`` step: the legal action worth most now; the turn ends when none is worth anything."""
+    turn = _Turn(view, player)
+    score = turn.score
+    best, best_value = None, -math.inf
+    for a in actions:
+        value = score(a)
+        if value is not None and value > best_value:
+            best, best_value = a, value
     if best is None:  # pragma: no cover - EndTurn or a Discard is always among the act actions
         return actions[0], "plays the first legal move"
-    return best[2], best[3]
+    return best, turn.reason(best)
 
 
 def _marker_worth(view: Any, player: int, place: int) -> float:
@@ -495,14 +539,6 @@ def _card_worth(view: Any, player: int, card: int) -> float:
     if kind == "organisation":
         return 2_000.0 if view.controller == player else 500.0
     return 0.0
-
-
-# the lanes of each lane's route, and the first lane of each route
-ROUTE_LANES_OF = {}
-ROUTE_START = {}
-for _lane, _route in enumerate(LANE_ROUTE):
-    ROUTE_LANES_OF[_lane] = tuple(x for x, r in enumerate(LANE_ROUTE) if r == _route)
-    ROUTE_START.setdefault(_route, _lane)
 
 
 # -- the evaluation of a position -------------------------------------------------------------------
