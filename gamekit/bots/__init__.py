@@ -30,7 +30,7 @@ from typing import Any
 from ..rng import Rng
 
 __all__ = ["Bot", "RandomBot", "HeuristicBot", "SearchBot", "bot", "kinds", "register_heuristic",
-           "evaluate", "register_evaluator"]
+           "evaluate", "register_evaluator", "register_search"]
 
 KINDS = ("random", "heuristic", "search")
 
@@ -46,6 +46,7 @@ _BOT_MODULES = {
 }
 _HEURISTICS: dict[str, type[HeuristicBot]] = {}
 _EVALUATORS: dict[str, Callable[[Any], list[float]]] = {}
+_SEARCHES: dict[str, type[SearchBot]] = {}
 
 
 def kinds() -> tuple[str, ...]:
@@ -124,6 +125,13 @@ class HeuristicBot(Bot):
 def register_heuristic(game_name: str, cls: type[HeuristicBot]) -> type[HeuristicBot]:
     """Make ``cls`` the heuristic player of ``game_name`` (a game's bots module calls this)."""
     _HEURISTICS[game_name] = cls
+    return cls
+
+
+def register_search(game_name: str, cls: type[SearchBot]) -> type[SearchBot]:
+    """Make ``cls`` (a :class:`SearchBot` with the same budget arguments) the search bot of
+    ``game_name``, for a game whose search needs another method than the default one."""
+    _SEARCHES[game_name] = cls
     return cls
 
 
@@ -286,7 +294,7 @@ def bot(game_name: str, kind: str, seed: int = 0, **budget: Any) -> Bot:
             raise TypeError(f"a random bot takes no budget, not {sorted(budget)}")
         return RandomBot(game_name, seed)
     if kind == "search":
-        return SearchBot(game_name, seed, **budget)
+        return _SEARCHES.get(game_name, SearchBot)(game_name, seed, **budget)
     cls = _HEURISTICS.get(game_name)
     if cls is None:
         raise NotImplementedError(f"{game_name} has no heuristic bot yet")
