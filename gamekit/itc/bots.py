@@ -57,7 +57,7 @@ from .actions import (
     Sell,
 )
 from .data import CONTINENTS, GREY, LANE_ROUTE, PLACE_INDEX, ROUTE_INDEX, ROUTE_LANES, ROUTES
-from .dice_turn import DIE_SIDES
+from .dice_turn import DICE_PAIRS, DIE_SIDES
 from .probability import RED_POINTS, grey_market_win_probability
 from .selling import cheapest_colours, max_colours
 
@@ -545,34 +545,84 @@ def _card_worth(view: Any, player: int, card: int) -> float:
 
 
 def _potential(view: Any, player: int) -> float:
-    """The player's score plus half of what their transports on the board should bring (by how far
-    they have come) and half of their best sale now."""
+    """The player's expected profit, in the euros the heuristic counts in: the score, the part of
+    each transport's profit (and of its Smuggling or Megatransport bonus) already earned by the
+    points put into it, the cards in hand, a sales marker's worth for each marker placed, half of
+    the best sale the markers allow now (less the markers it returns), and half the worth of
+    controlling the Mafia."""
     robbed = _robbed(view, player)
     total = float(view.score[player])
+    kind = view.cards.kind
+    options = view.options
     for card in view.fleet[player]:
         lane = view.at_lane[card]
-        length = len(view.lanes[lane])
-        total += 0.5 * _profit(view, card, LANE_ROUTE[lane], robbed) * (view.at_field[card] + 1) / (length + 1)
-    best = 0
+        route = LANE_ROUTE[lane]
+        profit = _profit(view, card, route, robbed)
+        u = view.under[card]
+        if u >= 0 and kind[u] == "smuggling":
+            profit += _smuggling_worth(view, route)
+        elif u >= 0 and kind[u] == "mega":
+            profit += profit * options.mega_bonus_percent / 100
+        total += profit * (view.at_field[card] + 1) / (len(view.lanes[lane]) + 1)
+    held = 0
+    for c in view.hands[player]:
+        k = kind[c]
+        if k == "transport":
+            total += CARD_VALUES[held] if held < len(CARD_VALUES) else 0
+            held += 1
+        else:
+            total += _card_worth(view, player, c) / 2
+    markers = view.markers
+    best = 0.0
     for place in range(7):
-        if place == GREY and view.controller != player:
-            continue
-        mine = view.markers[place][player]
+        mine = markers[place][player]
         if not mine:
             continue
-        counts = view.goods[place]
-        k = max_colours(counts, mine, 6)
+        total += mine * MARKER_VALUE
+        k = max_colours(view.goods[place], mine, 6)
         if k:
-            best = max(best, cheapest_colours(counts, k).profit)
+            best = max(best, cheapest_colours(view.goods[place], k).profit - k * MARKER_VALUE)
+    if view.controller == player:
+        total += CONTROL_VALUE / 2
     return total + 0.5 * best
+
+
+def _pending(view: Any, player: int) -> float:
+    """What the player to move can still make of this turn, in the heuristic's euros: the points
+    left (``act``), the better of the two dice rolled (``keep``), or the mean worth of the best
+    pair of dice (``draw``, ``choose``). Spent points and an ended turn are so valued alike."""
+    phase = view.phase
+    if phase == "act":
+        tp, cp, lo = view.tp, view.cp, view.lo
+        value = 0.0
+        if tp:
+            value += _transport_values(view, player, True, tp)[tp]
+        if cp:
+            value += _continent_values(view, player, cp)[cp]
+        if lo:
+            transport = _transport_values(view, player, False, lo)
+            continent = _continent_values(view, player, lo)
+            value += max(transport[k] + continent[lo - k] for k in range(lo + 1))
+        return value
+    if phase == "keep":
+        dice = _Dice(view, player)
+        return max(dice.face(c, view.rolls[c]) for c in view.chosen)
+    if phase in ("draw", "choose"):
+        dice = _Dice(view, player)
+        return max(dice.pair(a, b) for a, b in DICE_PAIRS)
+    return 0.0
 
 
 def evaluate(state: Any) -> list[float]:
     """Each player's value of an unfinished ITC position, from 0 to 1: a logistic curve of how far
-    the player's expected profit (:func:`_potential`) leads the best of the others', on a scale of
-    an eighth of the goal."""
+    the player's expected profit (:func:`_potential`, and for the player to move what the rest of
+    the turn should bring, :func:`_pending`) leads the best of the others', on a scale of an eighth
+    of the goal."""
     n = state.players
     worth = [_potential(state, p) for p in range(n)]
+    mover = state.current_player
+    if mover is not None:
+        worth[mover] += _pending(state, mover)
     scale = max(1.0, state.options.goal / 8)
     out = []
     for p in range(n):
