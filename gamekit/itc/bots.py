@@ -39,9 +39,11 @@ the player leads (or trails) the best of the others, on a scale of one eighth of
 from __future__ import annotations
 
 import math
+import time
 from typing import Any
 
-from ..bots import HeuristicBot, register_evaluator, register_heuristic
+from ..bots import HeuristicBot, SearchBot, register_evaluator, register_heuristic, register_search
+from ..chance import TooManyOutcomes
 from .actions import (
     Attack,
     ChooseDice,
@@ -61,7 +63,7 @@ from .dice_turn import DICE_PAIRS, DIE_SIDES
 from .probability import RED_POINTS, grey_market_win_probability
 from .selling import cheapest_colours, max_colours
 
-__all__ = ["ItcHeuristic", "evaluate"]
+__all__ = ["ItcHeuristic", "ItcSearch", "evaluate"]
 
 MARKER_VALUE = 800  # a sales marker placed for a later sale
 CARD_VALUES = (2_500, 2_500, 2_000, 1_200, 600, 200)  # the n-th transport card in hand (the 7th and on: 0)
@@ -631,5 +633,117 @@ def evaluate(state: Any) -> list[float]:
     return out
 
 
+class ItcSearch(SearchBot):
+    """ITC's search (``gamekit.bot("itc", "search")``): expectimax over determinised positions.
+
+    The default search of gamekit (ISMCTS, :class:`gamekit.bots.SearchBot`) loses nearly every
+    game to the heuristic in ITC: a turn offers 20 to 100 actions, most of them small steps worth
+    about the same, and a few hundred iterations give each only a handful of noisy visits. This
+    search instead looks at every legal action in a position the player cannot tell from the real
+    one (``state.determinize``), takes its exact outcomes (``state.outcomes``: every roll of the
+    chosen dice, every end of a grey-market fight; a few seeded samples where they are more than
+    48, such as several unseen cards drawn at once), and scores the positions with the evaluation
+    (:func:`evaluate`, which counts what the rest of the turn should bring). With ``depth`` 2 or
+    more it looks further at the ``width`` best actions: the player's own next move after each of
+    their outcomes (the best of its actions), down to ``depth`` moves. It repeats this on new
+    determinised positions while the budget lasts and plays the action worth most on average.
+
+    The default is one move (``depth=1``): in ten two-player games against the heuristic (goal
+    60,000) the search won 6 looking one move ahead and 3 looking two ahead, where the best of
+    many noisy looks flatters the actions with the most ways to go on.
+
+    The budget: ``iterations`` is the number of positions evaluated (at least one full pass is
+    made), ``ms`` a limit in milliseconds of wall-clock time (checked between evaluations).
+    ``exploration`` and ``rollout`` are accepted for the common interface and not used.
+    """
+
+    #: The most outcomes of one action listed exactly (two dice: 6 x 8); beyond, ``SAMPLES`` samples.
+    LIMIT = 48
+    SAMPLES = 4
+
+    def __init__(self, game_name: str, seed: int = 0, iterations: int | None = 400, ms: float | None = None,
+                 depth: int = 1, exploration: float = 0.0, rollout: str = "heuristic", width: int = 5) -> None:
+        super().__init__(game_name, seed, iterations=iterations, ms=ms, depth=depth, exploration=exploration,
+                         rollout=rollout)
+        if depth < 1 or width < 1:
+            raise ValueError("the ITC search looks at least one move ahead (depth >= 1) at one action at least (width >= 1)")
+        self.width = width
+
+    def explain(self, state: Any) -> tuple[Any, str]:
+        from ..bots import _to_move
+
+        actions = _to_move(state)
+        if len(actions) == 1:
+            return actions[0], "the only legal move"
+        me = state.current_player
+        rng = self.rng
+        self._evaluated = 0
+        self._deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000
+        limit = self.iterations if self.iterations is not None else math.inf
+        totals = [0.0] * len(actions)
+        passes = 0
+        deep: list[int] = list(range(len(actions)))
+        while True:
+            position = state.determinize(me, rng.next_u32())
+            self._seed = rng.next_u32()
+            shallow = [self._value(position, a, me, 1) for a in actions]
+            if self.depth > 1:
+                order = sorted(range(len(actions)), key=lambda i: -shallow[i])
+                deep = sorted(order[: self.width])
+                for i in deep:
+                    shallow[i] = self._value(position, actions[i], me, self.depth)
+            for i in range(len(actions)):
+                totals[i] += shallow[i]
+            passes += 1
+            if self._evaluated >= limit or self._out_of_time():
+                break
+        self.last_iterations = self._evaluated
+        best = max(deep, key=lambda i: (totals[i], -i))
+        others = [totals[i] for i in deep if i != best] or [totals[best]]
+        return actions[best], (f"looked at {self._evaluated} positions ({passes} drawn from what it knows, "
+                               f"every roll counted exactly): this move scores {totals[best] / passes:.2f}, "
+                               f"the next best {max(others) / passes:.2f}")
+
+    def _out_of_time(self) -> bool:
+        return self._deadline is not None and time.perf_counter() > self._deadline
+
+    def _outcomes(self, position: Any, action: Any) -> list[tuple[float, Any]]:
+        try:
+            return [(float(o.probability), o.state) for o in position.outcomes(action, limit=self.LIMIT)]
+        except TooManyOutcomes:
+            self._seed += 1
+            n = self.SAMPLES
+            return [(1 / n, o.state) for o in position.sample_outcomes(action, n, seed=self._seed)]
+
+    def _value(self, position: Any, action: Any, me: int, plies: int) -> float:
+        """The expected value for ``me`` of ``action``: over its outcomes, the evaluation, or with
+        ``plies`` > 1 the best of ``me``'s next actions (the ``width`` best by one look)."""
+        total = 0.0
+        for probability, child in self._outcomes(position, action):
+            if plies > 1 and not child.is_over() and child.current_player == me and not self._out_of_time():
+                nexts = child.legal_actions()
+                if len(nexts) == 1:
+                    value = self._value(child, nexts[0], me, plies - 1)
+                else:
+                    looks = [(self._value(child, b, me, 1), b) for b in nexts]
+                    looks.sort(key=lambda t: -t[0])
+                    value = max(self._value(child, b, me, plies - 1) if plies > 2 else v
+                                for v, b in looks[: self.width])
+            else:
+                value = evaluate_for(child, me)
+                self._evaluated += 1
+            total += probability * value
+        return total
+
+
+def evaluate_for(state: Any, player: int) -> float:
+    """One player's value of a position: the share of the win at the end, else :func:`evaluate`."""
+    if state.is_over():
+        winners = state.winners()
+        return 1 / len(winners) if player in winners else 0.0
+    return evaluate(state)[player]
+
+
 register_heuristic("itc", ItcHeuristic)
 register_evaluator("itc", evaluate)
+register_search("itc", ItcSearch)
