@@ -119,7 +119,8 @@ def test_what_a_player_cannot_see_changes_neither_observation_nor_determinized_p
     assert copy.observation(p) == state.observation(p)
     for seed in (0, 5):
         assert copy.determinize(p, seed).to_json() == state.determinize(p, seed).to_json()
-    for kind, budget in (("random", {}), ("heuristic", {}), ("search", {"iterations": 6, "depth": 4})):
+    for kind, budget in (("random", {}), ("heuristic", {}), ("search", {"iterations": 30}),
+                         ("search", {"iterations": 30, "depth": 2, "width": 2})):
         assert (gamekit.bot("itc", kind, seed=3, **budget).explain(copy)
                 == gamekit.bot("itc", kind, seed=3, **budget).explain(state)), kind
     # the other player does see the difference in their own hand
@@ -297,7 +298,7 @@ def test_every_bot_plays_a_whole_game_by_the_rules_and_repeats_itself():
     def play():
         state = GAME.new(players=3, seed=21, goal=40_000)
         bots = [gamekit.bot("itc", "random", seed=1), gamekit.bot("itc", "heuristic", seed=2),
-                gamekit.bot("itc", "search", seed=3, iterations=4, depth=3)]
+                gamekit.bot("itc", "search", seed=3, iterations=10)]
         while not state.is_over():
             bot = bots[state.current_player]
             action, reason = bot.explain(state)
@@ -374,6 +375,29 @@ def test_heuristic_keeps_the_die_its_sale_needs():
     s.checkpoint()
     action, reason = gamekit.bot("itc", "heuristic", seed=0).explain(s)
     assert action == KeepDie("green") and "green 4" in reason
+
+
+def test_search_counts_the_fight_exactly_and_keeps_to_its_budget():
+    """The search (an expectimax over determinised positions, gamekit.itc.bots.ItcSearch) weighs an
+    attack by its exact outcomes (itc-grey-market-fight: four ends of the fight against the Mafia
+    stone alone), looks at no more positions than its budget after one full pass, and also stops
+    on a time limit."""
+    from gamekit.itc.bots import ItcSearch
+
+    s = _attack_position(held=0)
+    bot = gamekit.bot("itc", "search", seed=1, iterations=1)
+    assert isinstance(bot, ItcSearch)
+    action, reason = bot.explain(s)
+    assert action in s.legal_actions() and "positions" in reason
+    one_pass = bot.last_iterations
+    fight = s.determinize(s.turn, 0)
+    assert len(bot._outcomes(fight, Attack())) == 4
+    assert one_pass >= len(s.legal_actions()) + 3  # the attack alone is four positions
+    more = gamekit.bot("itc", "search", seed=1, iterations=10 * one_pass)
+    more.explain(s)
+    assert more.last_iterations >= 10 * one_pass > one_pass
+    quick = gamekit.bot("itc", "search", seed=1, iterations=None, ms=1)
+    assert quick.choose(s) in s.legal_actions() and quick.last_iterations < 10 * one_pass
 
 
 def test_evaluation_favours_the_leader():
