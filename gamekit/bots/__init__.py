@@ -30,7 +30,7 @@ from typing import Any
 from ..rng import Rng
 
 __all__ = ["Bot", "RandomBot", "HeuristicBot", "SearchBot", "bot", "kinds", "register_heuristic",
-           "evaluate", "register_evaluator", "register_candidates", "search_defaults"]
+           "evaluate", "register_evaluator", "register_candidates", "register_search", "search_defaults"]
 
 KINDS = ("random", "heuristic", "search")
 
@@ -48,6 +48,7 @@ _HEURISTICS: dict[str, type[HeuristicBot]] = {}
 _SEARCH_DEFAULTS: dict[str, dict[str, Any]] = {}
 _EVALUATORS: dict[str, Callable[[Any], list[float]]] = {}
 _CANDIDATES: dict[str, Callable[[Any, list[Any]], list[Any]]] = {}
+_SEARCHES: dict[str, type[SearchBot]] = {}
 
 
 def kinds() -> tuple[str, ...]:
@@ -136,6 +137,13 @@ def search_defaults(game_name: str) -> dict[str, Any]:
     """The search bot's default budget for ``game_name`` (the game's own, else the general one)."""
     _load_bots(game_name)
     return {**SearchBot.DEFAULTS, **_SEARCH_DEFAULTS.get(game_name, {})}
+
+
+def register_search(game_name: str, cls: type[SearchBot]) -> type[SearchBot]:
+    """Make ``cls`` (a :class:`SearchBot` with the same budget arguments) the search bot of
+    ``game_name``, for a game whose search needs another method than the default one."""
+    _SEARCHES[game_name] = cls
+    return cls
 
 
 def register_evaluator(game_name: str, function: Callable[[Any], list[float]]) -> Callable[[Any], list[float]]:
@@ -336,7 +344,7 @@ def bot(game_name: str, kind: str, seed: int = 0, **budget: Any) -> Bot:
             raise TypeError(f"a random bot takes no budget, not {sorted(budget)}")
         return RandomBot(game_name, seed)
     if kind == "search":
-        return SearchBot(game_name, seed, **budget)  # the game's defaults, then the budget given
+        return _SEARCHES.get(game_name, SearchBot)(game_name, seed, **budget)  # the game's defaults, then the budget given
     cls = _HEURISTICS.get(game_name)
     if cls is None:
         raise NotImplementedError(f"{game_name} has no heuristic bot yet")

@@ -9,7 +9,9 @@ The modules: :mod:`~gamekit.itc.options` (the settings and every assumption behi
 :mod:`~gamekit.itc.data` (goods, routes, places, the card decks from ``cards.json``),
 :mod:`~gamekit.itc.actions` (the actions), :mod:`~gamekit.itc.state` (the rules engine),
 :mod:`~gamekit.itc.selling` (selling as pure functions) and :mod:`~gamekit.itc.probability`
-(exact chances: the grey-market fight, the choice of dice).
+(exact chances: the grey-market fight, the choice of dice), :mod:`~gamekit.itc.views` (what each
+player may see, and positions drawn again from it) and :mod:`~gamekit.itc.bots` (the heuristic
+player, the search and the evaluation they use: ``gamekit.bot("itc", "heuristic")``).
 """
 
 from __future__ import annotations

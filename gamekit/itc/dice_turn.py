@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..chance import roll
 from ..core import IllegalAction
+from ..dice import blue_die, green_die, red_die
 from ..rng import Rng
 from .probability import DieEffect
 
@@ -17,6 +19,9 @@ DICE = ("blue", "green", "red")
 DIE_SIDES = {"blue": 6, "green": 8, "red": 6}
 #: The pairs a player may choose (rule ``itc-dice``), each in the order of :data:`DICE`.
 DICE_PAIRS = (("blue", "green"), ("blue", "red"), ("green", "red"))
+#: Each die's roll as a declared chance event (:mod:`gamekit.chance`), named as the log names it
+#: (``"blue die"``, ...): one ``randbelow`` of its sides plus one, as :func:`roll_die` draws it.
+DIE_EVENTS = {"blue": roll(blue_die, "blue die"), "green": roll(green_die, "green die"), "red": roll(red_die, "red die")}
 #: What each die is for, for readers.
 DIE_NAMES = {"blue": "blue d6 (transport)", "green": "green d8 (continents)", "red": "red d6 (cards + leftover)"}
 
@@ -36,7 +41,13 @@ def chosen_pair(dice: Iterable[str]) -> tuple[str, str]:
 
 
 def roll_die(rng: Rng, colour: str) -> int:
-    """One roll of the ``colour`` die (six sides, eight for green)."""
+    """One roll of the ``colour`` die (six sides, eight for green): the same generator call as the
+    engine's declared event :data:`DIE_EVENTS` makes.
+
+    >>> from gamekit.rng import Rng
+    >>> roll_die(Rng(5), "green") == DIE_EVENTS["green"].sample(Rng(5))
+    True
+    """
     return rng.randbelow(DIE_SIDES[colour]) + 1
 
 

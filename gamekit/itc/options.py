@@ -291,6 +291,22 @@ ASSUMPTIONS: tuple[Assumption, ...] = catalogue(ItcOptions, (
        "the text lists 5,000, 10,000, 15,000 and 20,000 euros but not which route gets which",
        "truck 5,000, train 10,000, ship 15,000, plane 20,000: the order in which it lists the routes",
        "more on the longer routes, where a card is exposed to checks for longer"),
+    _a("what the players see", "itc-hand-limit", "what the players see",
+       "the text has cards taken into the hand and extra cards put on the discard piles, but never says what "
+       "the other players may see",
+       "a hand is hidden from the others, who see only how many transport cards and how many action cards it "
+       "holds (the two decks have their own backs); both draw piles lie face down; the discard piles lie face "
+       "up; the board, the goods, the markers, the dice, the points left and the scores (written down on "
+       "paper) are open to all. The computer players see exactly this (state.observation)",
+       "open hands, if the table agrees"),
+    _a("cards under transports", "itc-customs-check", "cards under transports",
+       "at a customs check players must prove that the card under a transport is only an Express or "
+       "Megatransport card, and a Smuggling card is then revealed (\"aufgedeckt\"): so the card lies face down",
+       "the others see that a card lies under a transport, not which, until it is shown: by a customs check on "
+       "its route, an Express move or the transport's arrival. The computer players do not remember what an "
+       "earlier check or Express move showed while the card stays there, so they know less than an attentive "
+       "player, never more. The engine's log names the card in the action (\"... with smuggling\"): the log is "
+       "the record of the game, not what the others see"),
     _a("customs check", "itc-customs-check", "when a customs check acts",
        "\"when a customs check is drawn\"",
        "it takes effect when drawn and then goes to the discard pile"),

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
+from ..chance import Chance
 from ..dice import blue_die, green_die, red_die
 from ..rng import Rng
 
@@ -27,6 +28,8 @@ __all__ = [
     "grey_market_win_probability",
     "fight_outcome_distribution",
     "roll_fight",
+    "fight_event",
+    "representative_rolls",
     "markers_left",
     "simulate_fights",
     "fight_exchange",
@@ -155,6 +158,47 @@ def roll_fight(rng: Rng, attackers: int, defenders: int) -> list[tuple[int, int]
         ra, rd, a, d = fight_exchange(rng, a, d)
         rolls.append((ra, rd))
     return rolls
+
+
+#: The rolls that stand for one exchange won by the attacker and one lost, in
+#: :func:`representative_rolls` (any rolls with the same winner would do).
+WON_EXCHANGE, LOST_EXCHANGE = (6, 1), (1, 8)
+
+
+def representative_rolls(attackers: int, defenders: int, attackers_left: int, defenders_left: int) -> list[tuple[int, int]]:
+    """One list of rolls that ends a fight of ``attackers`` against ``defenders`` with the markers
+    left given (one of them 0): the losing side's wins first, then the winner's, no ties. Every fight
+    with those losses leads to the same position; only the log's list of rolls differs.
+
+    >>> representative_rolls(3, 2, 2, 0)
+    [(1, 8), (6, 1), (6, 1)]
+    >>> markers_left(3, 2, representative_rolls(3, 2, 0, 1))
+    (0, 1)
+    """
+    if attackers_left:
+        return [LOST_EXCHANGE] * (attackers - attackers_left) + [WON_EXCHANGE] * defenders
+    return [WON_EXCHANGE] * (defenders - defenders_left) + [LOST_EXCHANGE] * attackers
+
+
+@cache
+def fight_event(attackers: int, defenders: int) -> Chance:
+    """The grey-market fight as a declared chance event (rule ``itc-grey-market-fight``).
+
+    It draws exactly what :func:`roll_fight` draws (so seeded games and their logs are unchanged):
+    the whole list of rolls, ties included. Those lists are unbounded (a tie is rolled again, any
+    number of times), so they cannot be listed; but the position after the fight depends only on
+    the markers each side lost. So the event's listed distribution is the distribution of losses
+    (:func:`fight_outcome_distribution`, ``attackers + defenders`` results at most), each result
+    given as one :func:`representative_rolls` list: ``state.outcomes(Attack())`` is exact for every
+    position, and only the log's rolls of a listed outcome are a stand-in.
+
+    >>> [(markers_left(2, 1, rolls), p) for rolls, p in fight_event(2, 1).distribution()]
+    [((2, 0), Fraction(5, 14)), ((1, 0), Fraction(45, 196)), ((0, 1), Fraction(81, 196))]
+    """
+    _check_counts(attackers, defenders)
+    table = [(representative_rolls(attackers, defenders, a, d), p)
+             for (a, d), p in fight_outcome_distribution(attackers, defenders).items()]
+    return Chance("grey-market fight", lambda rng: roll_fight(rng, attackers, defenders), lambda: table, len(table))
 
 
 def simulate_fights(attackers: int, defenders: int, n: int, seed=None):

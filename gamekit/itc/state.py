@@ -17,10 +17,12 @@ Phases: ``setup`` (sales markers, rule ``itc-setup``), then for each turn ``draw
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 from functools import cache
 from types import MappingProxyType
 from typing import Any
 
+from ..chance import Chance, choice, shuffle
 from ..core import IllegalAction, State
 from ..validation import whole as _int
 from .actions import (
@@ -57,11 +59,12 @@ from .data import (
     UNDER_KINDS,
     card_table,
 )
-from .dice_turn import DICE, DICE_PAIRS, chosen_pair, kept_die, roll_die
+from .dice_turn import DICE, DICE_PAIRS, DIE_EVENTS, chosen_pair, kept_die
 from .lanes import LaneRules
-from .probability import die_effect, markers_left, roll_fight
+from .probability import die_effect, fight_event, markers_left
 from .saving import restore_into, state_to_data
 from .selling import MARKER_COST, cheapest_colours, marker_refusal, max_colours
+from .views import determinize, observation
 
 __all__ = ["ItcState", "DICE", "UNDER_KINDS"]
 
@@ -71,6 +74,9 @@ class ItcState(LaneRules, State):
     action_types = ACTION_TYPES
     #: the card table is fixed by the options and never changed (see :meth:`clone`)
     shared_on_clone = ("cards",)
+    #: True only in a determinised copy: its draw piles hold the cards the player has not seen in a
+    #: fixed (sorted) order, and each draw picks one of them at random (see :meth:`_determinize`)
+    _unordered = False
 
     # -- setup (rule itc-setup) ------------------------------------------------------------
     def _setup(self) -> None:
@@ -81,10 +87,9 @@ class ItcState(LaneRules, State):
         self.cards = card_table(opts)
         self._init_empty()
         cards = self.cards
-        t_deck = list(range(cards.n_transport))
-        a_deck = list(range(cards.n_transport, cards.size))
-        self.rng.shuffle(t_deck)
-        self.rng.shuffle(a_deck)
+        # both decks shuffled (declared events; drawn as Rng.shuffle draws them)
+        t_deck = self.draw(shuffle(range(cards.n_transport), "shuffle transport cards"))
+        a_deck = self.draw(shuffle(range(cards.n_transport, cards.size), "shuffle action cards"))
         # deal the start cards from the top, ordinary transport cards only (assumption "start
         # cards"); the neutral cards met while dealing go back and the deck is shuffled again, so
         # that they are not left piled on top of it
@@ -94,9 +99,9 @@ class ItcState(LaneRules, State):
                     if not cards.neutral[t_deck[i]]:
                         self.hands[p].append(t_deck.pop(i))
                         break
-        self.rng.shuffle(t_deck)
+        t_deck = self.draw(shuffle(t_deck, "shuffle transport cards"))
         self.t_deck, self.a_deck = t_deck, a_deck
-        self.first_setup = self.rng.randbelow(n)  # "Nun wird ausgewürfelt, wer beginnt."
+        self.first_setup = self.draw(choice(range(n), "first player"))  # "Nun wird ausgewürfelt, wer beginnt."
         self.phase = "setup"
         if opts.setup_rounds == 0:
             self._finish_setup()
@@ -185,13 +190,19 @@ class ItcState(LaneRules, State):
         return {"score": events}
 
     def clone(self) -> ItcState:
-        """A fast independent copy. Log entries are shared: the engine never changes an entry
-        once written."""
+        """A fast independent copy. The log's rows are shared (the engine never changes a row once
+        written): the copy gets its own list of them, one pointer per action, and makes its
+        readable entries again from them when its log is read."""
+        return self._copy(list(self._rows))
+
+    def _copy(self, rows: list[Any]) -> ItcState:
+        """The copy :meth:`clone` makes, with ``rows`` as its log (``[]`` for a copy that only thinks
+        ahead, such as :meth:`_determinize`'s, which so costs the same at any point of a game)."""
         new = self.__class__.__new__(self.__class__)
         d = self.__dict__.copy()
         d["rng"] = self.rng.clone()
-        d["_rows"] = list(self._rows)
-        d["_entries"] = list(self._entries)
+        d["_rows"] = rows
+        d["_entries"] = []
         d["_chance"] = None
         d["_events"] = []
         d["score"] = list(self.score)
@@ -222,13 +233,26 @@ class ItcState(LaneRules, State):
 
     def _draw_pile(self, deck: list[int], discard: list[int], what: str) -> int:
         """Draw the top card; an empty pile is first refilled by shuffling its discard pile
-        (assumption "draw piles"). -1 if both are empty."""
+        (assumption "draw piles"). -1 if both are empty.
+
+        The top card of a pile shuffled earlier is hidden information, not chance (the caller
+        reveals it in the log); the reshuffle is a declared chance event, whose outcomes are
+        listed only while the discard pile is small (``state.outcomes`` raises
+        ``TooManyOutcomes`` for an action that reshuffles a larger one: draw seeded samples with
+        ``state.sample_outcomes``). In a determinised copy (``_unordered``) the pile holds the
+        unseen cards in a fixed order, and each draw takes one at random, a declared event."""
         if not deck:
             if not discard:
                 return -1
             order = list(discard)
             discard.clear()
-            deck.extend(self.draw(lambda rng: _shuffled(rng, order), f"reshuffle {what}"))
+            if self._unordered:  # a determinised copy: a pile has no order, its draws are random
+                order.sort()
+                deck.extend(order)
+            else:
+                deck.extend(self.draw(shuffle(order, f"reshuffle {what}")))
+        if self._unordered:  # a determinised copy: the order of the pile is drawn as it is used
+            return deck.pop(self.draw(_unseen_card(len(deck), what)))
         return deck.pop()
 
     def _sellable_counts(self, place: int) -> list[int]:
@@ -649,7 +673,7 @@ class ItcState(LaneRules, State):
         self.chosen = chosen_pair((a.first, a.second))
         rolls = {}
         for colour in self.chosen:
-            rolls[colour] = self.draw(lambda rng, c=colour: roll_die(rng, c), f"{colour} die")
+            rolls[colour] = self.draw(DIE_EVENTS[colour])
         self.rolls = rolls
         self.phase = "keep"
 
@@ -798,7 +822,7 @@ class ItcState(LaneRules, State):
         stone = 1 if self.options.mafia_stone_defends else 0
         held = self.markers[GREY][ctrl]
         defenders = held + stone
-        rolls = self.draw(lambda rng: roll_fight(rng, attackers, defenders), "grey-market fight")
+        rolls = self.draw(fight_event(attackers, defenders))
         left_a, left_d = markers_left(attackers, defenders, rolls)
         if left_a > 0:
             # the attacker takes the Mafia: the controller's markers and stone go home
@@ -873,6 +897,18 @@ class ItcState(LaneRules, State):
         self.turn_count += 1
         self.phase = "draw"
 
+    # -- what each player may see (gamekit.itc.views) -------------------------------------------
+    def _observation(self, player: int) -> dict[str, Any]:
+        """The public position and ``player``'s own hand and face-down cards; the piles' order, the
+        other hands and the cards face down under other players' transports stay hidden (see
+        :mod:`gamekit.itc.views`)."""
+        return observation(self, player)
+
+    def _determinize(self, player: int, rng: Any) -> ItcState:
+        """A copy with the piles, the other hands and the other players' face-down cards drawn again
+        from what ``player`` has not seen (see :func:`gamekit.itc.views.determinize`)."""
+        return determinize(self, player, rng)
+
     # -- saving and restoring ----------------------------------------------------------------
     def _to_data(self) -> dict[str, Any]:
         return state_to_data(self)
@@ -945,10 +981,13 @@ def _place_actions(card: int, route: int, index: int) -> Mapping[str, PlaceTrans
     return MappingProxyType({u: PlaceTransport(card, ROUTES[route], index + 1, u) for u in ("",) + UNDER_KINDS})
 
 
-def _shuffled(rng: Any, items: list[int]) -> list[int]:
-    items = list(items)
-    rng.shuffle(items)
-    return items
+@cache
+def _unseen_card(n: int, what: str) -> Chance:
+    """In a determinised copy (:meth:`ItcState._determinize`), the place in a pile of ``n`` cards
+    whose order the player has not seen of the card drawn next: each place equally likely, one
+    ``randbelow(n)``. (A real game's piles were shuffled when made; their top card is a reveal.)"""
+    return Chance(f"{what} (unseen order)", lambda rng: rng.randbelow(n),
+                  lambda: [(i, Fraction(1, n)) for i in range(n)], n)
 
 
 _CHECKS = {
