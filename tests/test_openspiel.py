@@ -159,9 +159,7 @@ def registered():
 UNDECLARED = {
     "catan": "the setup's random board shuffles with the generator itself (gamekit/catan/board.py)",
     "factories": "the setup's random board shuffles with the generator itself (gamekit/catan/board.py)",
-    "itc": "the setup shuffles the decks with the generator itself",
     "trade-feud": "the '2d6' roll is drawn by a plain function",
-    "transportspelet": "the setup shuffles the cards with the generator itself",
 }
 
 #: Player actions per game in the conformance test (the five games are long: cut off there).

@@ -98,7 +98,6 @@ def determinize(s: ItcState, player: int, rng: Rng) -> ItcState:
     keeps it a few microseconds."""
     new = s._copy([])  # its log is emptied by State.determinize: not copied, so the cost stays flat
     new._unordered = True
-    new.seed = 0  # the game's seed would tell the order of every pile
     cards = s.cards
     nt = cards.n_transport
     hands = new.hands

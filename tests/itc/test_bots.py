@@ -167,10 +167,10 @@ def test_determinized_positions_keep_the_public_position_and_the_legal_actions(p
             continue
         p = position.current_player
         copies = [position.determinize(p, k) for k in range(3)]
-        for copy in copies:
+        for k, copy in enumerate(copies):
             assert copy.legal_actions() == position.legal_actions()
             assert copy.observation(p) == position.observation(p)
-            assert copy.log == [] and copy.seed == 0
+            assert copy.log == [] and copy.seed == k  # the determinize seed: the game's would tell the piles
         others = [q for q in range(players) if q != p and position.hands[q]]
         if others and len({tuple(c.hands[others[0]]) for c in copies}) > 1:
             redrawn = True
