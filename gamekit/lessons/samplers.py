@@ -197,6 +197,7 @@ def auctions(
     n: int,
     seed: Any = None,
     chooser_matches: bool = True,
+    keep: float = 0.5,
 ) -> dict[str, Any]:
     """``n`` auctions of one public contract, the chooser (player 0) against bidders who play like
     :func:`gamekit.auf_achse.bots.bid_decision`.
@@ -209,9 +210,9 @@ def auctions(
     to the chooser free (``auf-achse-payment``). Cash is taken to be enough for every offer.
 
     The chooser names the lowest allowed offer while it is at most ``chooser_limit``, else passes.
-    A bidder names the lowest allowed offer if it leaves at least half the ``revenue`` and a coin
-    with chance ``eagerness`` says so, else passes (``bid_decision``). Returns arrays ``winner``
-    (player) and ``offer`` (0: nobody bid) per auction.
+    A bidder names the lowest allowed offer if it leaves at least the share ``keep`` of the
+    ``revenue`` (``bid_decision``: half) and a coin with chance ``eagerness`` says so, else passes.
+    Returns arrays ``winner`` (player) and ``offer`` (0: nobody bid) per auction.
     """
     import numpy as np
 
@@ -219,7 +220,7 @@ def auctions(
     top = len(costs)
     gen = _gen(seed)
     price = np.array([0, *costs], dtype=np.int64)
-    worth = 2 * (revenue - price) >= revenue  # bid_decision: the offer leaves half the revenue
+    worth = revenue - price >= keep * revenue  # bid_decision: the offer leaves half the revenue
     worth[0] = False
     offer = np.zeros(n, dtype=np.int64)
     leader = np.full(n, -1, dtype=np.int64)
