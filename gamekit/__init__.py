@@ -28,6 +28,7 @@ __all__ = [
     "game",
     "games",
     "planned_games",
+    "play",
     "register",
     "tournament",
 ]
@@ -114,3 +115,11 @@ def tournament(game_name: str, seats, games: int, seed: int = 0, players=None, o
 
     return run(game_name, seats, games, seed=seed, players=players, options=options, client=client,
                workers=workers, **more)
+
+
+def play(game_name: str, opponents=None, seed: int = 1, **options):
+    """A whole game of ``game_name`` in JupyterLab against computer ``opponents`` (bot kinds, one
+    per other player), the same widget as the book's "Play" pages (:mod:`gamekit.widgets.play`)."""
+    from .widgets.play import play as show
+
+    return show(game_name, opponents=opponents, seed=seed, **options)

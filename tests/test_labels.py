@@ -46,3 +46,21 @@ def test_book_targets_are_unique():
         for label in re.findall(r"^\(([a-z0-9-]+)\)=\s*$", path.read_text(encoding="utf-8"), re.M):
             assert label not in seen, f"{label} in {path} and {seen[label]}"
             seen[label] = str(path)
+
+
+def test_the_project_stands_on_its_own():
+    """Nothing in the repository points to folders outside it (a clone has only itself)."""
+    import subprocess
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    listed = subprocess.run(["git", "ls-files"], cwd=root, capture_output=True, text=True, check=True).stdout.split()
+    outside = []
+    for name in listed:
+        path = root / name
+        if path.suffix not in (".py", ".md", ".yml", ".toml", ".ipynb", ".js", ".cfg", ".txt") and path.name != "Makefile":
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace") if path.is_file() else ""
+        if any(f"{prefix}/{'shared'}" in text for prefix in ("..", "/work")):
+            outside.append(name)
+    assert outside == []

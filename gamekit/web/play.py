@@ -1,0 +1,365 @@
+"""The "Play" pages' service: a whole game of any of the six games against computer opponents.
+
+Stateless, like every service: the situation carries the engine's own save (``to_json``), the
+seats (``"person"`` or a bot kind, one per player) and who last saw their hidden things. Each call
+restores the game, does one thing, and returns what the page draws: the board (the engine's SVG),
+every player's visible holdings, the hidden things of the person to move, whose turn it is and
+what they must do, the legal moves in words, the log with its chance results, and the result.
+
+The page never computes a rule: the moves are ``state.legal_actions()`` in words, a refused move is
+the engine's :class:`~gamekit.IllegalAction` (with its rule label), a computer's move is
+``gamekit.bot(...).choose``, the hint is the heuristic bot's ``explain``. The same seeded game
+played through :func:`play_through` (the library) gives the same moves, so the page and a notebook
+agree; a saved game is the engine's save, which opens in either.
+
+Actions (``action["kind"]``): ``start`` (``game``, ``players``, ``seats``, ``seed``, ``options``),
+``move`` (``text``: one of the moves shown), ``bot`` (the computer to move plays one move),
+``hint``, ``undo``, ``replay`` (``step``: the position after that many actions, read only),
+``open`` (``save``: a saved game's text, ``seats`` optional), ``view`` (the game as it stands, after a
+replay), ``setup`` (the set-up form).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from typing import Any
+
+from .. import game as get_game
+from ..core import IllegalAction, InvalidSave
+from . import service
+from .play_tables import holdings, phase_text, private, targets
+
+PERSON = "person"
+BOT_KINDS = ("random", "heuristic", "search")
+SEAT_KINDS = (PERSON, *BOT_KINDS)
+LOG_SHOWN = 60
+#: The play pages' games: protocol name -> the chapter folder (``book/<folder>/play.md``).
+PAGES = {"itc": "itc", "catan": "catan", "factories": "factories", "trade-feud": "trade-feud",
+         "auf-achse": "auf_achse", "transportspelet": "transportspelet"}
+#: Chance results everyone at the table sees (dice, fights, telegrams, event cards); any other
+#: draw (a development card, a stolen card, a shuffled pile) is shown only to the player who drew it.
+PUBLIC_CHANCE = re.compile(r"(^|\b)(2d6|d6|dice|die|fight|telegram|event card)\b")
+SEARCH_BUDGET = {"iterations": 60, "depth": 10}
+
+
+# -- the library side: the same game the page plays --------------------------------------------
+
+def bot_seed(seed: int, player: int, ply: int) -> int:
+    """The seed of the computer player ``player`` for its move at log length ``ply`` of the game
+    seeded ``seed``: the page and :func:`play_through` make the same bot for the same move."""
+    return (seed * 1_000_003 + player * 10_007 + ply) % (1 << 53)
+
+
+def make_bot(game_name: str, kind: str, seed: int, player: int, ply: int) -> Any:
+    from ..bots import bot
+
+    budget = SEARCH_BUDGET if kind == "search" else {}
+    return bot(game_name, kind, seed=bot_seed(seed, player, ply), **budget)
+
+
+def bot_move(state: Any, kind: str) -> Any:
+    """The move the computer player of ``kind`` makes now (as the page makes it)."""
+    return make_bot(state.game.name, kind, state.seed, state.current_player, len(state._rows)).choose(state)
+
+
+def play_through(game_name: str, seats: list[str], seed: int, options: dict[str, Any] | None = None,
+                 max_actions: int = 20_000) -> Any:
+    """A whole game with every seat a bot kind, exactly as the page plays it: the final state."""
+    state = get_game(game_name).new(players=len(seats), seed=seed, **(options or {}))
+    while not state.is_over() and len(state._rows) < max_actions:
+        state.apply(bot_move(state, seats[state.current_player]))
+    return state
+
+
+# -- reading the request -----------------------------------------------------------------------
+
+def _int(value: Any, what: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"{what} is a whole number from {low} to {high}, not {value!r}")
+    return value
+
+
+def _seats(seats: Any, players: int) -> list[str]:
+    if not isinstance(seats, list) or len(seats) != players:
+        raise ValueError(f"give one seat per player ({players}), each one of {', '.join(SEAT_KINDS)}")
+    for s in seats:
+        if s not in SEAT_KINDS:
+            raise ValueError(f"a seat is one of {', '.join(SEAT_KINDS)}, not {s!r}")
+    return list(seats)
+
+
+def _options(game: Any, options: Any) -> dict[str, Any]:
+    if options is None:
+        return {}
+    if not isinstance(options, dict):
+        raise ValueError("the settings are an object of setting names and values")
+    defaults = {f.name: getattr(game.default_options(), f.name) for f in dataclasses.fields(game.options_class)}
+    out = {}
+    for name, value in options.items():
+        if name not in defaults:
+            raise ValueError(f"{game.title} has no setting {name!r}")
+        default = defaults[name]
+        if type(value) is not type(default) and not (isinstance(default, float) and type(value) is int):
+            raise ValueError(f"the setting {name} is a {type(default).__name__}, not {value!r}")
+        if value != default:
+            out[name] = value
+    game.make_options(**out)
+    return out
+
+
+def _restore(situation: Any) -> tuple[Any, dict[str, Any]]:
+    if not isinstance(situation, dict) or not isinstance(situation.get("save"), str):
+        raise ValueError("no game is under way: start one")
+    game = get_game(situation.get("game", ""))
+    state = game.from_json(situation["save"])
+    seats = _seats(situation.get("seats"), state.players)
+    return state, {**situation, "seats": seats}
+
+
+# -- what the page shows -------------------------------------------------------------------------
+
+def _name(p: int, seats: list[str]) -> str:
+    who = "a person" if seats[p] == PERSON else f"computer, {seats[p]}"
+    return f"Player {p + 1} ({who})"
+
+
+def _chance_text(chance: list[Any], mine: bool) -> str:
+    parts = []
+    for c in chance:
+        if not isinstance(c, dict):
+            continue
+        what = c.get("what", "")
+        if mine or PUBLIC_CHANCE.search(what):
+            result = c.get("result")
+            parts.append(f"{what}: {_result_text(result)}")
+        else:
+            parts.append(f"{what} (hidden)")
+    return "; ".join(parts)
+
+
+def _result_text(result: Any) -> str:
+    if isinstance(result, list) and len(result) == 2 and isinstance(result[0], int) and isinstance(result[1], list):
+        return f"{result[0]} ({' + '.join(map(str, result[1]))})"  # a total and its dice
+    if isinstance(result, list):
+        return ", ".join(_result_text(r) for r in result)
+    return str(result)
+
+
+def _log(state: Any, seats: list[str], viewer: int | None) -> list[dict[str, Any]]:
+    rows = []
+    entries = state.log
+    first = max(0, len(entries) - LOG_SHOWN)
+    for i, entry in enumerate(entries[first:], start=first):
+        p = entry["player"]
+        text = f"{i + 1}. Player {p + 1}: {entry['text']}" if p is not None else f"{i + 1}. {entry['text']}"
+        chance = _chance_text(entry.get("chance", []), mine=p == viewer)
+        rows.append({"step": i + 1, "text": text + (f" [{chance}]" if chance else "")})
+    return rows
+
+
+def _group(action: Any) -> str:
+    words = re.sub(r"(?<!^)([A-Z])", r" \1", type(action).__name__).lower()
+    return words[:1].upper() + words[1:]
+
+
+def _moves(state: Any) -> list[dict[str, Any]]:
+    groups: dict[str, list[dict[str, str]]] = {}
+    for a in state.legal_actions():
+        groups.setdefault(_group(a), []).append({"label": str(a), "action": str(a)})
+    return [{"title": title, "moves": moves} for title, moves in groups.items()]
+
+
+def _board(state: Any) -> str:
+    draw = getattr(state, "_repr_svg_", None)
+    if draw is not None:
+        return draw()
+    if state.game.name == "auf-achse":
+        from ..auf_achse.svg import board_svg
+
+        return board_svg(state)
+    return ""
+
+
+def _view(state: Any, situation: dict[str, Any], announce: str, replay: int | None = None) -> dict[str, Any]:
+    seats = situation["seats"]
+    over = state.is_over()
+    mover = None if over else state.current_player
+    person_moves = mover is not None and seats[mover] == PERSON and replay is None
+    persons = [p for p, s in enumerate(seats) if s == PERSON]
+    viewer = mover if person_moves else (persons[0] if len(persons) == 1 else None)
+    scores = state.scores()
+    players = [{"name": _name(p, seats), "seat": seats[p], "score": str(scores[p]),
+                "details": holdings(state, p, viewer), "to_move": p == mover} for p in range(state.players)]
+    result = ""
+    if over:
+        winners = state.winners()
+        names = " and ".join(f"Player {w + 1}" for w in winners)
+        best = scores[winners[0]] if winners else ""
+        reason = getattr(state, "end_reason", "") or ""
+        result = (f"{names} {'win' if len(winners) > 1 else 'wins'} with a score of {best}. "
+                  f"Final scores: " + ", ".join(f"Player {p + 1} {scores[p]}" for p in range(state.players))
+                  + (f". The game ended because {reason}." if reason else "."))
+    if over:
+        status = "The game is over."
+    elif person_moves:
+        status = f"{_name(mover, seats)} to move: {phase_text(state)}"
+    else:
+        status = f"{_name(mover, seats)} is thinking… ({phase_text(state)})"
+    steps = len(state._rows)
+    return {
+        "title": state.game.title,
+        "game": state.game.name,
+        "announce": announce,
+        "status": status,
+        "to_move": mover,
+        "person_to_move": person_moves,
+        "bot_to_move": mover is not None and seats[mover] != PERSON and replay is None,
+        "persons": len(persons),
+        "players": players,
+        "board": _board(state),
+        "private": ({"title": f"Only for Player {viewer + 1}", "lines": private(state, viewer)}
+                    if viewer is not None else None),
+        "moves": _moves(state) if person_moves else [],
+        "targets": targets(state, state.legal_actions()) if person_moves else [],
+        "log": _log(state, seats, viewer),
+        "steps": steps,
+        "replay": replay,
+        "can_undo": replay is None and _undo_point(state, seats) is not None,
+        "over": over,
+        "result": result,
+        "save_name": f"{state.game.name}-seed-{state.seed}-after-{steps}.json",
+    }
+
+
+def _undo_point(state: Any, seats: list[str]) -> int | None:
+    """The log length after undoing the last action, if it may be undone: a person's action that
+    drew no chance and revealed nothing (undo never goes back past a chance result)."""
+    rows = state._rows
+    if not rows:
+        return None
+    last = rows[-1]
+    player = last[0]
+    if player is None or seats[player] != PERSON:
+        return None
+    if type(last[-1]) is dict and last[-1].get("chance"):
+        return None
+    return len(rows) - 1
+
+
+def _replayed(state: Any, steps: int) -> Any:
+    """The same game after its first ``steps`` actions, replayed from its seed."""
+    game = state.game
+    options = {f.name: getattr(state.options, f.name) for f in dataclasses.fields(state.options)}
+    again = game.new(players=state.players, seed=state.seed, **options)
+    for row in state._rows[:steps]:
+        again.apply(state._log_action(row))
+    return again
+
+
+def _answer(state: Any, situation: dict[str, Any], announce: str, replay: int | None = None) -> dict[str, Any]:
+    situation = {**situation, "save": state.to_json()}
+    return {"situation": situation, "view": _view(state, situation, announce, replay)}
+
+
+# -- the service ---------------------------------------------------------------------------------
+
+def setup_view(game_name: str) -> dict[str, Any]:
+    """The set-up form: players, seat kinds, the game's settings with their defaults."""
+    game = get_game(game_name)
+    settings = []
+    for f in dataclasses.fields(game.options_class):
+        default = getattr(game.default_options(), f.name)
+        if isinstance(default, bool):
+            kind = "bool"
+        elif isinstance(default, int):
+            kind = "int"
+        else:
+            continue  # maps, tables and texts are set in a notebook, not on the page
+        settings.append({"name": f.name, "label": f.name.replace("_", " "), "kind": kind, "default": default})
+    return {"game": game.name, "title": game.title, "min_players": game.min_players, "max_players": game.max_players,
+            "seat_kinds": [{"value": k, "label": "Person" if k == PERSON else f"Computer: {k}"} for k in SEAT_KINDS],
+            "settings": settings}
+
+
+@service("play.game")
+def play(situation: dict[str, Any] | None = None, action: dict[str, Any] | None = None, **start: Any) -> dict[str, Any]:
+    """The play pages' one service (see the module's docstring for the actions)."""
+    action = dict(action or {"kind": "start", **start})
+    kind = action.get("kind")
+    if kind == "setup":
+        return {"situation": situation or {}, "view": {"setup": setup_view(action.get("game", ""))}}
+    if kind == "start":
+        game = get_game(action.get("game", ""))
+        players = _int(action.get("players", game.min_players), "the number of players", game.min_players, game.max_players)
+        seats = _seats(action.get("seats", [PERSON] + ["heuristic"] * (players - 1)), players)
+        seed = _int(action.get("seed", 1), "the seed", 0, 2 ** 53 - 1)
+        options = _options(game, action.get("options"))
+        state = game.new(players=players, seed=seed, **options)
+        situation = {"game": game.name, "seats": seats}
+        return _answer(state, situation, f"A new game of {game.title} for {players} players, seed {seed}.")
+    if kind == "open":
+        text = action.get("save")
+        if not isinstance(text, str):
+            raise ValueError("open a saved game: the text of its file")
+        try:
+            name = json.loads(text).get("game")
+        except (ValueError, AttributeError):
+            raise InvalidSave("this file is not a saved game") from None
+        state = get_game(name if isinstance(name, str) else "").from_json(text)
+        seats = action.get("seats")
+        if not (isinstance(seats, list) and len(seats) == state.players):
+            seats = [PERSON] + ["heuristic"] * (state.players - 1)
+        situation = {"game": state.game.name, "seats": _seats(seats, state.players)}
+        return _answer(state, situation, f"Opened a saved game of {state.game.title} after {len(state._rows)} actions.")
+    state, situation = _restore(situation)
+    seats = situation["seats"]
+    if kind == "view":
+        return {"situation": situation, "view": _view(state, situation, "Back to the game.")}
+    if kind == "replay":
+        step = _int(action.get("step"), "the step", 0, len(state._rows))
+        shown = _replayed(state, step)
+        view = _view(shown, situation, f"Replay: the position after {step} of {len(state._rows)} actions.", replay=step)
+        return {"situation": situation, "view": view}
+    if kind == "undo":
+        point = _undo_point(state, seats)
+        if point is None:
+            raise IllegalAction("only your own last action can be undone, and never past a dice roll or a card drawn",
+                                "protocol-undo")
+        undone = state.log[-1]["text"]
+        return _answer(_replayed(state, point), situation, f"Undone: {undone}.")
+    if state.is_over():
+        raise IllegalAction("the game is over", "protocol-game-over")
+    mover = state.current_player
+    if kind == "hint":
+        if seats[mover] != PERSON:
+            raise ValueError("the hint is for a person's turn")
+        from ..bots import bot
+
+        hinted, reason = bot(state.game.name, "heuristic", seed=bot_seed(state.seed, mover, len(state._rows))).explain(state)
+        view = _view(state, situation, f"Hint: {hinted} ({reason}).")
+        view["hint"] = {"action": str(hinted), "reason": reason}
+        return {"situation": situation, "view": view}
+    if kind == "move":
+        if seats[mover] != PERSON:
+            raise ValueError(f"it is {_name(mover, seats)}'s turn, not a person's")
+        text = action.get("text")
+        if not isinstance(text, str):
+            raise ValueError("a move is the text of one of the moves shown")
+        before = len(state._rows)
+        state.apply(text)
+        entry = state.log[before]
+        chance = _chance_text(entry.get("chance", []), mine=True)
+        return _answer(state, situation, f"Player {mover + 1}: {entry['text']}" + (f" ({chance})." if chance else "."))
+    if kind == "bot":
+        if seats[mover] == PERSON:
+            raise ValueError("it is a person's turn: the computer waits")
+        before = len(state._rows)
+        state.apply(bot_move(state, seats[mover]))
+        entry = state.log[before]
+        persons = [p for p, s in enumerate(seats) if s == PERSON]
+        viewer = persons[0] if len(persons) == 1 else None
+        chance = _chance_text(entry.get("chance", []), mine=mover == viewer)
+        return _answer(state, situation, f"Player {mover + 1}: {entry['text']}" + (f" ({chance})." if chance else "."))
+    raise ValueError("the actions are setup, start, open, view, move, bot, hint, undo and replay")

@@ -1,0 +1,334 @@
+// Play a whole game against the computer. Every rule, move, score, text and the computer's choices
+// come from gamekit (service play.game: the engine's legal moves, its refusals with their rules, the
+// bots); this file only draws the view, sends the reader's choices back, paces the computer's moves,
+// and keeps the last game in the browser.
+
+const BOT_PACE_MS = 700;
+
+function storageKey(game) {
+  return `gamekit-play-${game}`;
+}
+
+function remember(game, situation) {
+  try {
+    localStorage.setItem(storageKey(game), JSON.stringify(situation));
+  } catch (err) {
+    /* private mode or full storage: the game goes on without being kept */
+  }
+}
+
+function recall(game) {
+  try {
+    const text = localStorage.getItem(storageKey(game));
+    return text ? JSON.parse(text) : null;
+  } catch (err) {
+    return null;
+  }
+}
+
+function download(name, text) {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const link = el("a", { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function render({ model, el: root }) {
+  const ui = widgetShell(model, root, { className: "gk-play", label: "Play a whole game" });
+  const game = model.get("game_name");
+  let skipping = false;
+  let timer = null;
+  let shownTo = null; // the person whose hidden things were last uncovered (pass the device)
+
+  // -- set-up ---------------------------------------------------------------------------------
+  const setup = el("form", { class: "gk-play-setup", "data-testid": "gk-setup", "aria-label": "Set up a game" });
+  const playersSelect = el("select", { id: `gk-${game}-players`, "data-testid": "gk-players" });
+  const seatsBox = el("div", { class: "gk-play-seats", role: "group", "aria-label": "Seats" });
+  const seedInput = el("input", { id: `gk-${game}-seed`, type: "text", inputmode: "numeric", "data-testid": "gk-seed", size: "8" });
+  const settingsBox = el("details", { class: "gk-play-settings" }, el("summary", {}, "Settings (the chapter's assumptions)"));
+  const startButton = el("button", { "data-testid": "gk-start" }, "Start the game");
+  const resume = el("button", { "data-testid": "gk-resume", hidden: "" }, "Continue your last game");
+  const openInput = el("input", { type: "file", accept: ".json,application/json", "data-testid": "gk-open", id: `gk-${game}-open` });
+  setup.append(
+    el("div", { class: "gk-row" }, el("label", { for: `gk-${game}-players` }, "Players"), playersSelect,
+      el("label", { for: `gk-${game}-seed` }, "Seed"), seedInput),
+    seatsBox, settingsBox, el("div", { class: "gk-row" }, startButton, resume),
+    el("div", { class: "gk-row" }, el("label", { for: `gk-${game}-open` }, "Open a saved game"), openInput));
+  setup.addEventListener("submit", (e) => e.preventDefault());
+
+  const seatSelects = () => [...seatsBox.querySelectorAll("select")];
+  const drawSeats = (form) => {
+    const n = Number(playersSelect.value);
+    const old = seatSelects().map((s) => s.value);
+    seatsBox.replaceChildren(...Array.from({ length: n }, (_, p) => {
+      const id = `gk-${game}-seat-${p}`;
+      const select = el("select", { id, "data-testid": `gk-seat-${p}` },
+        ...form.seat_kinds.map((k) => el("option", { value: k.value }, k.label)));
+      select.value = old[p] || (p === 0 ? "person" : "heuristic");
+      return el("span", { class: "gk-play-seat" }, el("label", { for: id }, `Player ${p + 1}`), select);
+    }));
+  };
+  const drawSetup = (form) => {
+    playersSelect.replaceChildren(...Array.from({ length: form.max_players - form.min_players + 1 }, (_, i) =>
+      el("option", { value: String(form.min_players + i) }, String(form.min_players + i))));
+    playersSelect.value = String(model.get("players") || form.min_players);
+    if (!seedInput.value) seedInput.value = String(model.get("seed") ?? 1);
+    drawSeats(form);
+    settingsBox.replaceChildren(settingsBox.firstChild, ...form.settings.map((s) => {
+      const id = `gk-${game}-setting-${s.name}`;
+      const input = s.kind === "bool"
+        ? el("input", { id, type: "checkbox", "data-setting": s.name, "data-kind": s.kind, checked: s.default || undefined })
+        : el("input", { id, type: "text", inputmode: "numeric", size: "6", value: String(s.default), "data-setting": s.name, "data-kind": s.kind });
+      return el("div", { class: "gk-row" }, el("label", { for: id }, s.label), input);
+    }));
+    resume.hidden = !recall(game);
+  };
+  playersSelect.addEventListener("change", () => drawSeats(model.get("view").setup || setupForm));
+  let setupForm = null;
+
+  const startGame = () => {
+    const seed = wholeNumberText(seedInput.value);
+    if (seed === null) {
+      model.set("error", "The seed is a whole number.");
+      model.save_changes();
+      return;
+    }
+    const options = {};
+    settingsBox.querySelectorAll("[data-setting]").forEach((input) => {
+      const name = input.getAttribute("data-setting");
+      if (input.getAttribute("data-kind") === "bool") options[name] = input.checked;
+      else {
+        const value = wholeNumberText(input.value);
+        options[name] = value === null ? input.value : value;
+      }
+    });
+    ui.reset();
+    stopBots();
+    shownTo = null;
+    ui.act({ kind: "start", game, players: Number(playersSelect.value), seats: seatSelects().map((s) => s.value), seed, options });
+  };
+  startButton.addEventListener("click", startGame);
+  resume.addEventListener("click", () => {
+    const saved = recall(game);
+    if (!saved) return;
+    ui.reset();
+    ui.act({ kind: "open", save: saved.save, seats: saved.seats });
+  });
+  openInput.addEventListener("change", async () => {
+    const file = openInput.files && openInput.files[0];
+    if (!file) return;
+    const text = await file.text();
+    ui.reset();
+    stopBots();
+    ui.act({ kind: "open", save: text, seats: seatSelects().map((s) => s.value) });
+    openInput.value = "";
+  });
+
+  // -- the table ------------------------------------------------------------------------------
+  const table = el("div", { class: "gk-play-table", "data-testid": "gk-table" });
+  const status = el("p", { class: "gk-play-status", "data-testid": "gk-turn" });
+  const result = el("div", { role: "region", "aria-label": "Result", class: "gk-result", "data-testid": "gk-result" });
+  const players = el("table", { class: "gk-play-players", "data-testid": "gk-players-table" });
+  const board = el("div", { class: "gk-play-board", "data-testid": "gk-board" });
+  const cover = el("div", { class: "gk-play-cover", "data-testid": "gk-cover", hidden: "" });
+  const coverText = el("p", {});
+  const coverButton = el("button", { "data-testid": "gk-uncover" });
+  cover.append(coverText, coverButton);
+  const privateBox = el("div", { class: "gk-play-private", "data-testid": "gk-private" });
+  const moves = el("div", { role: "region", "aria-label": "Your moves", class: "gk-play-moves", "data-testid": "gk-moves" });
+  const hintButton = el("button", { "data-testid": "gk-hint", onclick: () => ui.act({ kind: "hint" }) }, "Hint");
+  const undoButton = el("button", { "data-testid": "gk-undo", onclick: () => ui.act({ kind: "undo" }) }, "Undo my last move");
+  const skipButton = el("button", { "data-testid": "gk-skip", hidden: "" }, "Skip to my turn");
+  const hint = el("p", { class: "gk-muted", "data-testid": "gk-hint-text" });
+  const logList = el("ol", { class: "gk-history", "data-testid": "gk-log" });
+  const replayBack = el("button", { "data-testid": "gk-replay-back" }, "Step back");
+  const replayForward = el("button", { "data-testid": "gk-replay-forward" }, "Step forward");
+  const replayExit = el("button", { "data-testid": "gk-replay-exit" }, "Back to the game");
+  const replayText = el("span", { "data-testid": "gk-replay-text" });
+  const saveButton = el("button", { "data-testid": "gk-save" }, "Save the game to a file");
+  const newButton = el("button", { "data-testid": "gk-new" }, "New game");
+  table.append(status, result, el("div", { class: "gk-row" }, skipButton, hintButton, undoButton), hint, moves, cover, privateBox,
+    scrollTable(players, "players"), board,
+    el("details", { class: "gk-play-log", open: "" }, el("summary", {}, "Log"),
+      el("div", { class: "gk-row", role: "group", "aria-label": "Replay" }, replayBack, replayText, replayForward, replayExit), logList),
+    el("div", { class: "gk-row" }, saveButton, newButton));
+  ui.box.prepend(setup, table);
+
+  const stopBots = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+  };
+  skipButton.addEventListener("click", () => {
+    skipping = true;
+    ui.say("Skipping to your turn…");
+    scheduleBots();
+  });
+  replayBack.addEventListener("click", () => {
+    const v = model.get("view");
+    const step = v.replay === null || v.replay === undefined ? v.steps : v.replay;
+    if (step > 0) ui.act({ kind: "replay", step: step - 1 });
+  });
+  replayForward.addEventListener("click", () => {
+    const v = model.get("view");
+    if (v.replay !== null && v.replay !== undefined && v.replay < v.steps) ui.act({ kind: "replay", step: v.replay + 1 });
+  });
+  replayExit.addEventListener("click", () => ui.act({ kind: "view" }));
+  saveButton.addEventListener("click", () => {
+    const s = model.get("situation");
+    if (s && s.save) download(model.get("view").save_name || `${game}.json`, s.save);
+  });
+  newButton.addEventListener("click", () => {
+    stopBots();
+    ui.reset();
+    model.set("view", { setup: setupForm });
+    model.set("revision", model.get("revision") + 1);
+    model.save_changes();
+  });
+  coverButton.addEventListener("click", () => {
+    shownTo = model.get("view").to_move;
+    draw();
+  });
+
+  const scheduleBots = () => {
+    stopBots();
+    const v = model.get("view");
+    if (!v || !v.bot_to_move) {
+      skipping = false;
+      return;
+    }
+    timer = setTimeout(() => {
+      timer = null;
+      ui.act({ kind: "bot" });
+    }, skipping ? 0 : BOT_PACE_MS);
+  };
+
+  const drawPlayers = (v) => {
+    players.replaceChildren(el("tr", {}, el("th", { scope: "col" }, "Player"), el("th", { scope: "col" }, "Score"), el("th", { scope: "col" }, "Holdings")),
+      ...v.players.map((p, i) => el("tr", { class: p.to_move ? "gk-play-mover" : "", "data-testid": `gk-player-${i}` },
+        el("th", { scope: "row" }, p.name + (p.to_move ? " (to move)" : "")), el("td", {}, p.score), el("td", {}, p.details.join("; ")))));
+  };
+
+  const drawMoves = (v, hidden) => {
+    if (hidden || !v.moves.length) {
+      moves.replaceChildren(el("p", { class: "gk-muted" }, v.over ? "The game is over." : hidden ? "" : "Waiting for the other players."));
+      return null;
+    }
+    let first = null;
+    const groups = v.moves.map((g, gi) => {
+      const buttons = g.moves.map((m, mi) => {
+        const b = el("button", { "data-testid": `gk-move-${gi}-${mi}`, "data-action": m.action, onclick: () => ui.act({ kind: "move", text: m.action }) }, m.label);
+        first ??= b;
+        return b;
+      });
+      const list = el("div", { class: "gk-row gk-play-group", role: "group", "aria-label": g.title }, ...buttons);
+      if (v.moves.length > 1 && g.moves.length > 8) {
+        return el("details", {}, el("summary", {}, `${g.title} (${g.moves.length})`), list);
+      }
+      return el("div", {}, el("h4", {}, g.title), list);
+    });
+    moves.replaceChildren(...groups);
+    return first;
+  };
+
+  const needsCoverNow = (v) => v.persons > 1 && v.person_to_move && shownTo !== v.to_move;
+
+  // The board's clickable spots: the service says where each legal move lies (no rule here).
+  const drawTargets = (svg, targets) => {
+    const ns = "http://www.w3.org/2000/svg";
+    targets.forEach((t, i) => {
+      const spot = document.createElementNS(ns, "circle");
+      const label = t.actions.length === 1 ? t.actions[0] : `${t.where}: ${t.actions.length} moves`;
+      for (const [k, value] of Object.entries({ cx: t.x, cy: t.y, r: t.r, class: "gk-play-target", role: "button",
+        tabindex: "0", "aria-label": label, "data-testid": `gk-target-${i}` })) spot.setAttribute(k, value);
+      const title = document.createElementNS(ns, "title");
+      title.textContent = label;
+      spot.append(title);
+      const choose = () => {
+        if (t.actions.length === 1) {
+          ui.act({ kind: "move", text: t.actions[0] });
+          return;
+        }
+        const buttons = [...moves.querySelectorAll("button")].filter((b) => t.actions.includes(b.getAttribute("data-action")));
+        moves.querySelectorAll(".gk-play-picked").forEach((b) => b.classList.remove("gk-play-picked"));
+        buttons.forEach((b) => {
+          b.classList.add("gk-play-picked");
+          const box = b.closest("details");
+          if (box) box.open = true;
+        });
+        if (buttons[0]) buttons[0].focus();
+        ui.say(`${t.where}: ${t.actions.length} moves, listed under Your moves`);
+      };
+      spot.addEventListener("click", choose);
+      spot.addEventListener("keydown", (e) => {
+        if (e.key === "Enter" || e.key === " ") {
+          e.preventDefault();
+          choose();
+        }
+      });
+      svg.append(spot);
+    });
+  };
+
+  const draw = ui.redraw(() => {
+    const v = model.get("view") || {};
+    if (v.setup) setupForm = v.setup;
+    const playing = Boolean(v.players);
+    setup.hidden = playing;
+    table.hidden = !playing;
+    if (!playing) {
+      if (setupForm) drawSetup(setupForm);
+      return startButton;
+    }
+    const s = model.get("situation");
+    if (s && s.save && (v.replay === null || v.replay === undefined)) remember(game, s);
+    const replaying = v.replay !== null && v.replay !== undefined;
+    status.textContent = replaying ? `Replay: after ${v.replay} of ${v.steps} actions. ${v.status}` : v.status;
+    result.replaceChildren(...(v.over && !replaying ? [el("h3", {}, "Result"), el("p", {}, v.result)] : []));
+    result.hidden = !(v.over && !replaying);
+    drawPlayers(v);
+    board.innerHTML = v.board || "";
+    const svg = board.querySelector("svg");
+    if (svg) {
+      svg.setAttribute("width", "100%");
+      svg.removeAttribute("height");
+      if (!needsCoverNow(v)) drawTargets(svg, v.targets || []);
+    }
+    const needsCover = v.persons > 1 && v.person_to_move && shownTo !== v.to_move;
+    cover.hidden = !needsCover;
+    if (needsCover) {
+      coverText.textContent = `Pass the device to Player ${v.to_move + 1}. The others look away.`;
+      coverButton.textContent = `I am Player ${v.to_move + 1}: show my cards`;
+    }
+    privateBox.hidden = needsCover || !v.private;
+    privateBox.replaceChildren(...(v.private ? [el("h4", {}, v.private.title), ...v.private.lines.map((l) => el("p", {}, l))] : []));
+    const firstMove = drawMoves(v, needsCover || replaying);
+    hintButton.hidden = !v.person_to_move || replaying;
+    hintButton.disabled = needsCover;
+    undoButton.hidden = replaying;
+    undoButton.disabled = !v.can_undo;
+    skipButton.hidden = !v.bot_to_move || replaying;
+    hint.textContent = v.hint ? `Hint: ${v.hint.action}. ${v.hint.reason}.` : "";
+    logList.replaceChildren(...v.log.map((e) => el("li", { value: String(e.step) }, e.text)));
+    replayText.textContent = replaying ? `step ${v.replay} of ${v.steps}` : `${v.steps} actions`;
+    replayForward.disabled = !replaying || v.replay >= v.steps;
+    replayBack.disabled = (replaying ? v.replay : v.steps) <= 0;
+    replayExit.hidden = !replaying;
+    if (replaying) stopBots();
+    else scheduleBots();
+    if (needsCover) return coverButton;
+    if (v.over) return newButton;
+    return v.person_to_move ? firstMove : skipButton.hidden ? null : skipButton;
+  });
+
+  model.on("change:revision", draw);
+  draw();
+  return () => {
+    stopBots();
+    model.off("change:revision", draw);
+    ui.dispose();
+  };
+}
+
+export default { render };

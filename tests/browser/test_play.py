@@ -1,0 +1,135 @@
+"""The "Play" pages in headless Chromium, offline: a script plays a whole game of every game through
+the page's own controls (the first of "Your moves" for the person, "Skip to my turn" for the
+computer), to the winner, and the result is that of the same seeded game played through the
+library. Saving and reopening continues the same game; undo never crosses a roll."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import gamekit
+from gamekit.web.play import PAGES, bot_move
+
+pytestmark = pytest.mark.browser
+
+SITE = Path(__file__).resolve().parents[2] / "_build" / "html"
+LOAD_TIMEOUT_MS = 120_000
+GAMES = [("itc", 3), ("catan", 3), ("factories", 3), ("trade-feud", 3), ("auf-achse", 2), ("transportspelet", 2)]
+OPPONENT = "random"
+
+
+def _page(watch, site_url, game):
+    path = f"book/{PAGES[game]}/play.html"
+    if not (SITE / path).is_file():
+        pytest.fail(f"{path} is not built")
+    page = watch.page
+    page.goto(site_url + path, wait_until="load")
+    root = page.locator(".gk-play").first
+    root.wait_for(state="visible", timeout=60_000)
+    return page, root
+
+
+def _start(root, players, seats, seed):
+    root.locator("[data-testid='gk-players']").select_option(str(players))
+    for p, kind in enumerate(seats):
+        root.locator(f"[data-testid='gk-seat-{p}']").select_option(kind)
+    root.locator("[data-testid='gk-seed']").fill(str(seed))
+    root.locator("[data-testid='gk-start']").click()
+    root.locator("[data-testid='gk-turn']").wait_for(state="visible", timeout=LOAD_TIMEOUT_MS)
+
+
+def _steps(root) -> str:
+    return root.locator("[data-testid='gk-replay-text']").inner_text()
+
+
+def _play_to_the_end(page, root, limit=20_000):
+    """Person: the first listed move; computers: skip to my turn. Returns the number of clicks."""
+    clicks = 0
+    result = root.get_by_role("region", name="Result")
+    while not result.is_visible():
+        assert clicks < limit, "the game did not end"
+        before = _steps(root)
+        first = root.get_by_role("region", name="Your moves").get_by_role("button").first
+        skip = root.get_by_role("button", name="Skip to my turn")
+        if first.count() and first.is_visible():
+            first.click()
+        elif skip.is_visible():
+            skip.click()
+        page.wait_for_function(
+            """([el, before]) => el.querySelector("[data-testid='gk-replay-text']").textContent !== before
+                || !el.querySelector("[data-testid='gk-result']").hidden""",
+            arg=[root.element_handle(), before], timeout=LOAD_TIMEOUT_MS)
+        clicks += 1
+    return clicks
+
+
+def _library_game(game, seats, seed):
+    state = gamekit.game(game).new(players=len(seats), seed=seed)
+    while not state.is_over():
+        kind = seats[state.current_player]
+        state.apply(state.legal_actions()[0] if kind == "person" else bot_move(state, kind))
+    return state
+
+
+@pytest.mark.parametrize("game,players", GAMES)
+def test_a_whole_game_through_the_page_is_the_librarys(watch, site_url, game, players):
+    page, root = _page(watch, site_url, game)
+    seats = ["person"] + [OPPONENT] * (players - 1)
+    _start(root, players, seats, seed=7)
+    _play_to_the_end(page, root)
+    expected = _library_game(game, seats, 7)
+    scores = expected.scores()
+    text = root.get_by_role("region", name="Result").inner_text()
+    assert "Final scores: " + ", ".join(f"Player {p + 1} {scores[p]}" for p in range(players)) in text
+    winner = expected.winners()[0]
+    assert f"Player {winner + 1}" in text
+    assert watch.outside == [] and watch.errors == []
+
+
+def test_undo_and_a_saved_game_reopened_in_a_new_page(watch, site_url, browser, tmp_path):
+    page, root = _page(watch, site_url, "catan")
+    _start(root, 3, ["person", OPPONENT, OPPONENT], seed=9)
+    moves = root.get_by_role("region", name="Your moves")
+    first = moves.get_by_role("button").first
+    text = first.inner_text()
+    first.click()
+    root.locator("[data-testid='gk-log'] li").first.wait_for(timeout=LOAD_TIMEOUT_MS)
+    undo = root.locator("[data-testid='gk-undo']")
+    page.wait_for_function("el => !el.disabled", arg=undo.element_handle(), timeout=LOAD_TIMEOUT_MS)
+    undo.click()
+    page.wait_for_function("el => el.querySelectorAll(\"[data-testid='gk-log'] li\").length === 0",
+                           arg=root.element_handle(), timeout=LOAD_TIMEOUT_MS)
+    assert moves.get_by_role("button").first.inner_text() == text
+    # a few moves, then save to a file
+    for _ in range(3):
+        before = _steps(root)
+        moves.get_by_role("button").first.click()
+        page.wait_for_function("([el, b]) => el.querySelector(\"[data-testid='gk-replay-text']\").textContent !== b",
+                               arg=[root.element_handle(), before], timeout=LOAD_TIMEOUT_MS)
+    with page.expect_download() as download:
+        root.locator("[data-testid='gk-save']").click()
+    saved = tmp_path / "game.json"
+    download.value.save_as(saved)
+    state = gamekit.game("catan").from_json(saved.read_text())
+    assert len(state.log) == 3
+    # open it in a new page: the game continues where it was
+    from .conftest import PageWatch
+
+    other = PageWatch(browser, site_url)
+    try:
+        page2 = other.page
+        page2.goto(site_url + "book/catan/play.html", wait_until="load")
+        root2 = page2.locator(".gk-play").first
+        root2.wait_for(state="visible", timeout=60_000)
+        root2.locator("[data-testid='gk-seat-1']").select_option(OPPONENT)
+        root2.locator("[data-testid='gk-seat-2']").select_option(OPPONENT)
+        root2.locator("[data-testid='gk-open']").set_input_files(str(saved))
+        root2.locator("[data-testid='gk-turn']").wait_for(state="visible", timeout=LOAD_TIMEOUT_MS)
+        assert _steps(root2) == "3 actions"
+        assert root2.get_by_role("region", name="Your moves").get_by_role("button").first.inner_text() == str(state.legal_actions()[0])
+        assert other.outside == [] and other.errors == []
+    finally:
+        other.close()
+    assert watch.outside == [] and watch.errors == []

@@ -1,0 +1,140 @@
+"""The play pages' service (gamekit.web.play): whole games through the service equal the same
+seeded games played through the library; undo never crosses a chance result; refusals name their
+rule and change nothing; saved games open again."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import gamekit
+from gamekit.web import call
+from gamekit.web.play import PAGES, bot_move, play_through
+
+GAMES = [("itc", 3), ("catan", 3), ("factories", 3), ("trade-feud", 3), ("auf-achse", 3), ("transportspelet", 2)]
+
+
+def ask(situation, **action):
+    answer = call("play.game", {"situation": situation, "action": action})
+    assert "ok" in answer, answer
+    return answer["ok"]["situation"], answer["ok"]["view"]
+
+
+def start(game, seats, seed=5, **options):
+    return ask(None, kind="start", game=game, players=len(seats), seats=seats, seed=seed, options=options)
+
+
+def test_every_game_has_a_play_page():
+    assert sorted(PAGES) == sorted(gamekit.games())
+
+
+@pytest.mark.parametrize("game,players", GAMES)
+def test_the_setup_form_offers_every_seat_kind(game, players):
+    _, view = ask(None, kind="setup", game=game)
+    form = view["setup"]
+    assert [k["value"] for k in form["seat_kinds"]] == ["person", "random", "heuristic", "search"]
+    assert form["min_players"] <= players <= form["max_players"]
+
+
+@pytest.mark.parametrize("game,players", GAMES)
+def test_computer_moves_through_the_service_are_the_librarys(game, players):
+    """The first 400 moves (a whole game through the service is the browser test's)."""
+    seats = ["random"] * players
+    situation, view = start(game, seats, seed=11)
+    steps = 0
+    while view["bot_to_move"] and steps < 400:
+        situation, view = ask(situation, kind="bot")
+        steps += 1
+    library = gamekit.game(game).new(players=players, seed=11)
+    for _ in range(steps):
+        library.apply(bot_move(library, "random"))
+    assert gamekit.game(game).from_json(situation["save"]).to_json() == library.to_json()
+
+
+def test_a_finished_game_names_its_winner_in_the_result():
+    final = play_through("catan", ["random"] * 3, seed=2)
+    situation = {"game": "catan", "seats": ["random"] * 3, "save": final.to_json()}
+    _, view = ask(situation, kind="view")
+    assert view["over"]
+    winner = final.winners()[0]
+    assert f"Player {winner + 1} wins with a score of {final.scores()[winner]}" in view["result"]
+
+
+def test_a_person_moves_from_the_listed_moves_and_a_refusal_names_its_rule():
+    situation, view = start("catan", ["person", "random", "random"])
+    assert view["person_to_move"] and view["moves"]
+    first = view["moves"][0]["moves"][0]["action"]
+    answer = call("play.game", {"situation": situation, "action": {"kind": "move", "text": "build road at edge 0"}})
+    assert "error" in answer and answer["rule"]  # a road before the settlement: the engine's rule
+    after, view2 = ask(situation, kind="move", text=first)
+    assert view2["announce"].startswith("Player 1: ")
+    assert after["save"] != situation["save"]
+
+
+def test_undo_takes_back_a_persons_move_but_never_a_roll():
+    situation, view = start("catan", ["person", "random", "random"], seed=4)
+    before = situation["save"]
+    after, view = ask(situation, kind="move", text=view["moves"][0]["moves"][0]["action"])
+    assert view["can_undo"]
+    undone, view = ask(after, kind="undo")
+    assert json.loads(undone["save"])["log"] == json.loads(before)["log"]
+    assert gamekit.game("catan").from_json(undone["save"]).to_json() == gamekit.game("catan").from_json(before).to_json()
+    # play to the person's first roll: the roll drew dice, so it cannot be undone
+    s, v = situation, None
+    s, v = ask(s, kind="view")
+    for _ in range(400):
+        if v["person_to_move"]:
+            rolls = [m["action"] for g in v["moves"] for m in g["moves"] if m["action"] == "roll"]
+            if rolls:
+                s, v = ask(s, kind="move", text="roll")
+                break
+            s, v = ask(s, kind="move", text=v["moves"][0]["moves"][0]["action"])
+        else:
+            s, v = ask(s, kind="bot")
+    else:
+        pytest.fail("no roll for the person within 400 actions")
+    assert not v["can_undo"]
+    answer = call("play.game", {"situation": s, "action": {"kind": "undo"}})
+    assert answer.get("rule") == "protocol-undo"
+
+
+def test_replay_shows_an_earlier_position_and_changes_nothing():
+    final = play_through("transportspelet", ["random", "random"], seed=3, max_actions=40)
+    situation = {"game": "transportspelet", "seats": ["random", "random"], "save": final.to_json()}
+    same, view = ask(situation, kind="replay", step=10)
+    assert same == situation and view["replay"] == 10 and not view["moves"] and not view["bot_to_move"]
+    again = gamekit.game("transportspelet").new(players=2, seed=3)
+    for row in final._rows[:10]:
+        again.apply(final._log_action(row))
+    assert view["board"] == again._repr_svg_()
+
+
+def test_a_saved_game_opens_again_and_a_malformed_one_is_refused():
+    final = play_through("itc", ["random"] * 3, seed=6, max_actions=50)
+    situation, view = ask(None, kind="open", save=final.to_json(), seats=["person", "random", "random"])
+    assert situation["save"] == gamekit.game("itc").from_json(final.to_json()).to_json() and view["steps"] == 50
+    broken = json.loads(final.to_json())
+    broken["log"][3] = [0, "NoSuchAction"]
+    answer = call("play.game", {"action": {"kind": "open", "save": json.dumps(broken)}})
+    assert "error" in answer and "log entry 3" in answer["error"]
+    answer = call("play.game", {"action": {"kind": "open", "save": "not json"}})
+    assert "error" in answer
+
+
+def test_hidden_draws_are_shown_only_to_the_player_who_drew_them():
+    from gamekit.web.play import _chance_text
+
+    drawn = [{"what": "development card", "result": "monopoly"}, {"what": "2d6", "result": [7, [3, 4]]}]
+    assert _chance_text(drawn, mine=True) == "development card: monopoly; 2d6: 7 (3 + 4)"
+    assert _chance_text(drawn, mine=False) == "development card (hidden); 2d6: 7 (3 + 4)"
+
+
+def test_bad_requests_are_refused_with_a_message():
+    for action, words in [({"kind": "start", "game": "catan", "players": 2}, "3 to 4"),
+                          ({"kind": "start", "game": "catan", "players": 3, "seats": ["person", "wizard", "random"]}, "a seat is"),
+                          ({"kind": "start", "game": "catan", "players": 3, "seed": -1}, "seed"),
+                          ({"kind": "start", "game": "catan", "players": 3, "options": {"nonsense": 1}}, "no setting"),
+                          ({"kind": "teleport"}, "no game is under way")]:
+        answer = call("play.game", {"action": action})
+        assert "error" in answer and words in answer["error"], (action, answer)
