@@ -69,6 +69,37 @@ def kept_die(pair: Sequence[str], n: int, seed: Any = None) -> dict[str, Any]:
 # -- Factories: investments (rules factories-investment, factories-failed-investment) -------------
 
 
+def _investment_table(blank_pegs: int) -> tuple[Any, Any]:
+    """Every supply an investor can have (numbered pegs unplaced, blank pegs left, numbers placed), as
+    numbered states, and what one investment roll makes of each: ``next[state, face - 1]``, by the
+    engine's own rule function :func:`gamekit.catan.production.investment_peg`."""
+    import numpy as np
+
+    from ..catan.production import NUMBERS, investment_peg
+
+    start = (tuple(NUMBERS), blank_pegs, 0)
+    index, order = {start: 0}, [start]
+    for left, blanks, placed in order:  # grows while we walk it
+        if not left and not blanks:
+            continue
+        for face in NUMBERS:
+            peg, after, blanks_after = investment_peg(face, left, blanks)
+            state = (after, blanks_after, placed + (peg != 0))
+            if state not in index:
+                index[state] = len(order)
+                order.append(state)
+    nxt = np.zeros((len(order), len(NUMBERS)), dtype=np.uint16)
+    for i, (left, blanks, placed) in enumerate(order):
+        for f, face in enumerate(NUMBERS):
+            if not left and not blanks:
+                nxt[i, f] = i  # no peg left: no more investments (the sampler never gets here)
+                continue
+            peg, after, blanks_after = investment_peg(face, left, blanks)
+            nxt[i, f] = index[(after, blanks_after, placed + (peg != 0))]
+    placed_of = np.array([placed for _, _, placed in order], dtype=np.uint8)
+    return nxt, placed_of
+
+
 def factory_investments(n: int, investments: int, blank_pegs: int = 3, seed: Any = None) -> dict[str, Any]:
     """``n`` players each making ``investments`` investments from a full supply (six numbered pegs,
     ``blank_pegs`` blank ones), holes never running out, as
@@ -77,8 +108,11 @@ def factory_investments(n: int, investments: int, blank_pegs: int = 3, seed: Any
     Each investment rolls a d6 (rule ``factories-investment``): a number not yet placed (nor turned
     over) is placed; otherwise the investment fails (``factories-failed-investment``): a blank peg
     goes in while there is one, else the lowest unplaced numbered peg goes in turned over and that
-    number is lost. Returns ``placed`` (numbered pegs placed after each investment, shape
-    ``(n, investments)``), ``failed`` (True where that investment failed) and the ``rolls``.
+    number is lost. The rule is not written again here: every supply a player can have is numbered
+    once, and the engine's :func:`~gamekit.catan.production.investment_peg` says where each roll
+    takes it; the players then move through that table all at once. Returns ``placed`` (numbered
+    pegs placed after each investment, shape ``(n, investments)``), ``failed`` (True where that
+    investment failed) and the ``rolls``.
     """
     import numpy as np
 
@@ -87,57 +121,49 @@ def factory_investments(n: int, investments: int, blank_pegs: int = 3, seed: Any
     n = _count(n)
     if not 0 <= investments <= len(NUMBERS) + blank_pegs:
         raise ValueError(f"between 0 and {len(NUMBERS) + blank_pegs} investments (one peg each)")
+    nxt, placed_of = _investment_table(blank_pegs)
+    flat = nxt.ravel()
     gen = _gen(seed)
-    rolls = gen.integers(0, len(NUMBERS), size=(n, investments), dtype=np.int8)  # face - 1
-    unplaced = np.ones((n, len(NUMBERS)), dtype=bool)  # numbered pegs still in the supply
-    blanks = np.full(n, blank_pegs, dtype=np.int8)
-    placed = np.zeros((n, investments), dtype=np.int8)
-    failed = np.zeros((n, investments), dtype=bool)
-    rows = np.arange(n)
-    done = np.zeros(n, dtype=np.int8)
+    rolls = gen.integers(0, len(NUMBERS), size=(investments, n), dtype=np.uint16)  # face - 1
+    state = np.zeros(n, dtype=np.uint16)
+    placed = np.empty((investments, n), dtype=np.uint8)
     for j in range(investments):
-        face = rolls[:, j]
-        new = unplaced[rows, face]
-        unplaced[rows[new], face[new]] = False
-        done += new
-        fail = ~new
-        failed[:, j] = fail
-        use_blank = fail & (blanks > 0)
-        blanks -= use_blank
-        turn_over = fail & ~use_blank
-        if turn_over.any():
-            lowest = np.argmax(unplaced[turn_over], axis=1)  # the lowest unplaced numbered peg
-            unplaced[rows[turn_over], lowest] = False
-        placed[:, j] = done
-    return {"placed": placed, "failed": failed, "rolls": rolls + 1}
+        state = flat.take(state * len(NUMBERS) + rolls[j])
+        placed[j] = placed_of.take(state)
+    before = np.vstack([np.zeros((1, n), dtype=np.uint8), placed[:-1]]) if investments else placed
+    return {"placed": placed.T, "failed": (placed == before).T, "rolls": (rolls + 1).T}
 
 
 # -- Waiting for a face (geometric waiting times) --------------------------------------------------
 
 
-def rolls_until(faces: Sequence[int], n: int, sides: int = 6, seed: Any = None, block: int = 32) -> Any:
+def rolls_until(faces: Sequence[int], n: int, sides: int = 6, seed: Any = None) -> Any:
     """``n`` waiting times: the number of rolls of a ``sides``-sided die up to and including the first
     that shows one of ``faces`` (Transportspelet's telegram faces 1 and 6, rule
-    ``transport-telegrams``: a geometric distribution). Rolls come in blocks of ``block`` per trial;
-    the few trials that waited longer roll another block."""
+    ``transport-telegrams``: a geometric distribution).
+
+    One long stream of rolls is cut at every roll showing one of ``faces``: the pieces are the waits,
+    independent because the rolls are (only the rolls after the last hit go unused)."""
     import numpy as np
 
     n = _count(n)
-    hits = np.zeros(sides + 1, dtype=bool)
-    hits[list(faces)] = True
-    if not hits[1:].any():
+    faces = sorted(set(faces))
+    if not faces or not set(faces) <= set(range(1, sides + 1)):
         raise ValueError(f"faces among 1..{sides}, not {faces!r}")
+    p = len(faces) / sides
     gen = _gen(seed)
-    out = np.zeros(n, dtype=np.int64)
-    waiting = np.arange(n)
-    offset = 0
-    while waiting.size:
-        seen = hits[gen.integers(1, sides + 1, size=(waiting.size, block), dtype=np.int8)]
-        got = seen.any(axis=1)
-        out[waiting[got]] = offset + np.argmax(seen[got], axis=1) + 1
-        waiting = waiting[~got]
-        offset += block
-    return out
+    pieces, got = [], 0
+    while got < n:
+        size = int((n - got) / p * 1.05) + 64
+        rolled = gen.integers(1, sides + 1, size=size, dtype=np.uint8)
+        hit = rolled == faces[0]
+        for face in faces[1:]:
+            hit |= rolled == face
+        where = np.flatnonzero(hit)
+        waits = np.diff(where, prepend=-1)
+        pieces.append(waits[: n - got])
+        got += len(pieces[-1])
+    return np.concatenate(pieces).astype(np.int64) if pieces else np.zeros(0, dtype=np.int64)
 
 
 # -- Catan: production over turns (rule catan-production) -----------------------------------------
@@ -154,33 +180,54 @@ def production_rolls(turns: int, n: int, seed: Any = None) -> Any:
 
 
 def rolls_until_holding(income: Mapping[int, Sequence[int]], need: Sequence[int], n: int, seed: Any = None,
-                        block: int = 64) -> Any:
+                        block: int = 16) -> Any:
     """``n`` waiting times: the number of production rolls until a position's cards reach ``need``.
 
     ``income[total]`` is what the position collects on a roll of ``total`` (counts per resource,
     as the engine's ``production_claims`` pays them; missing totals pay nothing), ``need`` the cards
     wanted of each resource, counted from an empty hand (nothing spent, no robber, no 7 discards).
-    Trials that need more than ``block`` rolls roll another block."""
+    Each roll is one of the 36 equally likely pairs of a white and a red die, drawn as one number;
+    trials still waiting after ``block`` rolls roll another block. When at most one card of each
+    resource is needed, the hand is a set of bits and a roll ORs its bits in."""
     import numpy as np
 
     need = np.asarray(need, dtype=np.int64)
-    table = np.zeros((13, len(need)), dtype=np.int64)
-    for total, got in income.items():
-        table[total] = got
+    wanted = np.flatnonzero(need > 0)
     gen = _gen(seed)
     n = _count(n)
+    pair_sum = np.add.outer(np.arange(1, 7), np.arange(1, 7)).ravel()  # the 36 pairs (white, red)
+    gains = np.zeros((36, len(wanted)), dtype=np.int64)
+    for i, total in enumerate(pair_sum):
+        got = income.get(int(total))
+        if got is not None:
+            gains[i] = np.asarray(got)[wanted]
     out = np.zeros(n, dtype=np.int64)
-    held = np.zeros((n, len(need)), dtype=np.int64)
     waiting = np.arange(n)
     offset = 0
+    if len(wanted) <= 8 and (need[wanted] <= 1).all():
+        bits = (gains > 0).astype(np.uint8) @ (np.uint8(1) << np.arange(len(wanted), dtype=np.uint8))
+        bits = bits.astype(np.uint8)
+        full = np.uint8((1 << len(wanted)) - 1)
+        held = np.zeros(n, dtype=np.uint8)
+        while waiting.size:
+            run = np.bitwise_or.accumulate(bits[gen.integers(0, 36, size=(waiting.size, block), dtype=np.uint8)], axis=1)
+            run |= held[waiting][:, None]
+            enough = run == full
+            done = enough[:, -1]
+            out[waiting[done]] = offset + np.argmax(enough[done], axis=1) + 1
+            held[waiting] = run[:, -1]
+            waiting = waiting[~done]
+            offset += block
+        return out
+    held = np.zeros((n, len(wanted)), dtype=np.int64)
+    target = need[wanted]
     while waiting.size:
-        sums = production_rolls(block, waiting.size, gen)
-        running = held[waiting][:, None, :] + np.cumsum(table[sums], axis=1)
-        enough = (running >= need).all(axis=2)
-        got = enough.any(axis=1)
-        out[waiting[got]] = offset + np.argmax(enough[got], axis=1) + 1
+        running = held[waiting][:, None, :] + np.cumsum(gains[gen.integers(0, 36, size=(waiting.size, block))], axis=1)
+        enough = (running >= target).all(axis=2)
+        done = enough[:, -1]
+        out[waiting[done]] = offset + np.argmax(enough[done], axis=1) + 1
         held[waiting] = running[:, -1, :]
-        waiting = waiting[~got]
+        waiting = waiting[~done]
         offset += block
     return out
 
