@@ -114,7 +114,7 @@ def test_the_student_version_has_no_solution_text(lesson):
         assert not {"solution", "teacher"} & set(_tags(cell))
         if "answer-check" in _tags(cell):
             assert cell["outputs"] == [] and cell["source"].startswith(student_versions.CHECK_NOTE)
-            assert "hide-input" not in _tags(cell)
+            assert not {"hide-input", "hide-cell"} & set(_tags(cell))
     # everything else is as the teacher has it, outputs included
     kept = [c for c in teacher["cells"] if not {"solution", "teacher", "answer-check"} & set(_tags(c))]
     assert [c for c in student["cells"] if "answer-check" not in _tags(c)] == kept
@@ -266,3 +266,42 @@ def test_exact_outcomes_list_every_roll_whether_or_not_the_engine_declares_it():
     outs = exact_outcomes(state, Roll(), "2d6", table)
     assert state.to_json() == before and len(outs) == 36 and sum(p for p, _ in outs) == 1
     assert sorted(sum(s.dice) for _, s in outs) == sorted(w + r for w in range(1, 7) for r in range(1, 7))
+
+
+def _names(source: str) -> tuple[set[str], set[str]]:
+    """The names a cell reads and the names it binds (anywhere in the cell)."""
+    import ast
+
+    tree = ast.parse(source)
+    loads, binds = set(), set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            (loads if isinstance(node.ctx, ast.Load) else binds).add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            binds.add(node.name)
+            if isinstance(node, ast.FunctionDef):
+                binds |= {a.arg for a in node.args.args + node.args.kwonlyargs + node.args.posonlyargs}
+                binds |= {a.arg for a in (node.args.vararg, node.args.kwarg) if a}
+        elif isinstance(node, ast.Lambda):
+            binds |= {a.arg for a in node.args.args}
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            binds |= {(a.asname or a.name).split(".")[0] for a in node.names}
+    return loads, binds
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[p.stem for p in LESSONS])
+def test_the_student_version_runs_without_the_removed_cells(lesson):
+    """Every name a kept code cell reads is bound by a kept cell before it (or by the cell itself):
+    nothing the student runs, the answer check included, needs a solution cell."""
+    import builtins
+
+    student = student_versions.student_version(_notebook(lesson))
+    known = set(dir(builtins))
+    for cell in student["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        source = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+        loads, binds = _names(source)
+        missing = loads - binds - known
+        assert not missing, f"{lesson.name}: a kept cell reads {sorted(missing)}, bound only in removed cells"
+        known |= binds

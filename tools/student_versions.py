@@ -64,7 +64,7 @@ def student_version(notebook: dict[str, Any]) -> dict[str, Any]:
             source = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
             cell["source"] = CHECK_NOTE + source
             # shown in full in the student version: there is no answer to hide in the code's output now
-            cell["metadata"]["tags"] = [t for t in cell_tags if t not in ("hide-input", "remove-input")]
+            cell["metadata"]["tags"] = [t for t in cell_tags if t not in ("hide-input", "hide-output", "hide-cell", "remove-input")]
         cells.append(cell)
     out["cells"] = cells
     out.setdefault("metadata", {})["gamekit"] = {"version": "student"}
