@@ -38,7 +38,7 @@ from gamekit.lessons.samplers import (  # noqa: E402
     rolls_until,
     rolls_until_holding,
 )
-from gamekit.transportspelet import rolls_to_cover  # noqa: E402
+from gamekit.transportspelet import mean_rolls, rolls_to_cover  # noqa: E402
 from gamekit.transportspelet.probability import TELEGRAM_FACES, sample_rolls_to_cover  # noqa: E402
 
 ROUNDS = 5
@@ -62,12 +62,15 @@ def cases(gen):
 
     used_exchanges = float(sum(p * ((3 - a) + (2 - d)) for (a, d), p in fight_outcome_distribution(3, 2).items()))
     mean_investments = 9
-    income = {s: [int(s in (5, 6, 9)), int(s in (8, 11)), 0, 0, 0] for s in range(2, 13)}
+    # lesson 6's position: a brick on a 5, a lumber on an 8 or an 11; the exact mean wait (first-step analysis)
+    income = {s: [int(s == 5), int(s in (8, 11)), 0, 0, 0] for s in range(2, 13)}
+    pb, pl = two_d6[5], two_d6[8] + two_d6[11]
+    road_wait = float((1 + pb / pl + pl / pb) / (pb + pl))
     auction_runs = DICE // 8
     return [
         ("1", "d6 (Die.sample)", lambda: d6.sample(DICE, seed=gen), DICE, DICE, "dice"),
         ("1", "green d8 (Die.sample)", lambda: green_die.sample(DICE, seed=gen), DICE, DICE, "dice"),
-        ("1, 6", "2d6 sums (Die.sample)", lambda: two_d6.sample(DICE // 2, seed=gen), DICE, DICE, "dice"),
+        ("1, 6", "2d6 sums (Die.sample)", lambda: two_d6.sample(DICE // 2, seed=gen), DICE, None, "dice (one draw per pair)"),
         ("2", "ITC: two of three dice, keep one (kept_die)", lambda: kept_die(("blue", "green"), DICE // 2, seed=gen),
          DICE, DICE, "dice"),
         ("3", "ITC: grey-market fights 3 v 2 (simulate_fights)", lambda: simulate_fights(3, 2, fights, seed=gen),
@@ -77,11 +80,12 @@ def cases(gen):
         ("5", "Transportspelet: wait for a telegram (rolls_until)", lambda: rolls_until(TELEGRAM_FACES, waits, seed=gen),
          waits * 3, None, "dice"),
         ("5", "Transportspelet: train, 19 steps (sample_rolls_to_cover)",
-         lambda: sample_rolls_to_cover("train", 19, trips, seed=1), trips * 4.683, trips * train_most, "dice"),
+         lambda: sample_rolls_to_cover("train", 19, trips, seed=1), trips * float(mean_rolls("train", 19)),
+         trips * train_most, "dice"),
         ("6", "Catan: production rolls (production_rolls)", lambda: production_rolls(100, DICE // 200, seed=gen),
          DICE, DICE, "dice"),
         ("6", "Catan: rolls until a road (rolls_until_holding)",
-         lambda: rolls_until_holding(income, [1, 1, 0, 0, 0], DICE // 24, seed=gen), DICE // 24 * 2 * 10.87, None, "dice"),
+         lambda: rolls_until_holding(income, [1, 1, 0, 0, 0], DICE // 24, seed=gen), DICE // 24 * 2 * road_wait, None, "dice (2 per roll)"),
         ("7", "Auf Achse: auctions, cautious bots (auctions)",
          lambda: auctions(card.costs, card.revenue, 4, 2, 0.5, auction_runs, seed=gen), None, None, "coins"),
     ]
@@ -111,13 +115,12 @@ def main() -> None:
             used = drawn = coins_per_call
             ratio = used / t / coin_rate
         else:
-            drawn = drawn if drawn is not None else used
             ratio = used / t / raw_rate
         drawn_text = f"{drawn / t / 1e6:7.1f} M/s" if drawn is not None else "–"
         flag = "" if ratio >= 0.5 else "   below half"
         print(f"  {lesson:<6} {name:<58} {used / t / 1e6:7.1f} M/s {drawn_text:>12} {ratio:9.2f} x{flag}  ({unit})")
-    print("  (used: the dice the simulated play rolls; drawn: the random numbers drawn for them. Coins are "
-          "compared with Generator.random.)")
+    print("  (used: the dice the simulated play rolls; drawn: the random numbers drawn for them, where they"
+          " differ and are known ahead. Coins are compared with Generator.random.)")
     _check(gen)
 
 
