@@ -624,6 +624,8 @@ class State(ABC):
             if not script:
                 raise _Unresolved(event if event is not None else Chance(what or "draw", sampler))
             result = script.pop(0)
+            if type(result) not in _PLAIN:  # the engine may change what it draws (pop a dealt pile):
+                result = copy.deepcopy(result)  # never the listed result itself, which other trials share
             if self._chance is not None:
                 self._chance.append({"what": what, "result": _jsonable(result)} if what else _jsonable(result))
             return result
@@ -788,7 +790,8 @@ class State(ABC):
 
         It depends only on the player's observation and the seed, so a bot that plays on it
         cannot use what it may not know. Its log is empty (past hidden draws are in the log), and
-        a failed action cannot be undone on it: it is a copy for thinking, not for playing."""
+        a failed action cannot be undone on it: it is a copy for thinking, not for playing. Its
+        ``seed`` is ``seed`` (the game's own seed would give away the piles' order)."""
         self._check_player(player)
         rng = Rng(seed, stream=11)
         new = self._determinize(player, rng)
@@ -798,6 +801,7 @@ class State(ABC):
         new._script = None
         new._chance = None
         new._origin = None
+        new.seed = seed  # the game's own seed would give away the order of every pile
         new.rng = Rng(rng.next_u32() << 32 | rng.next_u32())
         return new
 

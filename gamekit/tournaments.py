@@ -82,7 +82,8 @@ def play_game(game_name: str, seats: Sequence[Any], seed: int, bot_seeds: Sequen
         t = time.process_time()
         action = bots[p].choose(state)
         think[p] += time.process_time() - t
-        moves[p] += 1
+        if len(state.legal_actions()) > 1:  # a move with a choice (a forced one costs a bot nothing)
+            moves[p] += 1
         state._advance(action)  # a bot's action is legal; the tournament keeps no undo
         actions += 1
     over = state.is_over()
@@ -137,7 +138,8 @@ def tournament(game_name: str, seats: Sequence[Any], games: int, seed: int = 0, 
     players than seats, the seats repeat. ``options`` are the game's settings. The columns:
     ``game``, ``seed``, ``seats`` (who played each player), ``winners`` (players; several on a tie),
     ``scores``, ``actions``, ``finished`` (``False``: stopped after ``max_actions``),
-    ``winner_seats``, ``moves`` and ``think_seconds`` per player, ``seconds``, ``options``,
+    ``winner_seats``, ``moves`` (the moves with more than one legal action) and ``think_seconds``
+    per player, ``seconds``, ``options``,
     ``gamekit`` (the version). :func:`summary` gives win rates with 95 % intervals (also in
     ``table.attrs["summary"]``), :func:`plot` draws them.
 
@@ -210,7 +212,7 @@ def tournament(game_name: str, seats: Sequence[Any], games: int, seed: int = 0, 
 def summary(table: Any):
     """Per seat kind: the games it sat in, its share of the wins (a tie of ``k`` players gives each
     ``1/k``), that share's 95 % interval (normal approximation, from the spread of the shares
-    per game), its mean score and mean seconds per move (only moves with a choice cost time)."""
+    per game), its mean score and mean milliseconds per move with a choice."""
     import pandas as pd
 
     stats: dict[str, dict[str, list[float]]] = {}

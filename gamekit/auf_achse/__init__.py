@@ -53,9 +53,18 @@ Data (:mod:`~gamekit.auf_achse.data`)
 
 Around the engine
     :mod:`~gamekit.auf_achse.validate` (restoring a save, checked whole), :mod:`~gamekit.auf_achse.bots`
-    (a route-following driver and a cautious bidder, used by tests, benchmark, book and widget),
+    (a route-following driver and a cautious bidder, used by tests, benchmark, book and widget; the
+    ``heuristic`` bot :class:`~gamekit.auf_achse.bots.AufAchseHeuristic` and the search's evaluation),
     :mod:`~gamekit.auf_achse.examples` (the worked auction example's position, a seeded sample game);
     the widget's service is :mod:`gamekit.web.auf_achse`.
+
+Chance and what each player sees
+    The draws are declared events (:mod:`gamekit.chance`): both dice (``DICE``, 36 ordered results),
+    the shuffle of the contract deck and of the event deck (too many orders to list) and, when the
+    event deck runs out, the shuffle of its discard pile; an event card drawn is a reveal of the
+    shuffled deck. ``state.observation(p)`` hides the other players' private contracts in hand
+    (``private`` records what each was dealt; public contracts won stay known), the face-down piles
+    and the generator; ``state.determinize(p, seed)`` redraws them (assumption "hidden hands").
 
 Invariants (checked by the tests and by :func:`~gamekit.auf_achse.validate.restore`)
     Cash plus bank equals ``bank_money``; cubes in the supply plus cubes on trucks equal

@@ -115,6 +115,11 @@ ASSUMPTIONS: tuple[Assumption, ...] = catalogue(AufAchseOptions, [
     Assumption("load at once", "a player who wins a public contract out of turn while their truck stands in its start city "
                "with room loads it at once", "page 4: \"oder ggf. sofort, wenn er sich bereits auf diesem befindet\"",
                "auf-achse-taking-contract"),
+    Assumption("hidden hands", "contracts in hand are held face down: the other players see how many a player holds, "
+               "not which, except the public contracts won at auction (or taken in the children's variant), which "
+               "everyone saw; loaded contracts lie face up", "page 4 sets taking a card \"auf die Hand\" against laying "
+               "it \"offen vor sich\" (face up in front of you); whether private contracts are secret is on the missing "
+               "pages. The bots and state.observation play by this", "auf-achse-taking-contract"),
     Assumption("trucks_per_space", "2; a truck may not enter, nor pass through, a road space that holds two trucks",
                "public facts give the limit; whether one may pass through a full space is not known",
                "auf-achse-road-spaces"),

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..chance import dice, shuffle
 from ..core import IllegalAction, State
+from ..dice import d6
 from .actions import (
     ACTION_TYPES,
     Bid,
@@ -34,23 +36,44 @@ __all__ = ["AufAchseState", "PHASES"]
 PHASES = ("setup", "roll", "die", "moving", "city", "auction", "over")
 
 
-def _roll_two(rng: Any) -> list[int]:
-    return [rng.roll(6), rng.roll(6)]
+#: The chance events of Auf Achse, declared (rule ``auf-achse-movement``): both dice, in order, as
+#: the list of their faces (36 ordered results, each 1/36).
+DICE = dice(d6, d6, what="dice")
 
 
-def _shuffled(items: list[int]) -> Any:
-    """A sampler that returns ``items`` shuffled (the order is logged)."""
+def _deck_shuffle(count: int, what: str) -> Any:
+    """The shuffle of a whole deck of ``count`` cards (numbered 0 to ``count - 1``): ``count!``
+    orders, too many to list (``state.outcomes`` says so and offers seeded samples)."""
+    return shuffle(list(range(count)), what)
 
-    def sample(rng: Any) -> list[int]:
-        out = list(items)
-        rng.shuffle(out)
-        return out
 
-    return sample
+_FACTORIALS = [1]
+
+
+def _permute(rng: Any, items: list[Any], first: int | None = None) -> None:
+    """Shuffle ``items`` in place, uniformly, with few calls of the generator: one ``randbelow``
+    over all the orders (a handful of 32-bit words), read as the digits of a Fisher-Yates shuffle.
+    With ``first``, only the first ``first`` places are drawn (uniformly among all the items);
+    the rest keep an order fixed by the draw. For redrawing hidden piles in
+    :meth:`AufAchseState._determinize` (a search calls it every iteration); the game's own draws
+    are declared events (:data:`DICE`, the deck shuffles)."""
+    n = len(items)
+    m = n - 1 if first is None else min(first, n - 1)
+    if m <= 0:
+        return
+    while len(_FACTORIALS) <= n:
+        _FACTORIALS.append(_FACTORIALS[-1] * len(_FACTORIALS))
+    r = rng.randbelow(_FACTORIALS[n] // _FACTORIALS[n - m])
+    for i in range(m):
+        r, k = divmod(r, n - i)
+        if k:
+            items[i], items[i + k] = items[i + k], items[i]
 
 
 class AufAchseState(State):
     action_types = ACTION_TYPES
+    #: The road network and the card tables never change: copies share them.
+    shared_on_clone = ("net", "cards", "event_cards")
 
     # -- setup (rule auf-achse-setup) -------------------------------------------------------
     def _setup(self) -> None:
@@ -58,11 +81,15 @@ class AufAchseState(State):
         self.net = network()
         self.cards: tuple[Contract, ...] = contracts()
         self.event_cards = events()
-        deck = self.draw(_shuffled(list(range(len(self.cards)))), "shuffle contracts")
+        deck = self.draw(_deck_shuffle(len(self.cards), "shuffle contracts"))
         hand, public = o.hand_size(), o.public_deck_size(self.players)
         if hand * self.players + public > len(deck):
             raise ValueError(f"{len(deck)} contracts are too few for {self.players} hands of {hand} and {public} public ones")
         self.hands: list[list[int]] = [deck[i * hand:(i + 1) * hand] for i in range(self.players)]
+        #: The private contracts each player was dealt (never changed): a card in a hand is hidden
+        #: from the other players exactly when it is one of these; a public contract taken into the
+        #: hand was seen by everyone (see :meth:`_observation`).
+        self.private: list[list[int]] = [list(h) for h in self.hands]
         deck = deck[hand * self.players:]
         self.public_deck: list[int] = deck[:public]
         self.unused: list[int] = deck[public:]  # contracts not in this game
@@ -77,7 +104,7 @@ class AufAchseState(State):
         self.trailers: list[list[str]] = [[] for _ in range(self.players)]
         self.trailer_supply = {"large": o.large_trailers if o.trailers_allowed() else 0,
                                "small": o.small_trailers if o.trailers_allowed() else 0}
-        self.event_deck: list[int] = self.draw(_shuffled(list(range(len(self.event_cards)))), "shuffle events")
+        self.event_deck: list[int] = self.draw(_deck_shuffle(len(self.event_cards), "shuffle events"))
         self.event_discard: list[int] = []
         self.position: list[str | None] = [None] * self.players
         self.skip_next = [False] * self.players
@@ -352,7 +379,7 @@ class AufAchseState(State):
             self.turn_count = 1
 
     def _do_Roll(self, action: Roll) -> None:
-        self.dice = self.draw(_roll_two, "dice")
+        self.dice = self.draw(DICE)
         self.phase = "die"
 
     def _do_UseDie(self, action: UseDie) -> None:
@@ -393,7 +420,8 @@ class AufAchseState(State):
     def _event(self) -> None:
         """Draw and carry out an event card (rule ``auf-achse-events``)."""
         if not self.event_deck:
-            self.event_deck = self.draw(_shuffled(self.event_discard), "shuffle events")
+            # the discard pile shuffled: its cards' order (up to 28! orders, not listed)
+            self.event_deck = self.draw(shuffle(self.event_discard, "shuffle events"))
             self.event_discard = []
         card = self.event_cards[self.event_deck.pop(0)]
         self.reveal("event card", card.id)  # the deck was shuffled by a draw; this is its top card
@@ -542,8 +570,128 @@ class AufAchseState(State):
         """Cash: the most cash wins; unfinished contracts earn nothing (rule ``auf-achse-winner``)."""
         return dict(enumerate(self.cash))
 
+    # -- copies ----------------------------------------------------------------------------------
+    #: Lists of lists (per player) and flat lists a copy must own; everything else it holds is a
+    #: number, a string, a tuple, a flag or shared data (``shared_on_clone``).
+    _NESTED = ("hands", "private", "loaded", "delivered", "trailers")
+    _FLAT = ("public_deck", "unused", "row", "removed", "cash", "position", "skip_next", "event_deck",
+             "event_discard", "dice", "visited", "taken_here")
+
+    def clone(self) -> AufAchseState:
+        """An independent copy, made flat: it shares the network and the card tables (never
+        changed) and the log's rows (written once), and copies the few short lists of the position.
+        Its cost does not grow with the game (a few microseconds)."""
+        new = self.__class__.__new__(self.__class__)
+        d = self.__dict__.copy()
+        for key in self._NESTED:
+            d[key] = [x.copy() for x in d[key]]
+        for key in self._FLAT:
+            d[key] = d[key].copy()
+        d["trailer_supply"] = d["trailer_supply"].copy()
+        a = d["auction"]
+        if a is not None:
+            d["auction"] = Auction(a.chooser, a.contract, a.players, a.offer, a.leader, a.passed, a.turn)
+        d["rng"] = d["rng"].clone()
+        d["_rows"] = d["_rows"].copy()
+        d["_entries"] = []
+        if d["_chance"] is not None:
+            d["_chance"] = d["_chance"].copy()
+        if d["_script"] is not None:
+            d["_script"] = d["_script"].copy()
+        new.__dict__ = d
+        return new
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> AufAchseState:
+        new = self.clone()
+        memo[id(self)] = new
+        return new
+
+    # -- what each player may see ----------------------------------------------------------------
+    def _hidden_from(self, player: int, owner: int) -> list[bool]:
+        """For each card in ``owner``'s hand, whether ``player`` cannot see it: another player's
+        private contract not yet laid out (a public contract won into the hand was seen by all)."""
+        if owner == player:
+            return [False] * len(self.hands[owner])
+        dealt = self.private[owner]
+        return [c in dealt for c in self.hands[owner]]
+
+    def _observation(self, player: int) -> Any:
+        """What ``player`` may see (rules ``auf-achse-loading``, ``auf-achse-taking-contract``).
+
+        Public: the trucks, cash, trailers, loaded and delivered contracts (laid out face up), the
+        face-up row, removed contracts, the auction, the turn, the event discard pile, and how many
+        cards each pile and hand holds. Hidden: the other players' private contracts still in hand
+        (``null`` in their hand, in place), the order and faces of the face-down public pile and of
+        the event deck, the contracts left out of this game, and the generator.
+
+        Assumption "hidden hands": contracts in hand are held face down (page 4 contrasts taking a
+        card "auf die Hand" with laying it "offen vor sich"); a public contract won at auction or
+        taken in the children's variant was seen by everyone, so it stays known in its owner's hand.
+        Each player also sees which of their own cards the others cannot (``secret``).
+        """
+        hands = []
+        for q in range(self.players):
+            hidden = self._hidden_from(player, q)
+            hands.append([None if h else c for c, h in zip(self.hands[q], hidden)])
+        mine = self.private[player]
+        data: dict[str, Any] = {
+            "me": player,
+            "hands": hands,
+            "secret": [c for c in self.hands[player] if c in mine],
+            "public_deck": len(self.public_deck),
+            "unused": len(self.unused),
+            "event_deck": len(self.event_deck),
+        }
+        for key in ("loaded", "delivered", "trailers", "row", "removed", "cash", "position", "skip_next",
+                    "event_discard", "dice", "visited", "taken_here"):
+            data[key] = _copy(getattr(self, key))
+        for key in self._SCALARS:
+            data[key] = getattr(self, key)
+        data["trailer_supply"] = dict(self.trailer_supply)
+        data["auction"] = self.auction.to_data() if self.auction else None
+        return data
+
+    def _determinize(self, player: int, rng: Any) -> AufAchseState:
+        """A copy whose hidden parts (for ``player``) are drawn again with ``rng``: the unseen
+        contracts (the others' private cards in hand, the face-down public pile and the contracts
+        out of the game), sorted, then shuffled and dealt back by the counts the player sees; and
+        the event deck, sorted, then shuffled. A card the player has seen is never moved. (The
+        game's seed, which would tell the deck, is replaced by ``determinize``.)"""
+        new = self.clone()
+        hands, private = new.hands, new.private
+        pool: list[int] = []
+        slots: list[tuple[int, int]] = []
+        for q in range(self.players):
+            if q == player:
+                dealt = private[q]
+                private[q] = [c for c in hands[q] if c in dealt]
+                continue
+            dealt = private[q]
+            for i, c in enumerate(hands[q]):
+                if c in dealt:
+                    pool.append(c)
+                    slots.append((q, i))
+        pool += new.public_deck
+        pool += new.unused
+        pool.sort()
+        k = len(slots)
+        n = len(new.public_deck)
+        _permute(rng, pool, k + n)  # the cards left out of the game need no order of their own
+        for q in range(self.players):
+            if q != player:
+                private[q] = []
+        for card, (q, i) in zip(pool, slots):
+            hands[q][i] = card
+            private[q].append(card)
+        new.public_deck = pool[k:k + n]
+        new.unused = pool[k + n:]
+        deck = sorted(new.event_deck)
+        _permute(rng, deck)
+        new.event_deck = deck
+        return new
+
     # -- saving ----------------------------------------------------------------------------------
-    _LIST_FIELDS = ("hands", "loaded", "delivered", "trailers", "public_deck", "unused", "row", "removed",
+    _LIST_FIELDS = ("hands", "private", "loaded", "delivered", "trailers", "public_deck", "unused", "row", "removed",
                     "cash", "position", "skip_next", "event_deck", "event_discard", "dice", "visited", "taken_here")
     _SCALARS = ("bank", "goods_supply", "player", "phase", "remaining", "exact", "by_event", "public_pending",
                 "extra_turn", "turn_count")

@@ -47,6 +47,13 @@ def restore(state: Any, data: Any) -> None:
     players, o = state.players, state.options
     net, cards, event_cards = network(), contracts(), events()
     hands = _per_player(data["hands"], "hands", players)
+    if "private" in data:
+        private = _per_player(data["private"], "private", players)
+    else:  # a save from before private contracts were recorded: every card in a hand counts as private
+        private = [list(h) for h in hands]
+    dealt = [c for h in private for c in h]
+    if len(set(dealt)) != len(dealt) or any(c >= len(cards) for c in dealt):
+        raise ValueError("private lists the contracts dealt to each player, each card once")
     loaded = _per_player(data["loaded"], "loaded", players)
     delivered = _per_player(data["delivered"], "delivered", players)
     trailers = data["trailers"]
@@ -148,6 +155,7 @@ def restore(state: Any, data: Any) -> None:
 
     state.net, state.cards, state.event_cards = net, cards, event_cards
     state.hands, state.loaded, state.delivered = hands, loaded, delivered
+    state.private = private
     state.trailers = [list(t) for t in trailers]
     state.row, state.public_deck, state.unused, state.removed = row, public_deck, unused, removed
     state.cash, state.bank, state.goods_supply = cash, bank, goods_supply

@@ -30,7 +30,7 @@ from typing import Any
 from ..rng import Rng
 
 __all__ = ["Bot", "RandomBot", "HeuristicBot", "SearchBot", "bot", "kinds", "register_heuristic",
-           "evaluate", "register_evaluator"]
+           "evaluate", "register_evaluator", "register_candidates", "search_defaults"]
 
 KINDS = ("random", "heuristic", "search")
 
@@ -45,7 +45,9 @@ _BOT_MODULES = {
     "transportspelet": "gamekit.transportspelet.bots",
 }
 _HEURISTICS: dict[str, type[HeuristicBot]] = {}
+_SEARCH_DEFAULTS: dict[str, dict[str, Any]] = {}
 _EVALUATORS: dict[str, Callable[[Any], list[float]]] = {}
+_CANDIDATES: dict[str, Callable[[Any, list[Any]], list[Any]]] = {}
 
 
 def kinds() -> tuple[str, ...]:
@@ -121,16 +123,33 @@ class HeuristicBot(Bot):
         raise NotImplementedError
 
 
-def register_heuristic(game_name: str, cls: type[HeuristicBot]) -> type[HeuristicBot]:
-    """Make ``cls`` the heuristic player of ``game_name`` (a game's bots module calls this)."""
+def register_heuristic(game_name: str, cls: type[HeuristicBot], search: dict[str, Any] | None = None) -> type[HeuristicBot]:
+    """Make ``cls`` the heuristic player of ``game_name`` (a game's bots module calls this);
+    ``search`` sets the game's default search budget (``iterations``, ``depth``, ``bias``...)."""
     _HEURISTICS[game_name] = cls
+    if search:
+        _SEARCH_DEFAULTS[game_name] = dict(search)
     return cls
+
+
+def search_defaults(game_name: str) -> dict[str, Any]:
+    """The search bot's default budget for ``game_name`` (the game's own, else the general one)."""
+    _load_bots(game_name)
+    return {**SearchBot.DEFAULTS, **_SEARCH_DEFAULTS.get(game_name, {})}
 
 
 def register_evaluator(game_name: str, function: Callable[[Any], list[float]]) -> Callable[[Any], list[float]]:
     """Make ``function(state)`` (each player's value, 0 to 1) the search's evaluation of an
     unfinished position of ``game_name``."""
     _EVALUATORS[game_name] = function
+    return function
+
+
+def register_candidates(game_name: str, function: Callable[[Any, list[Any]], list[Any]]) -> Callable[..., list[Any]]:
+    """Make ``function(state, legal_actions)`` the moves the search tries in a position of
+    ``game_name`` (a non-empty part of the legal actions, leaving out moves a game's bots never
+    need, such as dominated trades); by default every legal action."""
+    _CANDIDATES[game_name] = function
     return function
 
 
@@ -171,7 +190,7 @@ def rank_values(scores: dict[int, Any], n: int) -> list[float]:
 
 
 class _Node:
-    __slots__ = ("children", "visits", "totals", "mover", "avail")
+    __slots__ = ("children", "visits", "totals", "mover", "avail", "hint")
 
     def __init__(self, mover: int | None, players: int) -> None:
         self.children: dict[Any, _Node] = {}
@@ -179,40 +198,61 @@ class _Node:
         self.totals = [0.0] * players
         self.mover = mover  # the player whose action led here
         self.avail = 0  # how often this node's action was legal when its parent was visited
+        self.hint: Any = None  # the heuristic player's move here (progressive bias), once asked
 
 
 class SearchBot(Bot):
     """Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley and
-    Whitehouse 2012), open loop.
+    Whitehouse 2012), open loop, guided by the game's heuristic player.
 
     Each iteration draws a position the player to move cannot tell from the real one
     (``state.determinize``), walks down one shared tree choosing actions by UCB among those legal
-    in that position (counting how often each was available), adds one node, plays ``depth``
+    in that position (the part of them a game names with :func:`register_candidates`), counting
+    how often each was available, adds one node, plays ``depth``
     more actions by the game's heuristic player (``rollout="heuristic"``, the default) or at
-    random, and scores the position with the game's evaluation (:func:`evaluate`).
-    Chance results on the way are drawn by the copy's own generator from the game's declared
-    events, with their exact probabilities. Every player in the tree maximises their own value.
-    The move played is the most visited. The budget: ``iterations`` and/or ``ms`` (wall-clock
-    milliseconds; whichever is reached first).
+    random, and scores the position with the game's evaluation (:func:`evaluate`). Chance results
+    on the way are drawn by the copy's own generator from the game's declared events, with their
+    exact probabilities. Every player in the tree maximises their own value.
+
+    The heuristic player also guides the tree (progressive bias, Chaslot et al. 2008): at each
+    node its move is tried first and gets ``bias / visits`` on top of its UCB score, so a few
+    unlucky tries of a sensible move do not bury it (without it, a turn of several free actions
+    is judged by the search's own worst tries). The move played is the most visited. The budget:
+    ``iterations`` and/or ``ms`` (wall-clock milliseconds; whichever is reached first); each game
+    may set its own defaults (:func:`search_defaults`).
     """
 
     kind = "search"
+    DEFAULTS: dict[str, Any] = {"iterations": 100, "ms": None, "depth": 8, "exploration": 0.7, "bias": 5.0,
+                                "rollout": "heuristic"}
 
-    def __init__(self, game_name: str, seed: int = 0, iterations: int | None = 200, ms: float | None = None,
-                 depth: int = 20, exploration: float = 0.7, rollout: str = "heuristic") -> None:
+    def __init__(self, game_name: str, seed: int = 0, **budget: Any) -> None:
         super().__init__(game_name, seed)
-        if rollout not in ("heuristic", "random"):
-            raise ValueError(f"a search's rollouts are 'heuristic' or 'random', not {rollout!r}")
-        cls = _HEURISTICS.get(game_name) if rollout == "heuristic" else None
-        self._policy = cls(game_name, seed + 1) if cls is not None else None
-        self.rollout = "heuristic" if self._policy is not None else "random"
-        if iterations is None and ms is None:
+        unknown = sorted(set(budget) - set(self.DEFAULTS))
+        if unknown:
+            raise TypeError(f"a search bot's budget has no {', '.join(unknown)}; it has {', '.join(self.DEFAULTS)}")
+        settings = {**self.DEFAULTS, **_SEARCH_DEFAULTS.get(game_name, {}), **budget}
+        if settings["iterations"] is None and settings["ms"] is None:
             raise ValueError("a search bot needs a budget: iterations, ms or both")
-        self.iterations = iterations
-        self.ms = ms
-        self.depth = depth
-        self.exploration = exploration
+        if settings["rollout"] not in ("heuristic", "random"):
+            raise ValueError(f"a search's rollouts are 'heuristic' or 'random', not {settings['rollout']!r}")
+        self.iterations = settings["iterations"]
+        self.ms = settings["ms"]
+        self.depth = settings["depth"]
+        self.exploration = settings["exploration"]
+        self.bias = settings["bias"]
+        cls = _HEURISTICS.get(game_name)
+        self._policy = cls(game_name, seed + 1) if cls is not None else None
+        self.rollout = settings["rollout"] if self._policy is not None else "random"
         self.last_iterations = 0
+
+    def _hint(self, node: _Node, position: Any, legal: list[Any]) -> Any:
+        if node.hint is None and self._policy is not None:
+            try:
+                node.hint = self._policy.decide(position, position.current_player)[0]
+            except Exception:  # noqa: BLE001 - a heuristic that cannot judge this copy gives no hint
+                node.hint = False
+        return node.hint if node.hint in legal else None
 
     def explain(self, state: Any) -> tuple[Any, str]:
         actions = _to_move(state)
@@ -224,7 +264,9 @@ class SearchBot(Bot):
         rng = self.rng
         deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000
         limit = self.iterations if self.iterations is not None else math.inf
-        c = self.exploration
+        c, bias = self.exploration, self.bias
+        policy = self._policy if self.rollout == "heuristic" else None
+        candidates = _CANDIDATES.get(state.game.name)
         done = 0
         while done < limit and (deadline is None or time.perf_counter() < deadline):
             done += 1
@@ -232,15 +274,18 @@ class SearchBot(Bot):
             node, path = root, [root]
             while not position.is_over():
                 legal = position.legal_actions()
+                if candidates is not None:
+                    legal = candidates(position, legal) or legal
                 children = node.children
-                untried = [a for a in legal if a not in children]
                 for a in legal:
                     child = children.get(a)
                     if child is not None:
                         child.avail += 1
+                hint = self._hint(node, position, legal) if bias else None
                 mover = position.current_player
+                untried = [a for a in legal if a not in children]
                 if untried:
-                    action = untried[rng.randbelow(len(untried))]
+                    action = hint if hint in untried else untried[rng.randbelow(len(untried))]
                     child = children[action] = _Node(mover, n)
                     child.avail = 1
                     position._advance(action)
@@ -250,12 +295,13 @@ class SearchBot(Bot):
                 for a in legal:
                     child = children[a]
                     score = child.totals[mover] / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+                    if a == hint:
+                        score += bias / child.visits
                     if score > best_score:
                         best, best_score = a, score
                 node = children[best]
                 position._advance(best)
                 path.append(node)
-            policy = self._policy
             for _ in range(self.depth):
                 if position.is_over():
                     break
@@ -290,7 +336,7 @@ def bot(game_name: str, kind: str, seed: int = 0, **budget: Any) -> Bot:
             raise TypeError(f"a random bot takes no budget, not {sorted(budget)}")
         return RandomBot(game_name, seed)
     if kind == "search":
-        return SearchBot(game_name, seed, **budget)
+        return SearchBot(game_name, seed, **budget)  # the game's defaults, then the budget given
     cls = _HEURISTICS.get(game_name)
     if cls is None:
         raise NotImplementedError(f"{game_name} has no heuristic bot yet")

@@ -47,6 +47,17 @@ back and forth when blocked, no two pieces in a space, no jumping), ``_sell`` an
 once, insurance, a new card at once), ``_borrow``, ``_charge`` and ``_repay`` (loans), ``_end_turn``
 and ``_check_capital_target`` (the end; the richest player wins).
 
+*Chance and what each player sees*: the dice are declared events (``state.DIE``, ``state.EXTRA_DIE``), so
+``state.outcomes(action)`` lists every result of a roll with its exact probability; the setup's shuffles of
+the transport cards and of each telegram deck are declared too (too many orders to list), and a telegram
+drawn later is revealed from its shuffled deck. Every player sees the whole table but the piles
+(assumptions "open cards" and "telegrams seen"): ``state.observation(p)`` and ``state.determinize(p, seed)``,
+which draws the cards and telegrams never seen again.
+
+*Opponents* (:mod:`~gamekit.transportspelet.bots`): ``gamekit.bot("transportspelet", kind)`` for ``random``,
+``heuristic`` (routes priced by freight, rolls and telegram risk; insurance when it pays; loans only when
+stuck) and ``search``, with the heuristic's evaluation of a position.
+
 *Exact helpers* (:mod:`~gamekit.transportspelet.probability`): the chance of telegrams per roll and the
 distribution of the number of rolls to cover a distance with each mode.
 """

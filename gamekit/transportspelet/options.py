@@ -150,4 +150,14 @@ ASSUMPTIONS: tuple[Assumption, ...] = catalogue(TransportOptions, (
                "the text does not say who begins", "transport-choosing"),
     Assumption("charges", "a telegram charge that the player cannot pay is borrowed (in loan units, up to the "
                "limit); what is still missing is waived", "the text does not say", "transport-loans"),
+    Assumption("open cards", "every player's two transport cards lie face up, with their insurance certificates "
+               "and kept telegrams beside them; only the order of the deck and which cards were removed are hidden",
+               "the text does not say whether the cards are shown; it puts a marker tab on each card and the "
+               "certificate and the telegrams beside it, and each player announces their choices to the others",
+               "transport-cards", title="Open cards"),
+    Assumption("telegrams seen", "a telegram drawn is seen by every player, so all know the order in which "
+               "telegrams (and, with recycle_cards, used cards) went back under their pile; only the cards never "
+               "drawn, on top, are in an unknown order",
+               "'telegrams are individual and apply only to whoever draws them' says whom they affect, not who may "
+               "read them; their effects are seen by all", "transport-telegrams", title="Telegrams seen"),
 ))

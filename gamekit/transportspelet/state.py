@@ -6,9 +6,11 @@ The shape of a turn and the meaning of each field are in the package docstring.
 
 from __future__ import annotations
 
+import copy
 import math
 from typing import Any
 
+from ..chance import roll, shuffle
 from ..core import IllegalAction, State
 from ..dice import d6
 from .actions import ACTION_TYPES, Assign, Borrow, Continue, Dispatch, Pass, Roll, Wait
@@ -52,6 +54,31 @@ _INSURED: dict[Dispatch, Dispatch] = {}  # a dispatch -> the same insured
 #: card -> the space of its origin city
 _ORIGIN_SPACE: tuple[int, ...] = (-1,) + tuple(CITY_INDEX[c.origin] for c in CARDS)
 
+# -- chance, declared (gamekit.chance) ------------------------------------------------------------------
+#: Rule transport-dice: the die of one running transport (a roll draws one per running transport).
+DIE = roll(d6, "die")
+#: Rule transport-extra-roll: the one die of an extra-roll telegram.
+EXTRA_DIE = roll(d6, "extra die")
+#: Rule transport-setup: the transport cards shuffled before the game (the first ``deck_size`` of the
+#: order are played, the rest removed). 50! orders: far too many to list (``TooManyOutcomes``); the
+#: setup is no action, so no ``outcomes`` call meets it.
+CARD_SHUFFLE = shuffle([c.id for c in CARDS], "transport cards")
+#: Rule transport-setup: each telegram deck shuffled before the game, in the order of ``MODES``
+#: (12! orders each: too many to list, like the cards). A telegram drawn later is no chance event but
+#: a card of a pile shuffled here: the engine writes it to the log with ``reveal``.
+TELEGRAM_SHUFFLES: dict[str, Any] = {m: shuffle([t.id for t in TELEGRAMS[m]], f"{m} telegrams") for m in MODES}
+#: The attributes of a state that :meth:`TransportState.__deepcopy__` copies by hand (flat lists, the
+#: transports); every other attribute it meets and does not know is deep-copied.
+_COPIED = frozenset((
+    "rng", "_rows", "_entries", "_chance", "_script", "cash", "debt", "interest_owed", "removed", "deck", "used",
+    "telegram_decks", "transports", "occupant", "dice", "queue", "pending", "telegram_log", "_events",
+    "_fresh_telegrams"))
+#: Attributes that hold immutable values (numbers, strings, tuples, the game, the options): shared.
+_SHARED = frozenset((
+    "game", "players", "seed", "options", "_forced", "_origin", "bank", "money_total", "certificates", "player",
+    "round", "phase", "passes", "over", "end_reason", "_fresh_cards"))
+_KNOWN_ATTRIBUTES = len(_COPIED) + len(_SHARED)
+
 
 def _leg_choices(card: int, start: str, busy: str | None, dispatch: bool) -> tuple[tuple[int, Any], ...]:
     """The legs of ``card`` from ``start`` in the modes its restriction allows, the busy vehicle left out
@@ -92,6 +119,23 @@ def _dispatch_choices(card: int, busy: str | None) -> tuple[float, tuple[tuple[i
     return found
 
 
+_EVERY_DISPATCH: dict[tuple[int, str | None], tuple[float, tuple[Dispatch, ...], tuple[Dispatch, ...]]] = {}
+
+
+def _every_dispatch(card: int, busy: str | None) -> tuple[float, tuple[Dispatch, ...], tuple[Dispatch, ...]]:
+    """The dearest first leg of ``card`` (see :func:`_dispatch_choices`), every first leg each followed by
+    the same insured, and every first leg plain: the legal dispatches of a player who can pay them all."""
+    key = (card, busy)
+    found = _EVERY_DISPATCH.get(key)
+    if found is None:
+        choices = _dispatch_choices(card, busy)[1]
+        found = _EVERY_DISPATCH[key] = (
+            max((cost for cost, _, _ in choices), default=-math.inf),
+            tuple(a for _, plain, insured in choices for a in (plain, insured)),
+            tuple(plain for _, plain, _ in choices))
+    return found
+
+
 def _insured(action: Dispatch) -> Dispatch:
     """The same dispatch with insurance, made once."""
     found = _INSURED.get(action)
@@ -119,6 +163,33 @@ def _continue_choices(card: int, space: int, busy: str | None) -> tuple[float, t
         choices = _leg_choices(card, CITIES[space], busy, False)
         found = _CONTINUES[key] = (min((cost for cost, _ in choices), default=_NO_LEG), choices)
     return found
+
+
+#: The public attributes of a state, copied into every player's observation as they are.
+_PUBLIC_FIELDS = ("cash", "debt", "interest_owed", "bank", "money_total", "used", "certificates", "round", "phase",
+                  "dice", "queue", "pending", "passes", "over", "end_reason")
+
+
+def _json_copy(value: Any) -> Any:
+    """A copy of a plain value, list or list of lists (what the public attributes hold)."""
+    if type(value) is list:
+        return [x[:] if type(x) is list else x for x in value]
+    return value
+
+
+_FACTORIALS = [math.factorial(n) for n in range(len(CARDS) + 1)]
+
+
+def _shuffle(rng: Any, items: list[Any]) -> None:
+    """Shuffle ``items`` in place, every order equally likely, from one number below ``n!`` read as
+    the digits of a Fisher-Yates shuffle: a few draws of the generator instead of one per card
+    (determinising is done at every step of a search). Only for a bot's copy: the game's own
+    shuffles are ``Rng.shuffle`` (their declared events)."""
+    n = len(items)
+    code = rng.randbelow(_FACTORIALS[n] if n < len(_FACTORIALS) else math.factorial(n))
+    for i in range(n - 1, 0, -1):
+        code, j = divmod(code, i + 1)
+        items[i], items[j] = items[j], items[i]
 
 
 class Transport:
@@ -205,12 +276,16 @@ class Transport:
         t.hold, t.extra, t.needs_leg, t.resting = data["hold"], data["extra"], data["needs_leg"], data["resting"]
         return t
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Transport:
+    def copy(self) -> Transport:
+        """An independent copy (its list of kept telegrams too; everything else is immutable)."""
         t = Transport.__new__(Transport)
-        for name in self.__slots__:
-            setattr(t, name, getattr(self, name))
-        t.telegrams = list(self.telegrams)
+        t.card, t.vehicle, t.path, t.pos = self.card, self.vehicle, self.path, self.pos
+        t.insured, t.damage, t.destination, t.telegrams = self.insured, self.damage, self.destination, self.telegrams[:]
+        t.hold, t.extra, t.needs_leg, t.resting = self.hold, self.extra, self.needs_leg, self.resting
         return t
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Transport:
+        return self.copy()
 
     def __repr__(self) -> str:
         where = space_name(self.path[self.pos]) if self.path else "not started"
@@ -248,16 +323,13 @@ class TransportState(State):
         if self.bank < 0:
             raise ValueError("the bank's banknotes do not cover the starting capital")
         self.money_total = self.bank + sum(self.cash)
-        cards = [c.id for c in CARDS]
-        self.rng.shuffle(cards)
+        cards = self.draw(CARD_SHUFFLE)  # the shuffles of the setup: before any action, so not logged
         self.removed = cards[o.deck_size:]  # cards removed at random to shorten the game
         self.deck = cards[: o.deck_size]  # the top of the deck is the end of the list
         self.used: list[int] = []
         self.telegram_decks: dict[str, list[str]] = {}
         for mode in MODES:
-            ids = [t.id for t in TELEGRAMS[mode]]
-            self.rng.shuffle(ids)
-            self.telegram_decks[mode] = ids
+            self.telegram_decks[mode] = self.draw(TELEGRAM_SHUFFLES[mode])
         self.certificates = INSURANCE["certificates"]
         self.transports: list[list[Transport | None]] = [[None, None] for _ in range(n)]
         for _ in range(2):  # rule transport-cards: each player always holds two cards
@@ -276,6 +348,11 @@ class TransportState(State):
         self.end_reason = ""
         self.telegram_log: list[tuple[int, int, str]] = []  # (player, card, telegram id), for readers
         self._events: list[list[Any]] = []  # this action's money changes [player, amount, reason]; not saved
+        # What nobody has seen yet (not saved: a restored state works it out, see _count_unseen): how many
+        # cards on top of the transport deck, and of each telegram deck, have never been drawn. Whatever
+        # goes back under a pile lies below them, in an order every player saw.
+        self._fresh_cards = len(self.deck)
+        self._fresh_telegrams = {mode: len(self.telegram_decks[mode]) for mode in MODES}
 
     # -- the protocol ------------------------------------------------------------------------------------
     @property
@@ -301,8 +378,106 @@ class TransportState(State):
         return {"money": events}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> TransportState:
-        new = super().__deepcopy__(memo)
-        new._events = []  # a copy starts with no action under way (as ITC's clone)
+        """A copy made by hand, in time that does not grow with the game: the immutable attributes are
+        shared, the flat lists copied, the transports copied one by one, the log's rows shared (the copy
+        gets its own list of them, as :meth:`State.__deepcopy__` does). A copy starts with no action
+        under way (no money changes pending)."""
+        cls = self.__class__
+        new = cls.__new__(cls)
+        memo[id(self)] = new
+        d = new.__dict__
+        src = self.__dict__
+        d.update(src)
+        d["rng"] = self.rng.clone()
+        d["_rows"] = self._rows[:]
+        d["_entries"] = []
+        if self._chance is not None:
+            d["_chance"] = copy.deepcopy(self._chance, memo)
+        if self._script is not None:
+            d["_script"] = copy.deepcopy(self._script, memo)
+        d["cash"], d["debt"], d["interest_owed"] = self.cash[:], self.debt[:], self.interest_owed[:]
+        d["removed"], d["deck"], d["used"] = self.removed[:], self.deck[:], self.used[:]
+        decks = self.telegram_decks
+        d["telegram_decks"] = {m: decks[m][:] for m in decks}
+        d["transports"] = [[t0.copy() if t0 is not None else None, t1.copy() if t1 is not None else None]
+                           for t0, t1 in self.transports]
+        d["occupant"], d["dice"], d["pending"] = self.occupant[:], self.dice[:], self.pending[:]
+        d["queue"] = [m[:] for m in self.queue]
+        d["telegram_log"] = self.telegram_log[:]
+        d["_events"] = []
+        d["_fresh_telegrams"] = dict(self._fresh_telegrams)
+        if len(src) != _KNOWN_ATTRIBUTES:  # something set by hand: copied the slow, safe way
+            shared = self.shared_on_clone
+            for key in src.keys() - _COPIED - _SHARED:
+                if key not in shared:
+                    d[key] = copy.deepcopy(src[key], memo)
+        return new
+
+    # -- what each player may see ------------------------------------------------------------------------
+    def _observation(self, player: int) -> Any:
+        """What ``player`` may see: everything on the table, which is nearly everything.
+
+        Hidden from every player alike: the order of the transport deck and which cards were removed
+        at random before the game (rule ``transport-winner``), the order of the four telegram decks,
+        and the generator (it would tell the dice to come). What is seen: every player's money, debt
+        and interest owed, the bank, the pieces, and every player's two transport cards with their
+        insurance certificates and kept telegrams, which lie face up beside them (assumption "open
+        cards", rule ``transport-cards``: the text puts a marker tab on each card and the certificate
+        and the telegrams beside it, and has each player announce their choices). A telegram drawn is
+        seen by all (its effect shows), so every player knows the order in which telegrams went back
+        under a deck, and, when used cards go under the transport deck (``recycle_cards``), the order
+        of those: a pile is shown as its number of cards, the cards never drawn on top (``unseen``,
+        their order unknown) and the cards under them in the order they went back (``under``, bottom
+        first). So this game has no hand of one player hidden from another: every player's
+        observation is the same apart from ``"observer"``.
+        """
+        deck = self.deck
+        fresh = min(self._fresh_cards, len(deck))
+        telegram_decks = {}
+        for mode in MODES:
+            pile = self.telegram_decks[mode]
+            unseen = min(self._fresh_telegrams[mode], len(pile))
+            telegram_decks[mode] = {"cards": len(pile), "unseen": unseen, "under": pile[:len(pile) - unseen]}
+        return {
+            "observer": player,
+            "players": self.players,
+            "options": {name: getattr(self.options, name) for name in self.options.__dataclass_fields__},
+            "to_move": self.current_player,
+            **{name: _json_copy(getattr(self, name)) for name in _PUBLIC_FIELDS},
+            "transports": [[t.to_data() if t is not None else None for t in ts] for ts in self.transports],
+            "deck": {"cards": len(deck), "unseen": fresh, "under": deck[:len(deck) - fresh]},
+            "removed": len(self.removed),
+            "telegram_decks": telegram_decks,
+            "telegram_log": [list(x) for x in self.telegram_log],
+        }
+
+    def _determinize(self, player: int, rng: Any) -> TransportState:
+        """A copy with what nobody can see drawn again with ``rng``: the cards never drawn (the unseen
+        top of the deck and the removed cards, pooled in card order, shuffled, the top of the deck
+        dealt from the pool and the rest removed) and the unseen top of each telegram deck (in id
+        order, shuffled). What went back under a pile keeps its order, which everyone saw. Built only
+        from what :meth:`_observation` shows, so two positions with the same observation and the same
+        ``rng`` give the same copy. Its seed is set to 0: the real seed would tell the whole game."""
+        new = self.clone()
+        new.seed = 0
+        deck = new.deck
+        fresh = min(self._fresh_cards, len(deck))
+        pool = deck[len(deck) - fresh:] + new.removed
+        if len(pool) > 1:
+            pool.sort()
+            _shuffle(rng, pool)
+        cut = len(deck) - fresh
+        new.deck = deck[:cut] + pool[:fresh]
+        new.removed = pool[fresh:]
+        decks = new.telegram_decks
+        for mode in MODES:
+            pile = decks[mode]
+            unseen = min(self._fresh_telegrams[mode], len(pile))
+            if unseen > 1:
+                top = pile[len(pile) - unseen:]
+                top.sort()
+                _shuffle(rng, top)
+                pile[len(pile) - unseen:] = top
         return new
 
     def card(self, card: int) -> TransportCard:
@@ -389,12 +564,18 @@ class TransportState(State):
         if least > cash:
             return
         premium = CARDS[card - 1].premium
+        most, every, every_plain = _every_dispatch(card, other.vehicle if other is not None else None)
         if self.certificates > 0 and cash >= premium:
+            if cash >= most + premium:  # every leg and its insurance can be paid: the whole list, made once
+                out.extend(every)
+                return
             for cost, plain, insured in choices:
                 if cost <= cash:
                     out.append(plain)
                     if cost + premium <= cash:
                         out.append(insured)
+        elif cash >= most:
+            out.extend(every_plain)
         else:
             for cost, plain, _ in choices:
                 if cost <= cash:
@@ -745,7 +926,7 @@ class TransportState(State):
     def _roll(self) -> None:
         """Rule transport-dice: one die per running transport."""
         slots = self._running_slots()
-        dice = [self.draw(d6.roll, "die") for _ in slots]
+        dice = [self.draw(DIE) for _ in slots]
         self.passes = 0
         if len(slots) == 2:
             self.dice = dice
@@ -800,7 +981,7 @@ class TransportState(State):
             t = self.transports[p][extra]
             t.extra -= 1
             self._release_telegram(t, "extra_roll")
-            die = self.draw(d6.roll, "extra die")  # rule transport-extra-roll: one die, this transport only
+            die = self.draw(EXTRA_DIE)  # rule transport-extra-roll: one die, this transport only
             self._start_moves([(extra, die)])
             return
         if not self.over and self.phase == "plan":
@@ -855,7 +1036,10 @@ class TransportState(State):
         if not deck:
             return steps
         tid = deck.pop()
-        self.draw(lambda rng: tid, "telegram")  # logged, not random: the deck was shuffled at setup
+        self.reveal("telegram", tid)  # not chance now: the deck was shuffled at setup (TELEGRAM_SHUFFLES)
+        fresh = self._fresh_telegrams
+        if fresh[t.vehicle]:
+            fresh[t.vehicle] -= 1  # a telegram never drawn before: the unseen ones lie on top
         self.telegram_log.append((self.player, t.card, tid))
         tel = TELEGRAM_BY_ID[tid]
         kind = tel.kind
@@ -934,7 +1118,12 @@ class TransportState(State):
             self.used.append(t.card)
         self.queue = [m for m in self.queue if m[0] != slot]
         # rule transport-new-card: a new card at once
-        self.transports[self.player][slot] = Transport(self.deck.pop()) if self.deck else None
+        if self.deck:
+            if self._fresh_cards:
+                self._fresh_cards -= 1  # the top card was never seen (a recycled card lies below the unseen ones)
+            self.transports[self.player][slot] = Transport(self.deck.pop())
+        else:
+            self.transports[self.player][slot] = None
 
     def _sell(self, slot: int) -> None:
         """Rule transport-sale: sold at once on arrival; damage lowers the value unless insured."""
@@ -1115,6 +1304,19 @@ class TransportState(State):
         self.passes, self.over, self.end_reason = data["passes"], data["over"], data["end_reason"]
         self.telegram_log = [tuple(x) for x in log]
         self._events = []
+        self._count_unseen()
+
+    def _count_unseen(self) -> None:
+        """How many cards of each pile have never been drawn (they lie on top of it), worked out from the
+        telegrams drawn so far (``telegram_log``) and, when used cards go back under the deck, from the
+        cards dispatched in the log: a card under the deck was dispatched before."""
+        drawn = {x[2] for x in self.telegram_log}
+        self._fresh_telegrams = {m: sum(tid not in drawn for tid in self.telegram_decks[m]) for m in MODES}
+        if self.options.recycle_cards:
+            dispatched = {row[2] for row in self._rows if row[1] == "Dispatch"}
+            self._fresh_cards = sum(card not in dispatched for card in self.deck)
+        else:
+            self._fresh_cards = len(self.deck)
 
 
 #: The quick checks of :meth:`TransportState._check`, by action type: True only for a legal action.

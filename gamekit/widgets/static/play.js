@@ -41,6 +41,7 @@ function render({ model, el: root }) {
   let skipping = false;
   let timer = null;
   let shownTo = null; // the person whose hidden things were last uncovered (pass the device)
+  const openGroups = new Set(); // the folded groups of moves the reader opened stay open
 
   // -- set-up ---------------------------------------------------------------------------------
   const setup = el("form", { class: "gk-play-setup", "data-testid": "gk-setup", "aria-label": "Set up a game" });
@@ -224,7 +225,9 @@ function render({ model, el: root }) {
       });
       const list = el("div", { class: "gk-row gk-play-group", role: "group", "aria-label": g.title }, ...buttons);
       if (v.moves.length > 1 && g.moves.length > 8) {
-        return el("details", {}, el("summary", {}, `${g.title} (${g.moves.length})`), list);
+        const box = el("details", { open: openGroups.has(g.title) || undefined }, el("summary", {}, `${g.title} (${g.moves.length})`), list);
+        box.addEventListener("toggle", () => (box.open ? openGroups.add(g.title) : openGroups.delete(g.title)));
+        return box;
       }
       return el("div", {}, el("h4", {}, g.title), list);
     });
@@ -311,7 +314,7 @@ function render({ model, el: root }) {
     skipButton.hidden = !v.bot_to_move || replaying;
     hint.textContent = v.hint ? `Hint: ${v.hint.action}. ${v.hint.reason}.` : "";
     logList.replaceChildren(...v.log.map((e) => el("li", { value: String(e.step) }, e.text)));
-    replayText.textContent = replaying ? `step ${v.replay} of ${v.steps}` : `${v.steps} actions`;
+    replayText.textContent = replaying ? `step ${v.replay} of ${v.steps}` : `${v.steps} action${v.steps === 1 ? "" : "s"}`;
     replayForward.disabled = !replaying || v.replay >= v.steps;
     replayBack.disabled = (replaying ? v.replay : v.steps) <= 0;
     replayExit.hidden = !replaying;
