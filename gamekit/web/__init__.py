@@ -76,6 +76,6 @@ def _load_services() -> None:
     global _loaded
     if _loaded:
         return
-    from . import auf_achse, dice, factories, itc, play, selfcheck, trade_feud, transportspelet  # noqa: F401
+    from . import auf_achse, dice, factories, itc, lessons, play, selfcheck, trade_feud, transportspelet  # noqa: F401
 
     _loaded = True

@@ -6,5 +6,6 @@ static pages). See :mod:`gamekit.widgets.base` for the plumbing they share.
 """
 
 from .dice import DiceRoller
+from .lessons import DiceSums
 
-__all__ = ["DiceRoller"]
+__all__ = ["DiceRoller", "DiceSums"]

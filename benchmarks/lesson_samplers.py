@@ -1,0 +1,159 @@
+"""Monte Carlo throughput of the lessons' vectorised simulators, beside the raw numpy generator.
+
+Every mechanism a lesson simulates is timed in the same run as the raw generator it is built on
+(``numpy.random.Generator.integers(1, 7)`` for dice, ``Generator.random`` for the bidders' coins),
+interleaved round by round, CPU time, best of the rounds. For each simulator the figure is the
+number of dice it stands for per second:
+
+* **used**: the dice the simulated play actually rolls (a trip stops rolling when it arrives);
+* **drawn**: the random numbers the simulator draws to get them (a vectorised simulator may draw a
+  whole table and use only the start of each row).
+
+The goal (issue 18): each simulator at least half the raw generator's dice per second (``used / raw``
+of 0.5 or more). Run: ``.venv/bin/python benchmarks/lesson_samplers.py`` (or ``make benchmark``).
+Prints figures; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from gamekit.auf_achse.data import contracts  # noqa: E402
+from gamekit.auf_achse.examples import BERLIN_TRIESTE  # noqa: E402
+from gamekit.catan.production import numbers_distribution  # noqa: E402
+from gamekit.dice import d6, green_die, two_d6  # noqa: E402
+from gamekit.itc.probability import simulate_fights  # noqa: E402
+from gamekit.lessons.samplers import (  # noqa: E402
+    auctions,
+    factory_investments,
+    kept_die,
+    production_rolls,
+    rolls_until,
+    rolls_until_holding,
+)
+from gamekit.transportspelet import mean_rolls, rolls_to_cover  # noqa: E402
+from gamekit.transportspelet.probability import TELEGRAM_FACES, sample_rolls_to_cover  # noqa: E402
+
+ROUNDS = 5
+DICE = 4_000_000  # dice per timed call, about
+
+
+def cpu(fn) -> float:
+    start = time.process_time()
+    fn()
+    return time.process_time() - start
+
+
+def cases(gen):
+    """(lesson, mechanism, function, dice used per call, dice drawn per call, unit)."""
+    card = contracts()[BERLIN_TRIESTE]
+    fights, trips, waits = DICE // 8, DICE // 5, DICE // 3
+    train_most = max(rolls_to_cover("train", 19))
+    fight_exchanges = DICE // 8 * 4   # 3 against 2: at most 4 exchanges drawn per fight
+    # the mean exchanges a fight of 3 against 2 uses (2 dice each), from the exact outcomes
+    from gamekit.itc import fight_outcome_distribution
+
+    used_exchanges = float(sum(p * ((3 - a) + (2 - d)) for (a, d), p in fight_outcome_distribution(3, 2).items()))
+    mean_investments = 9
+    # lesson 6's position: a brick on a 5, a lumber on an 8 or an 11; the exact mean wait (first-step analysis)
+    income = {s: [int(s == 5), int(s in (8, 11)), 0, 0, 0] for s in range(2, 13)}
+    pb, pl = two_d6[5], two_d6[8] + two_d6[11]
+    road_wait = float((1 + pb / pl + pl / pb) / (pb + pl))
+    auction_runs = DICE // 8
+    return [
+        ("1", "d6 (Die.sample)", lambda: d6.sample(DICE, seed=gen), DICE, DICE, "dice"),
+        ("1", "green d8 (Die.sample)", lambda: green_die.sample(DICE, seed=gen), DICE, DICE, "dice"),
+        ("1, 6", "2d6 sums (Die.sample)", lambda: two_d6.sample(DICE // 2, seed=gen), DICE, None, "dice (one draw per pair)"),
+        ("2", "ITC: two of three dice, keep one (kept_die)", lambda: kept_die(("blue", "green"), DICE // 2, seed=gen),
+         DICE, DICE, "dice"),
+        ("3", "ITC: grey-market fights 3 v 2 (simulate_fights)", lambda: simulate_fights(3, 2, fights, seed=gen),
+         fights * used_exchanges * 2, fight_exchanges * 2, "dice (2 per exchange)"),
+        ("4", "factories: 9 investments (factory_investments)",
+         lambda: factory_investments(DICE // 9, 9, seed=gen), DICE // 9 * mean_investments, DICE // 9 * 9, "dice"),
+        ("5", "Transportspelet: wait for a telegram (rolls_until)", lambda: rolls_until(TELEGRAM_FACES, waits, seed=gen),
+         waits * 3, None, "dice"),
+        ("5", "Transportspelet: train, 19 steps (sample_rolls_to_cover)",
+         lambda: sample_rolls_to_cover("train", 19, trips, seed=1), trips * float(mean_rolls("train", 19)),
+         trips * train_most, "dice"),
+        ("6", "Catan: production rolls (production_rolls)", lambda: production_rolls(100, DICE // 200, seed=gen),
+         DICE, DICE, "dice"),
+        ("6", "Catan: rolls until a road (rolls_until_holding)",
+         lambda: rolls_until_holding(income, [1, 1, 0, 0, 0], DICE // 24, seed=gen), DICE // 24 * 2 * road_wait, None, "dice (2 per roll)"),
+        ("7", "Auf Achse: auctions, cautious bots (auctions)",
+         lambda: auctions(card.costs, card.revenue, 4, 2, 0.5, auction_runs, seed=gen), None, None, "coins"),
+    ]
+
+
+def main() -> None:
+    gen = np.random.default_rng(2026)
+    table = cases(gen)
+    best = {name: float("inf") for _, name, *_ in table}
+    raw_dice = raw_coins = float("inf")
+    # the auctions' coins: how many the run draws (one per bidding turn of a running auction)
+    card = contracts()[BERLIN_TRIESTE]
+    coins_per_call = _coins_drawn(card, DICE // 8)
+    for _ in range(ROUNDS):
+        raw_dice = min(raw_dice, cpu(lambda: gen.integers(1, 7, size=DICE)))
+        raw_coins = min(raw_coins, cpu(lambda: gen.random(DICE)))
+        for _lesson, name, fn, *_ in table:
+            best[name] = min(best[name], cpu(fn))
+    raw_rate, coin_rate = DICE / raw_dice, DICE / raw_coins
+    print(f"Lesson samplers: CPU time, best of {ROUNDS} interleaved rounds, about {DICE:,} dice per call")
+    print(f"  raw numpy Generator.integers(1, 7)  {raw_rate / 1e6:7.1f} M dice/s   (the reference for dice)")
+    print(f"  raw numpy Generator.random          {coin_rate / 1e6:7.1f} M draws/s  (the reference for coins)")
+    print(f"  {'lesson':<6} {'mechanism':<58} {'used':>12} {'drawn':>12} {'used / raw':>11}")
+    for lesson, name, _fn, used, drawn, unit in table:
+        t = best[name]
+        if unit == "coins":
+            used = drawn = coins_per_call
+            ratio = used / t / coin_rate
+        else:
+            ratio = used / t / raw_rate
+        drawn_text = f"{drawn / t / 1e6:7.1f} M/s" if drawn is not None else "–"
+        flag = "" if ratio >= 0.5 else "   below half"
+        print(f"  {lesson:<6} {name:<58} {used / t / 1e6:7.1f} M/s {drawn_text:>12} {ratio:9.2f} x{flag}  ({unit})")
+    print("  (used: the dice the simulated play rolls; drawn: the random numbers drawn for them, where they"
+          " differ and are known ahead. Coins are compared with Generator.random.)")
+    _check(gen)
+
+
+def _coins_drawn(card, n) -> float:
+    """The coins an `auctions` run draws: one per bidding turn of every auction still running."""
+    from gamekit.lessons import samplers
+
+    counted = [0]
+    real = np.random.Generator.random
+
+    class Counting:
+        def __init__(self, gen):
+            self.gen = gen
+
+        def random(self, size):
+            counted[0] += size
+            return real(self.gen, size)
+
+    original = samplers._gen
+    samplers._gen = lambda seed: Counting(np.random.default_rng(seed))
+    try:
+        auctions(card.costs, card.revenue, 4, 2, 0.5, n, seed=1)
+    finally:
+        samplers._gen = original
+    return counted[0]
+
+
+def _check(gen) -> None:
+    """A reminder that the fast samplers are also right: one figure each against its exact value."""
+    placed = factory_investments(200_000, 9, seed=gen)["placed"][:, -1]
+    exact = float(sum(k * p for k, p in numbers_distribution(9).items()))
+    print(f"  check: numbers placed after nine investments, simulated {placed.mean():.4f}, exact {exact:.4f}")
+
+
+if __name__ == "__main__":
+    main()

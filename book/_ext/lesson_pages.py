@@ -1,0 +1,79 @@
+"""Sphinx extension: every lesson page offers its teacher and student notebooks and prints as a worksheet.
+
+* At the start of every build (``builder-inited``) ``tools/student_versions.py`` lays out each
+  lesson's teacher notebook and its student version (made from the teacher's by cell tags) in
+  ``_build/assets/lessons/``; the site serves that folder as ``lessons/`` (``html_extra_path``).
+* Each lesson page (``notebooks/lesson-NN-<topic>``) gets, under its title, the two downloads, a
+  button that prints the page, and a short note on how to run the lesson in class.
+* ``gamekit-print.css`` (in ``book/_static``) is added to every page: printed, a lesson page is a
+  worksheet (no navigation, no solutions, no teacher's notes, no code, no widget controls; room
+  to write under every question).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+
+ROOT = Path(__file__).resolve().parents[2]
+LESSON_PAGE = re.compile(r"^notebooks/(lesson-\d\d-[a-z0-9-]+)$")
+
+
+def _student_versions() -> Any:
+    spec = importlib.util.spec_from_file_location("student_versions", ROOT / "tools" / "student_versions.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    return module
+
+
+def links_html(docname: str) -> str:
+    """The box under a lesson page's title: the notebooks, the print button, how to run it in class."""
+    lesson = LESSON_PAGE.match(docname).group(1)  # type: ignore[union-attr]
+    up = "../" * docname.count("/")
+    teacher, student = f"{up}lessons/{lesson}.ipynb", f"{up}lessons/{lesson}-student.ipynb"
+    return (
+        '<div class="gk-lesson-links" role="note" aria-label="This lesson\'s notebooks and how to run it">\n'
+        f'<p><strong>Download:</strong> <a class="gk-teacher-notebook" href="{teacher}" download>teacher notebook</a>'
+        " (solutions, answer checks, teacher's notes) · "
+        f'<a class="gk-student-notebook" href="{student}" download>student notebook</a>'
+        " (the same lesson without them) · "
+        '<button type="button" class="gk-print" onclick="window.print()">Print the worksheet</button></p>\n'
+        "<p><strong>How to run this in class.</strong> In JupyterLab: <code>make lab</code> in the project opens the"
+        " notebooks with gamekit installed. On any Jupyter service your school has (a JupyterHub, a"
+        " cloud notebook): upload the notebook and install gamekit there (<code>pip install</code> from the"
+        " project's folder); numpy and matplotlib are all it needs besides. On paper: print this page. The"
+        " print layout is a worksheet, with the questions, the figures and room to write, and without the"
+        " navigation, the code, the solutions and the teacher's notes.</p>\n"
+        "</div>\n"
+    )
+
+
+def _write_notebooks(app: Any) -> None:
+    from sphinx.util import logging
+
+    written = _student_versions().write()
+
+    logging.getLogger(__name__).info(f"lesson_pages: {len(written) // 2} lessons, teacher and student notebooks laid out")
+
+
+def _add_links(app: Any, doctree: nodes.document) -> None:
+    docname = app.env.docname
+    if not LESSON_PAGE.match(docname):
+        return
+    section = next(iter(doctree.findall(nodes.section)), None)
+    if section is None:
+        return
+    title = next((i for i, child in enumerate(section.children) if isinstance(child, nodes.title)), None)
+    at = 0 if title is None else title + 1
+    section.insert(at, nodes.raw("", links_html(docname), format="html"))
+
+
+def setup(app: Any) -> dict[str, Any]:
+    app.connect("builder-inited", _write_notebooks)
+    app.connect("doctree-read", _add_links)
+    app.add_css_file("gamekit-print.css")
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,169 @@
+"""What the probability lessons (``notebooks/lesson-*.ipynb``) share: computed sentences, folded
+solutions, exact outcomes of an action, and the convergence plot.
+
+Every exact figure a lesson states is computed, never typed: a lesson writes its sentences with
+:func:`say` (Markdown made from the numbers) and its solutions with :func:`solution` (a folded
+``<details class="gk-solution">`` block, which the student version drops and the print style sheet
+hides). :func:`convergence_plot` draws how a simulated estimate approaches its exact value as the
+trials grow. The numpy samplers the lessons simulate with are in :mod:`gamekit.lessons.samplers`.
+
+Nothing here is a rule; numpy, matplotlib and IPython are imported only where they are used (the
+engine stays standard library only).
+
+>>> frac(Fraction(10, 36)), tex(Fraction(5, 14)), approx(Fraction(1, 3)), percent(Fraction(1, 8))
+('5/18', '\\\\tfrac{5}{14}', '0.333', '12.5 %')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
+from typing import Any
+
+__all__ = ["frac", "tex", "approx", "percent", "say", "solution", "exact_outcomes", "running_mean", "convergence_plot",
+           "standard_error"]
+
+
+def frac(x: Any) -> str:
+    """An exact number as text: ``5/14``, ``7``."""
+    x = Fraction(x)
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def tex(x: Any) -> str:
+    r"""An exact number for LaTeX: ``\tfrac{5}{14}``, ``7``, ``-\tfrac{1}{2}``."""
+    x = Fraction(x)
+    if x.denominator == 1:
+        return str(x.numerator)
+    sign = "-" if x < 0 else ""
+    return rf"{sign}\tfrac{{{abs(x.numerator)}}}{{{x.denominator}}}"
+
+
+def approx(x: Any, digits: int = 3) -> str:
+    """A number rounded for reading: ``0.357``."""
+    return f"{float(x):.{digits}f}"
+
+
+def percent(x: Any, digits: int = 1) -> str:
+    """A chance as a percentage: ``35.7 %``."""
+    return f"{100 * float(x):.{digits}f} %"
+
+
+def say(text: str) -> Any:
+    """A sentence (Markdown, MyST on the book's pages) written from computed numbers; the cell shows it."""
+    from IPython.display import Markdown
+
+    return Markdown(text)
+
+
+def solution(title: str, text: str) -> Any:
+    """A folded solution: a ``<details class="gk-solution">`` block, closed until the reader opens it.
+
+    It renders the same in JupyterLab and on the book's page. Cells showing one are tagged
+    ``solution``: ``tools/student_versions.py`` removes them from the student notebook and the print
+    style sheet hides them on the worksheet.
+    """
+    from IPython.display import Markdown
+
+    return Markdown(f'<details class="gk-solution">\n<summary>{title}</summary>\n\n{text.strip()}\n\n</details>')
+
+
+def exact_outcomes(state: Any, action: Any, what: str | None = None,
+                   table: Iterable[tuple[Any, Fraction]] | None = None) -> list[tuple[Fraction, Any]]:
+    """``(probability, position after)`` for every way ``action`` can turn out, exactly.
+
+    This is ``state.outcomes(action)``. An engine that does not declare this draw as a chance event
+    yet (its results cannot be listed) is asked the same question result by result: each result of
+    ``table`` (``(result, probability)`` pairs of the draw named ``what``) is forced on a copy and the
+    action played, so the positions are the engine's own either way.
+    """
+    from ..chance import TooManyOutcomes
+
+    try:
+        return [(o.probability, o.state) for o in state.outcomes(action)]
+    except TooManyOutcomes:
+        if what is None or table is None:
+            raise
+    out = []
+    for result, p in table:
+        trial = state.clone()
+        trial.force(what, result).apply(action)
+        out.append((Fraction(p), trial))
+    return out
+
+
+def running_mean(values: Any) -> Any:
+    """The mean of the first 1, 2, 3, ... values (a numpy array)."""
+    import numpy as np
+
+    values = np.asarray(values, dtype=float)
+    return np.cumsum(values) / np.arange(1, len(values) + 1)
+
+
+def standard_error(p: Any, n: Any) -> float:
+    """The standard error of a share of ``n`` independent trials with chance ``p``: sqrt(p(1-p)/n)."""
+    p = float(p)
+    return (p * (1 - p) / n) ** 0.5
+
+
+def convergence_plot(
+    estimates: Sequence[tuple[str, Any, Any]],
+    *,
+    sd: Sequence[float] | None = None,
+    ylabel: str = "estimate",
+    title: str = "",
+    xlabel: str = "number of trials (log scale)",
+    ax: Any = None,
+    start: int = 10,
+) -> Any:
+    """Running estimates against their exact values as the number of trials grows.
+
+    ``estimates`` lists ``(label, values, exact)``: ``values`` the results of the simulated trials in
+    order (0/1 for a share, numbers for a mean), ``exact`` the exact value. The running mean is drawn
+    on a log scale from trial ``start`` on, the exact value as a dashed line and, where ``sd`` gives
+    the standard deviation of one trial, the band exact ± 2 standard errors (2 sd / sqrt(n)), where a
+    running mean stays about 95 % of the time. Returns the matplotlib figure.
+    """
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    if ax is None:
+        fig, ax = plt.subplots(figsize=(7, 3.6))
+    else:
+        fig = ax.figure
+    colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+    for i, (label, values, exact) in enumerate(estimates):
+        colour = colours[i % len(colours)]
+        run = running_mean(values)
+        n = np.arange(1, len(run) + 1)
+        # about 400 points, evenly spread on the log scale, are enough to draw the line
+        keep = np.unique(np.geomspace(min(start, len(run)), len(run), 400).astype(int)) - 1
+        ax.plot(n[keep], run[keep], color=colour, lw=1.3, label=f"{label}: simulated")
+        ax.axhline(float(exact), color=colour, ls="--", lw=1, label=f"{label}: exact {approx(exact)}")
+        if sd is not None:
+            half = 2 * sd[i] / np.sqrt(n[keep])
+            ax.fill_between(n[keep], float(exact) - half, float(exact) + half, color=colour, alpha=0.12, lw=0)
+    ax.set_xscale("log")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    if title:
+        ax.set_title(title)
+    ax.legend(fontsize="small", loc="best")
+    fig.tight_layout()
+    return fig
+
+
+def table(rows: Iterable[Sequence[Any]], header: Sequence[str], align: str | None = None) -> Any:
+    """A Markdown table (a cell shows it): ``header`` and rows of already formatted cells."""
+    header = list(header)
+    align = align or "l" + "r" * (len(header) - 1)
+    marks = {"l": "---", "r": "---:", "c": ":---:"}
+    lines = ["| " + " | ".join(header) + " |", "| " + " | ".join(marks[a] for a in align) + " |"]
+    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return say("\n".join(lines))
+
+
+def each(values: Iterable[Any], form: Callable[[Any], str] = frac, last: str = "and") -> str:
+    """``a, b and c`` from formatted values."""
+    items = [form(v) for v in values]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {last} " + items[-1]

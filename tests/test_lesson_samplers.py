@@ -1,0 +1,120 @@
+"""The lessons' numpy samplers (gamekit.lessons.samplers) against the exact distributions they
+sample, seeded: every share within four standard errors of its exact probability."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from gamekit.lessons import samplers
+
+N = 60_000
+
+
+def _close(sample_share: float, exact, n: int = N) -> None:
+    p = float(exact)
+    se = (p * (1 - p) / n) ** 0.5
+    assert abs(sample_share - p) <= 4 * se + 1e-12, (sample_share, p)
+
+
+def test_kept_die_matches_the_exact_choice_of_dice():
+    from gamekit.itc.probability import dice_choice_expectations
+
+    for pair, choice in dice_choice_expectations().items():
+        turns = samplers.kept_die(pair, N, seed=1)
+        sd = 3.0  # at most half the range of a die's points
+        assert abs(turns["points"].mean() - float(choice.best_points)) < 4 * sd / N**0.5
+        assert abs(turns["cards"].mean() - float(choice.best_cards)) < 4 * sd / N**0.5
+    with pytest.raises(ValueError):
+        samplers.kept_die(("blue", "blue"), 5)
+
+
+def test_factory_investments_follow_the_engine_rule_and_the_exact_distribution():
+    from gamekit.catan.production import investment_peg, numbers_distribution
+
+    sim = samplers.factory_investments(N, 9, seed=2)
+    for k in (2, 5, 9):
+        counts = np.bincount(sim["placed"][:, k - 1], minlength=7) / N
+        for j, p in numbers_distribution(k).items():
+            _close(counts[j], p)
+    # one player replayed by hand with the engine's rule function
+    rolls, placed = sim["rolls"][0], sim["placed"][0]
+    left, blanks, done = (1, 2, 3, 4, 5, 6), 3, 0
+    for face, got, failed in zip(rolls, placed, sim["failed"][0]):
+        peg, left, blanks = investment_peg(int(face), left, blanks)
+        done += peg != 0
+        assert got == done and failed == (peg == 0)
+
+
+def test_rolls_until_is_geometric():
+    waits = samplers.rolls_until((1, 6), N, seed=3)
+    p = Fraction(1, 3)
+    assert len(waits) == N and waits.min() >= 1
+    for k in (1, 2, 3, 5):
+        _close((waits == k).mean(), (1 - p) ** (k - 1) * p)
+    with pytest.raises(ValueError):
+        samplers.rolls_until((7,), 5)
+
+
+def test_production_and_waiting_for_cards():
+    from gamekit.dice import two_d6
+
+    sums = samplers.production_rolls(10, N // 10, seed=4).ravel()
+    for total in (2, 7, 12):
+        _close((sums == total).mean(), two_d6[total])
+    income = {s: [int(s == 5), int(s in (8, 11)), 0, 0, 0] for s in range(2, 13)}
+    pb, pl = two_d6[5], two_d6[8] + two_d6[11]
+    # brick and lumber come on different sums: the first-step analysis of lesson 6
+    wait = (1 + pb / pl + pl / pb) / (pb + pl)
+    for need in ([1, 1, 0, 0, 0], [2, 1, 0, 0, 0]):
+        waits = samplers.rolls_until_holding(income, need, N, seed=5)
+        assert waits.min() >= 2  # at least one roll for each card: brick and lumber never come together
+        if need == [1, 1, 0, 0, 0]:
+            assert abs(waits.mean() - float(wait)) < 4 * waits.std() / N**0.5
+    two_bricks = samplers.rolls_until_holding(income, [2, 0, 0, 0, 0], N, seed=6)
+    assert abs(two_bricks.mean() - float(2 / pb)) < 4 * two_bricks.std() / N**0.5  # two geometric waits
+
+
+def test_auctions_match_the_engine_played_with_its_bots():
+    from gamekit.auf_achse import Bid, ChooseContract, Pass
+    from gamekit.auf_achse.bots import bid_decision
+    from gamekit.auf_achse.examples import BERLIN_TRIESTE, auction_example
+
+    class Coin:
+        def __init__(self, heads):
+            self.heads = heads
+
+        def random(self):
+            return 0.0 if self.heads else 1.0
+
+    start = auction_example()
+    start.apply(ChooseContract(0))
+    card = start.cards[BERLIN_TRIESTE]
+    e, limit = Fraction(1, 2), 1
+    ends: dict[tuple[int, int], Fraction] = {}
+
+    def walk(state, chance):
+        if state.auction is None:
+            winner = next(p for p in range(4) if BERLIN_TRIESTE in state.hands[p] + state.loaded[p])
+            price = start.cash[winner] - state.cash[winner]
+            offer = next((k for k in range(1, 6) if card.cost(k) == price), 0)
+            ends[winner, offer] = ends.get((winner, offer), 0) + chance
+            return
+        if state.current_player == 0:
+            bids = [a for a in state.legal_actions() if isinstance(a, Bid) and a.offer <= limit]
+            branches = [(bids[0] if bids else Pass(), 1)]
+        else:
+            yes, no = bid_decision(state, Coin(True), e), bid_decision(state, Coin(False), e)
+            branches = [(yes, 1)] if yes == no else [(yes, e), (no, 1 - e)]
+        for action, q in branches:
+            after = state.clone()
+            after.apply(action)
+            walk(after, chance * q)
+
+    walk(start, Fraction(1))
+    sim = samplers.auctions(card.costs, card.revenue, 4, limit, float(e), N, seed=7)
+    for (winner, offer), p in ends.items():
+        _close(((sim["winner"] == winner) & (sim["offer"] == offer)).mean(), p)
+    assert sum(ends.values()) == 1

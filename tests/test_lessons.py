@@ -1,0 +1,307 @@
+"""The lessons (issue 18): their shape, the student versions made from them by cell tags, the
+lesson pages' downloads and the print style sheet that makes a lesson page a worksheet.
+
+The notebooks' outputs themselves are checked by nbval (``--nbval notebooks``)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "_build" / "html"
+
+
+def _load(name: str, path: Path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+student_versions = _load("student_versions", ROOT / "tools" / "student_versions.py")
+lesson_pages = _load("lesson_pages", ROOT / "book" / "_ext" / "lesson_pages.py")
+LESSONS = student_versions.lessons()
+
+
+def _notebook(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _text(cell: dict) -> str:
+    """A cell's source and everything its outputs show, as one string."""
+    source = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+    shown = []
+    for out in cell.get("outputs", []):
+        if "text" in out:
+            shown.append("".join(out["text"]))
+        for key, value in out.get("data", {}).items():
+            if key.startswith("text/"):
+                shown.append("".join(value) if isinstance(value, list) else value)
+    return source + "\n" + "\n".join(shown)
+
+
+def _tags(cell: dict) -> list[str]:
+    return cell.get("metadata", {}).get("tags", [])
+
+
+# -- the lessons ------------------------------------------------------------------------------------
+
+
+def test_seven_lessons_numbered_in_the_lessons_part_of_the_book():
+    names = [p.stem for p in LESSONS]
+    assert [n[:9] for n in names] == [f"lesson-{k:02d}" for k in range(1, 8)]
+    toc = yaml.safe_load((ROOT / "_toc.yml").read_text())
+    part = next(p for p in toc["parts"] if p["caption"] == "Lessons")
+    assert [c["file"] for c in part["chapters"]] == [f"notebooks/{n}" for n in names]
+    intro = (ROOT / "book" / "intro.md").read_text()
+    assert all(f"/notebooks/{n}" in intro for n in names)
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[p.stem for p in LESSONS])
+def test_every_lesson_has_the_shape_of_a_lesson(lesson):
+    nb = _notebook(lesson)
+    cells = nb["cells"]
+    text = "\n".join(_text(c) for c in cells)
+    for part in ("**The player's question.**", "**Level.**", "**Length.**", "**Learning goals.**", "**Plan.**",
+                 "## 1. Predict", "**Teacher's note.**", "*What students usually get wrong.*", "*Without computers.*",
+                 "*With computers.*"):
+        assert part in text, f"{lesson.name} has no {part!r}"
+    # predict -> simulate (seeded numpy) -> exact -> compare, with a convergence plot drawn
+    code = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+    assert "convergence_plot(" in code and re.search(r"default_rng\(\d+\)|seed=\d+", code)
+    plots = [c for c in cells if c["cell_type"] == "code" and "convergence_plot(" in "".join(c["source"])]
+    assert all(any("image/png" in o.get("data", {}) for o in c["outputs"]) for c in plots)
+    # exercises, each followed by its folded solution; room to write under every question
+    exercises = re.findall(r"\*\*Exercise (\d+)", text)
+    solutions = [c for c in cells if "solution" in _tags(c)]
+    assert len(set(exercises)) >= 4 and len(solutions) == len(set(exercises))
+    for cell in solutions:
+        shown = _text(cell)
+        assert '<details class="gk-solution">' in shown and "</details>" in shown and "remove-input" in _tags(cell)
+    spaces = sum(_text(c).count('class="gk-answer-space') for c in cells if c["cell_type"] == "markdown")
+    assert spaces >= len(set(exercises)) + 3
+    assert sum("answer-check" in _tags(c) for c in cells) == 1
+    assert sum("teacher" in _tags(c) for c in cells) == 1
+    # a widget on the shared runtime on every lesson page
+    assert any("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for c in cells for o in c.get("outputs", []))
+    # no cell failed when the outputs were stored
+    assert not any(o.get("output_type") == "error" for c in cells for o in c.get("outputs", []))
+
+
+# -- the student versions ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[p.stem for p in LESSONS])
+def test_the_student_version_has_no_solution_text(lesson):
+    teacher = _notebook(lesson)
+    student = student_versions.student_version(teacher)
+    hidden = [c for c in teacher["cells"] if {"solution", "teacher"} & set(_tags(c))]
+    assert hidden, "a lesson without solutions or a teacher's note"
+    dumped = json.dumps(student, ensure_ascii=False)
+    assert "gk-solution" not in dumped and "gk-teacher-note" not in dumped and "Teacher's note" not in dumped
+    for cell in hidden:
+        for out in cell.get("outputs", []):
+            for line in "".join(out.get("data", {}).get("text/markdown", [])).splitlines():
+                if len(line) > 40:  # every substantial line of a solution is gone
+                    assert line not in dumped
+    for cell in student["cells"]:
+        assert not {"solution", "teacher"} & set(_tags(cell))
+        if "answer-check" in _tags(cell):
+            assert cell["outputs"] == [] and cell["source"].startswith(student_versions.CHECK_NOTE)
+            assert not {"hide-input", "hide-cell"} & set(_tags(cell))
+    # everything else is as the teacher has it, outputs included
+    kept = [c for c in teacher["cells"] if not {"solution", "teacher", "answer-check"} & set(_tags(c))]
+    assert [c for c in student["cells"] if "answer-check" not in _tags(c)] == kept
+    assert student["metadata"]["gamekit"] == {"version": "student"}
+    assert "gamekit" not in teacher["metadata"], "the teacher's notebook is not changed"
+
+
+def test_student_versions_are_written_beside_the_teachers(tmp_path):
+    written = student_versions.write(tmp_path)
+    names = sorted(p.name for p in written)
+    assert names == sorted([p.name for p in LESSONS] + [p.stem + "-student.ipynb" for p in LESSONS])
+    for lesson in LESSONS:
+        assert (tmp_path / lesson.name).read_bytes() == lesson.read_bytes()
+        student = _notebook(tmp_path / (lesson.stem + "-student.ipynb"))
+        assert student == json.loads(json.dumps(student_versions.student_version(_notebook(lesson))))
+    assert not any(p.name.endswith("-student.ipynb") for p in (ROOT / "notebooks").iterdir()), \
+        "student versions are built, never stored beside the lessons"
+
+
+def test_each_lesson_page_links_both_notebooks_and_says_how_to_run_it():
+    config = yaml.safe_load((ROOT / "_config.yml").read_text())
+    assert config["sphinx"]["local_extensions"]["lesson_pages"] == "book/_ext"
+    box = lesson_pages.links_html("notebooks/lesson-03-grey-market")
+    assert 'href="../lessons/lesson-03-grey-market.ipynb" download' in box
+    assert 'href="../lessons/lesson-03-grey-market-student.ipynb" download' in box
+    assert "make lab" in box and "Jupyter service" in box and "print" in box.lower()
+    assert lesson_pages.LESSON_PAGE.match("notebooks/lesson-07-auf-achse")
+    assert not lesson_pages.LESSON_PAGE.match("notebooks/itc-scenarios")
+
+
+# -- the worksheet: the print style sheet -----------------------------------------------------------
+
+
+def _print_rules() -> dict[str, dict[str, str]]:
+    """selector -> {property: value} of the rules inside @media print in gamekit-print.css."""
+    import tinycss2
+
+    sheet = tinycss2.parse_stylesheet((ROOT / "book" / "_static" / "gamekit-print.css").read_text(),
+                                      skip_comments=True, skip_whitespace=True)
+    rules: dict[str, dict[str, str]] = {}
+    for rule in sheet:
+        if rule.type != "at-rule" or rule.lower_at_keyword != "media" or tinycss2.serialize(rule.prelude).strip() != "print":
+            continue
+        for inner in tinycss2.parse_rule_list(rule.content, skip_comments=True, skip_whitespace=True):
+            selectors = [s.strip() for s in tinycss2.serialize(inner.prelude).split(",")]
+            declarations = {d.lower_name: tinycss2.serialize(d.value).strip() + (" !important" if d.important else "")
+                            for d in tinycss2.parse_declaration_list(inner.content, skip_comments=True, skip_whitespace=True)
+                            if d.type == "declaration"}
+            for selector in selectors:
+                rules.setdefault(selector, {}).update(declarations)
+    return rules
+
+
+HIDDEN_IN_PRINT = {
+    "navigation": [".bd-header", ".bd-sidebar-primary", ".bd-sidebar-secondary", ".prev-next-area", ".bd-footer",
+                   ".gk-lesson-links"],
+    "widget controls": [".gk-widget button", ".gk-widget select", ".gk-widget input", ".gk-widget .gk-loading"],
+    "answers": ["details.gk-solution", ".tag_solution", ".tag_answer-check", ".tag_teacher", ".gk-teacher-note"],
+    "code": [".cell .cell_input"],
+}
+
+
+@pytest.mark.parametrize("what", HIDDEN_IN_PRINT)
+def test_print_style_sheet_hides(what):
+    rules = _print_rules()
+    for selector in HIDDEN_IN_PRINT[what]:
+        assert rules.get(selector, {}).get("display", "").startswith("none"), f"{selector} is printed"
+
+
+def test_print_style_sheet_leaves_room_to_write_and_the_screen_does_not():
+    rules = _print_rules()
+    space = rules[".gk-answer-space"]
+    assert space["display"].startswith("block") and space["min-height"].endswith("em")
+    assert ".gk-widget" in rules and "display" not in rules[".gk-widget"], "a widget's chart stays on paper"
+    screen = (ROOT / "book" / "_static" / "gamekit-pages.css").read_text()
+    assert re.search(r"\.gk-answer-space\s*\{\s*display:\s*none", screen)
+    ext = (ROOT / "book" / "_ext" / "lesson_pages.py").read_text()
+    assert 'app.add_css_file("gamekit-print.css")' in ext
+
+
+def test_the_print_rules_meet_the_lessons_markup():
+    """The classes the print rules hide or show are the ones the lessons write."""
+    markup = "\n".join(_text(c) for lesson in LESSONS for c in _notebook(lesson)["cells"])
+    for css_class in ("gk-solution", "gk-answer-space", "gk-teacher-note"):
+        assert f'class="{css_class}' in markup
+    # myst-nb turns a cell's tags into classes tag_<tag> on the cell (checked on the built page below)
+    assert {"solution", "answer-check", "teacher"} <= {t for lesson in LESSONS for c in _notebook(lesson)["cells"] for t in _tags(c)}
+
+
+def test_built_lesson_pages_carry_the_downloads_and_the_print_sheet():
+    page = SITE / "notebooks" / "lesson-01-dice.html"
+    if not page.is_file():
+        pytest.skip("the book is not built (make book)")
+    for lesson in LESSONS:
+        html = (SITE / "notebooks" / f"{lesson.stem}.html").read_text(encoding="utf-8")
+        assert "gamekit-print.css" in html and 'class="gk-lesson-links"' in html
+        assert f'href="../lessons/{lesson.stem}-student.ipynb"' in html
+        assert re.search(r'class="cell[^"]*tag_solution', html) and 'class="gk-answer-space' in html
+        assert re.search(r'class="cell[^"]*tag_answer-check', html) and 'class="gk-teacher-note"' in html
+        assert (SITE / "lessons" / lesson.name).is_file() and (SITE / "lessons" / f"{lesson.stem}-student.ipynb").is_file()
+    assert (SITE / "_static" / "gamekit-print.css").is_file()
+
+
+# -- the widget and the helpers ---------------------------------------------------------------------
+
+
+def test_dice_sums_service_counts_and_converges():
+    from fractions import Fraction
+
+    from gamekit.dice import d6
+    from gamekit.rng import Rng
+    from gamekit.web import call
+
+    start = call("lessons.dice_sums", {"action": {"kind": "setup", "dice": 3, "seed": 11}})["ok"]
+    assert start["situation"]["rolls"] == 0 and start["view"]["outcomes"] == list(range(3, 19))
+    assert start["view"]["probabilities"] == [float(p) for _, p in d6.sum_of(3).table()]
+    after = call("lessons.dice_sums", {"situation": start["situation"], "action": {"kind": "roll", "n": 500}})["ok"]
+    s = after["situation"]
+    rng = Rng(11)
+    sums = [sum(d6.roll(rng) for _ in range(3)) for _ in range(500)]
+    assert s["rolls"] == 500 and s["total"] == sum(sums) and s["trail"][-1] == [500, sum(sums) / 500]
+    assert sum(s["counts"].values()) == 500 and s["counts"][str(sums[-1])] >= 1
+    assert after["view"]["exact_mean"] == float(Fraction(21, 2)) and len(after["view"]["band"]) == len(s["trail"])
+    more = call("lessons.dice_sums", {"situation": s, "action": {"kind": "roll", "n": 100}})["ok"]["situation"]
+    assert more["rolls"] == 600 and more["rng_state"] != s["rng_state"]
+    for bad, fragment in (({"kind": "setup", "dice": 7}, "number of dice"), ({"kind": "roll", "n": 0}, "Roll from"),
+                          ({"kind": "fly"}, "unknown action")):
+        assert fragment in call("lessons.dice_sums", {"situation": s, "action": bad})["error"]
+    reset = call("lessons.dice_sums", {"situation": more, "action": {"kind": "reset"}})["ok"]["situation"]
+    assert reset["rolls"] == 0 and reset["dice"] == 3 and reset["seed"] == 11
+
+
+def test_exact_outcomes_list_every_roll_whether_or_not_the_engine_declares_it():
+    from fractions import Fraction
+
+    import gamekit
+    from gamekit.catan.actions import Roll
+    from gamekit.examples.pig import PIG
+    from gamekit.examples.pig import Roll as PigRoll
+    from gamekit.lessons import exact_outcomes
+
+    pig = PIG.new(players=2, seed=1)
+    assert [p for p, _ in exact_outcomes(pig, PigRoll())] == [Fraction(1, 6)] * 6
+    state = gamekit.game("catan").new(players=3, seed=2)
+    while state.phase == "setup":
+        state.apply(state.legal_actions()[0])
+    table = [((w + r, [w, r]), Fraction(1, 36)) for w in range(1, 7) for r in range(1, 7)]
+    before = state.to_json()
+    outs = exact_outcomes(state, Roll(), "2d6", table)
+    assert state.to_json() == before and len(outs) == 36 and sum(p for p, _ in outs) == 1
+    assert sorted(sum(s.dice) for _, s in outs) == sorted(w + r for w in range(1, 7) for r in range(1, 7))
+
+
+def _names(source: str) -> tuple[set[str], set[str]]:
+    """The names a cell reads and the names it binds (anywhere in the cell)."""
+    import ast
+
+    tree = ast.parse(source)
+    loads, binds = set(), set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            (loads if isinstance(node.ctx, ast.Load) else binds).add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            binds.add(node.name)
+            if isinstance(node, ast.FunctionDef):
+                binds |= {a.arg for a in node.args.args + node.args.kwonlyargs + node.args.posonlyargs}
+                binds |= {a.arg for a in (node.args.vararg, node.args.kwarg) if a}
+        elif isinstance(node, ast.Lambda):
+            binds |= {a.arg for a in node.args.args}
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            binds |= {(a.asname or a.name).split(".")[0] for a in node.names}
+    return loads, binds
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[p.stem for p in LESSONS])
+def test_the_student_version_runs_without_the_removed_cells(lesson):
+    """Every name a kept code cell reads is bound by a kept cell before it (or by the cell itself):
+    nothing the student runs, the answer check included, needs a solution cell."""
+    import builtins
+
+    student = student_versions.student_version(_notebook(lesson))
+    known = set(dir(builtins))
+    for cell in student["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        source = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+        loads, binds = _names(source)
+        missing = loads - binds - known
+        assert not missing, f"{lesson.name}: a kept cell reads {sorted(missing)}, bound only in removed cells"
+        known |= binds
