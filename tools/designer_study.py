@@ -17,6 +17,7 @@ from __future__ import annotations
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import gamekit
 
@@ -34,7 +35,7 @@ STUDY = [
 ]
 
 
-def study(games: int, client) -> "pandas.DataFrame":  # noqa: F821 - pandas is imported by the caller's tournament
+def study(games: int, client) -> Any:
     import pandas as pd
 
     tables = []
