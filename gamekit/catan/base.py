@@ -61,10 +61,12 @@ Extension points for a variant (a subclass, see :mod:`gamekit.catan.factories`):
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import cache
 from typing import Any, ClassVar
 
 from .. import register
+from ..chance import Chance, event, pick
 from ..core import Game, IllegalAction, State
 from . import RESOURCES
 from .actions import (
@@ -108,7 +110,7 @@ from .rules import (
     cost_text,
 )
 
-__all__ = ["CatanState", "CATAN", "roll_two_d6"]
+__all__ = ["CatanState", "CATAN", "roll_two_d6", "TWO_D6", "stolen_card", "development_card"]
 
 
 def roll_two_d6(rng: Any) -> tuple[int, list[int]]:
@@ -117,6 +119,28 @@ def roll_two_d6(rng: Any) -> tuple[int, list[int]]:
     white = rng.randbelow(6) + 1
     red = rng.randbelow(6) + 1
     return white + red, [white, red]
+
+
+def _two_d6_table() -> list[tuple[tuple[int, list[int]], Fraction]]:
+    """Every result of :func:`roll_two_d6` (the total and the faces, white first), each 1/36.
+    Made afresh when asked, so no two outcomes share a list of faces."""
+    return [((w + r, [w, r]), Fraction(1, 36)) for w in range(1, 7) for r in range(1, 7)]
+
+
+#: Rule ``catan-production``: the roll of the white and the red die, declared (36 results).
+TWO_D6 = event("2d6", roll_two_d6, _two_d6_table, count=36)
+
+
+def stolen_card(hand: list[int]) -> Chance:
+    """Rule ``catan-robber``: one card drawn from ``hand`` (five counts), each card equally likely
+    (one ``randbelow`` of the hand's size, as the engine always drew it)."""
+    return pick(hand, RESOURCES, "stolen card")
+
+
+def development_card(deck: list[int]) -> Chance:
+    """Rule ``catan-development-cards``: the card bought, each card left in the deck (five counts)
+    equally likely: the deck is drawn by lot, so its order is never a secret."""
+    return pick(deck, DEVELOPMENT_CARDS, "development card")
 
 
 def _resource(name: Any, rule: str) -> int:
@@ -763,7 +787,7 @@ class CatanState(State):
 
     def _roll_dice(self) -> tuple[int, list[Any]]:
         """Rule ``catan-production``: the two dice (their sum, and the faces recorded in ``dice``)."""
-        total, faces = self.draw(roll_two_d6, "2d6")
+        total, faces = self.draw(TWO_D6)
         return total, faces
 
     def production_claims(self, total: int, dice: list[Any]) -> list[list[int]]:
@@ -842,16 +866,7 @@ class CatanState(State):
     def _steal_from(self, victim: int) -> None:
         """Rule ``catan-robber``: the player to move takes one random card from ``victim``."""
         hand = self.hands[victim]
-
-        def steal(rng: Any) -> str:
-            ticket = rng.randbelow(sum(hand))
-            for r in range(5):
-                if ticket < hand[r]:
-                    return RESOURCES[r]
-                ticket -= hand[r]
-            raise AssertionError("unreachable")
-
-        r = RES_INDEX[self.draw(steal, "stolen card")]
+        r = RES_INDEX[self.draw(stolen_card(hand))]
         hand[r] -= 1
         self.hands[self.turn][r] += 1
 
@@ -890,16 +905,7 @@ class CatanState(State):
         p = self.turn
         self._pay(p, "development card")
         deck = self.dev_deck
-
-        def pick(rng: Any) -> str:
-            ticket = rng.randbelow(sum(deck))
-            for k in range(5):
-                if ticket < deck[k]:
-                    return DEVELOPMENT_CARDS[k]
-                ticket -= deck[k]
-            raise AssertionError("unreachable")
-
-        card = DEVELOPMENT_CARDS.index(self.draw(pick, "development card"))
+        card = DEVELOPMENT_CARDS.index(self.draw(development_card(deck)))
         deck[card] -= 1
         self.dev_hands[p][card] += 1
         self.dev_new[card] += 1
