@@ -67,7 +67,7 @@ from typing import Any, ClassVar
 
 from .. import register
 from ..chance import Chance, event, pick
-from ..core import Game, IllegalAction, State
+from ..core import Game, IllegalAction, State, _copy_json
 from . import RESOURCES
 from .actions import (
     CATAN_ACTION_TYPES,
@@ -980,11 +980,16 @@ class CatanState(State):
         """A fast independent copy (flat lists copied, no deepcopy); it shares only immutable
         values (the game, the options, the board) and the log's entries, which are written once
         and never changed, with this state."""
+        return self._copy(True)
+
+    def _copy(self, log: bool) -> CatanState:
+        """:meth:`clone`, with the log's lists copied (``log``) or left empty (a determinised copy
+        has no log, so it need not copy one)."""
         new = self.__class__.__new__(self.__class__)
         d = dict(self.__dict__)
         d["rng"] = self.rng.clone()
-        d["_rows"] = list(self._rows)
-        d["_entries"] = list(self._entries)
+        d["_rows"] = list(self._rows) if log else []
+        d["_entries"] = list(self._entries) if log else []
         for name in ("node_owner", "node_kind", "edge_owner", "bank", "dev_deck", "dev_new", "knights",
                      "road_length", "dice"):
             d[name] = list(d[name])
@@ -998,6 +1003,105 @@ class CatanState(State):
 
     def _copy_more(self, d: dict[str, Any]) -> None:
         """Copy a variant's own mutable attributes into ``d`` (extension point)."""
+
+    # -- what each player may see --------------------------------------------------------------
+    def public_points(self, player: int) -> int:
+        """The victory points everyone can see: :meth:`victory_points` without the player's
+        victory point cards, which stay hidden until they win (rule ``catan-development-cards``)."""
+        return self.victory_points(player) - self.dev_hands[player][VICTORY_POINT]
+
+    def _observation(self, player: int) -> Any:
+        """What ``player`` sees (assumption "what each player sees", rules ``catan-player-trade`` and
+        ``catan-development-cards``): the whole saved position (the board, every building, road and
+        ship, the bank, every resource hand, a variant's own pieces: factories and their pegs, Trade
+        Feud's tokens, which lie open), except the development cards. Of those the player sees their
+        own hand (and, on their turn, which of them were bought this turn), how many cards each other
+        player holds (and how many the player to move bought this turn), how many are left in the deck
+        and how many of each kind have been played. The deck is drawn by lot, so it has no order to
+        hide; the generator's state (which would tell future dice) is never shown. ``points`` are the
+        public victory points (:meth:`public_points`), the player's own total for themselves.
+        A variant adds to it in :meth:`_observe_more`."""
+        data = _copy_json(self._to_data())
+        held = [sum(h) for h in self.dev_hands]
+        data["dev_deck"] = sum(self.dev_deck)
+        data["dev_hands"] = [list(self.dev_hands[q]) if q == player else held[q] for q in range(self.players)]
+        data["dev_new"] = list(self.dev_new) if self.turn == player else sum(self.dev_new)
+        data["dev_cards_played"] = self.dev_cards_played()
+        data["points"] = [self.victory_points(q) if q == player else self.public_points(q)
+                          for q in range(self.players)]  # fmt: skip
+        data["player"] = player
+        data["to_move"] = self.current_player
+        self._observe_more(data, player)
+        return data
+
+    def _observe_more(self, data: dict[str, Any], player: int) -> None:
+        """Hide (or add) a variant's own parts of the observation ``data`` of ``player`` (extension
+        point; the variants so far hide nothing more: factories, pegs and tokens are in plain view)."""
+
+    def dev_cards_played(self) -> list[int]:
+        """How many development cards of each kind have been played (public: each is shown when
+        played): the deck's composition less the cards in the deck and in the hands."""
+        deck, hands = self.dev_deck, self.dev_hands
+        return [DEVELOPMENT_DECK[k] - deck[k] - sum(h[k] for h in hands) for k in range(5)]
+
+    def _determinize(self, player: int, rng: Any) -> CatanState:
+        """A copy in which the development cards that ``player`` cannot see are dealt again with
+        ``rng``: the cards not accounted for (the deck and the other players' hands, as five counts,
+        never the true hands) are dealt to each other player, in player order, as many as they
+        hold, one ``randbelow`` per card; the rest is the deck. The first cards dealt to the player
+        to move (if not ``player``) count as bought this turn, as many as they bought. A victory
+        point card is not dealt to a player whom it would give the points to win: they would have
+        won already on their own turn (rule ``catan-victory``; it can be wrong only for a player
+        who gained points on someone else's turn). Everything else is seen by everyone and copied
+        (resource hands are open, see :meth:`_observation`). A variant redraws its own hidden parts
+        in :meth:`_determinize_more`."""
+        new = self._copy(False)
+        new.seed = 0  # the seed would tell the generator, hence the dice to come
+        n = self.players
+        others = [q for q in range(n) if q != player and any(self.dev_hands[q])]
+        if others:
+            pool = list(self.dev_deck)
+            for q in others:
+                hand = self.dev_hands[q]
+                for k in range(5):
+                    pool[k] += hand[k]
+            total = sum(pool)
+            target = self.options.victory_points_to_win
+            hands = new.dev_hands
+            turn = self.turn
+            for q in others:
+                size = sum(self.dev_hands[q])
+                hand = hands[q] = [0] * 5
+                room = target - 1 - self.public_points(q)  # victory point cards q may hold
+                new_left = sum(self.dev_new) if q == turn else 0
+                fresh = [0] * 5
+                for _ in range(size):
+                    barred = pool[VICTORY_POINT] if hand[VICTORY_POINT] >= room else 0
+                    if barred >= total:
+                        barred = 0  # only victory point cards are left: the deal stays possible
+                    ticket = rng.randbelow(total - barred)
+                    k = 0
+                    while True:
+                        c = pool[k] if k != VICTORY_POINT else pool[k] - barred
+                        if ticket < c:
+                            break
+                        ticket -= c
+                        k += 1
+                    pool[k] -= 1
+                    total -= 1
+                    hand[k] += 1
+                    if new_left:
+                        fresh[k] += 1
+                        new_left -= 1
+                if q == turn:
+                    new.dev_new = fresh
+            new.dev_deck = pool
+        self._determinize_more(new, player, rng)
+        return new
+
+    def _determinize_more(self, new: CatanState, player: int, rng: Any) -> None:
+        """Redraw a variant's own hidden parts in the copy ``new`` for ``player`` with ``rng``
+        (extension point; the variants so far have none)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> CatanState:
         return self.clone()

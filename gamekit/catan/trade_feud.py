@@ -322,7 +322,7 @@ class TradeFeudState(SeafarersState):
         super()._copy_more(d)
         d["tokens"] = list(self.tokens)
         d["connection_edges"] = list(self.connection_edges)
-        d["connections"] = [{k: list(v) if isinstance(v, list) else v for k, v in c.items()} for c in self.connections]
+        d["connections"] = list(self.connections)  # each record is written once and never changed: shared
 
     def _data_more(self, data: dict[str, Any]) -> None:
         super()._data_more(data)
