@@ -399,7 +399,13 @@ ASSUMPTIONS: tuple[Assumption, ...] = catalogue(TradeFeudOptions, (
        "a map with more room, where this does not happen"),
     _a("victory point cards", "trade-feud-victory", "hidden victory point cards",
        "a victory point card is revealed only when it wins", "the engine counts the cards as soon as they are "
-       "drawn (they win only on the holder's turn, as in the base game) and does not hide them"),
+       "drawn (they win only on the holder's turn, as in the base game); what a player sees (the engine's "
+       "observation, which computer players play on) hides them, as every development card in another "
+       "player's hand, and shows only the points everyone can see"),
+    _a("open tokens and hands", "trade-feud-tokens", "what lies open",
+       "\"victory point tokens lie open in front of the players\"",
+       "tokens, ships, roads, buildings and trade connections are seen by everyone, and resource cards are open "
+       "as in the base game; only development cards in hand are hidden"),
 ))
 
 
