@@ -404,6 +404,21 @@ class CatanState(State):
 
     # -- legal actions -------------------------------------------------------------------------
     def legal_actions(self) -> list[Any]:
+        if self._origin is None:
+            # A copy made for thinking (State.determinize, a search's positions): it changes only by
+            # actions, each adding a log row, so the list made for a row count is still right (a
+            # search asks twice per step: once itself, once its rollout player).
+            key = len(self._rows)
+            cached = self.__dict__.get("_legal")
+            if cached is not None and cached[0] == key:
+                return list(cached[1])
+            actions = self._list_actions()
+            self._legal = (key, actions)
+            return list(actions)
+        return self._list_actions()
+
+    def _list_actions(self) -> list[Any]:
+        """Every legal action now (see :meth:`legal_actions`)."""
         phase = self.phase
         if phase == "main":
             return self._main_actions()
@@ -990,6 +1005,7 @@ class CatanState(State):
         d["rng"] = self.rng.clone()
         d["_rows"] = list(self._rows) if log else []
         d["_entries"] = list(self._entries) if log else []
+        d.pop("_legal", None)  # a copy may be given other hidden cards: it lists its own actions
         for name in ("node_owner", "node_kind", "edge_owner", "bank", "dev_deck", "dev_new", "knights",
                      "road_length", "dice"):
             d[name] = list(d[name])

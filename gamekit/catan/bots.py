@@ -164,6 +164,10 @@ class CatanHeuristic(HeuristicBot):
     the variants' own moves are small hooks: :meth:`_variant_builds` (factories' factory and
     investments, Trade Feud's trade connections) and :meth:`_edge_value` (where a road or ship leads)."""
 
+    _map_key: Any = None  # the last site map (see _site_map), for the position it was made for
+    _map: list[float] = []
+    _map_board: Any = None
+
     # -- the entry point ---------------------------------------------------------------------
     def decide(self, view: Any, player: int) -> tuple[Any, str]:
         actions = view.legal_actions()
@@ -253,23 +257,34 @@ class CatanHeuristic(HeuristicBot):
         ends = [v for v in topo.edge_nodes[edge] if not self._connected(view, player, v, edge)]
         if len(ends) != 1 or owner[ends[0]] not in (-1, player):
             return 0.0
-        start = ends[0]
-        best = 0.0
-        seen = {start}
-        frontier = [start]
-        factor = 1.0
-        for _ in range(4):
-            nxt = []
-            for v in frontier:
-                if self._free_site(view, v):
-                    best = max(best, factor * self._site_value(view, player, v))
-                for w in topo.node_nodes[v]:
-                    if w not in seen and owner[w] in (-1, player):
-                        seen.add(w)
-                        nxt.append(w)
-            frontier = nxt
-            factor *= 0.6
-        return best
+        return self._site_map(view, player)[ends[0]]
+
+    def _site_map(self, view: Any, player: int) -> list[float]:
+        """For each intersection, the value of the best free site at most three steps from it, worth
+        0.6 as much for each step (through intersections without another player's building). Made
+        once per position and player."""
+        topo, owner = view.topo, view.node_owner
+        key = (player, view.robber, tuple(owner))  # all the map depends on, with the board
+        if self._map_key == key and self._map_board is view.board:
+            return self._map
+        n = len(owner)
+        values = [0.0] * n
+        for v in range(n):
+            if self._free_site(view, v):
+                values[v] = self._site_value(view, player, v)
+        node_nodes = topo.node_nodes
+        for _ in range(3):
+            nxt = list(values)
+            for v in range(n):
+                if owner[v] in (-1, player):
+                    best = nxt[v]
+                    for w in node_nodes[v]:
+                        if owner[w] in (-1, player) and 0.6 * values[w] > best:
+                            best = 0.6 * values[w]
+                    nxt[v] = best
+            values = nxt
+        self._map_key, self._map, self._map_board = key, values, view.board
+        return values
 
     def _best_edge(self, view: Any, player: int, actions: list[Any]) -> tuple[Any, float]:
         edges = [a for a in actions if type(a) in (BuildRoad, BuildShip)]

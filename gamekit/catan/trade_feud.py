@@ -153,7 +153,8 @@ class TradeFeudState(SeafarersState):
         topo, no = self.topo, self.node_owner
         for v in topo.edge_nodes[edge]:
             if no[v] == -1 and v != joined:
-                used = sum(1 for f in topo.node_edges[v] if f != lifted and f != edge and self._owner_at(f) >= 0)
+                eo, so = self.edge_owner, self.ship_owner
+                used = sum(1 for f in topo.node_edges[v] if f != lifted and f != edge and (eo[f] >= 0 or so[f] >= 0))
                 if used + 1 > 2:
                     return False
         return True
@@ -163,11 +164,19 @@ class TradeFeudState(SeafarersState):
         ``trade-feud-connection``), or ``None``; raises :class:`IllegalAction` for a connection the
         rules forbid (rule ``trade-feud-connection-illegal``)."""
         topo, no = self.topo, self.node_owner
+        eo, so = self.edge_owner, self.ship_owner
         skip = frozenset((lifted,)) if lifted >= 0 else frozenset()
         for v in topo.edge_nodes[edge]:
             other = no[v]
-            theirs = [f for f in topo.node_edges[v] if f != edge and f != lifted and self._owner_at(f) not in (-1, player)]
-            if other == player or (other == -1 and not theirs):
+            if other == player:
+                continue
+            theirs = []  # the other players' pieces at v (the owner of a road, else of a ship: _owner_at)
+            for f in topo.node_edges[v]:
+                if f != edge and f != lifted:
+                    o = eo[f] if eo[f] >= 0 else so[f]
+                    if o != -1 and o != player:
+                        theirs.append(f)
+            if other == -1 and not theirs:
                 continue
             if other == -1:
                 q = self._owner_at(theirs[0])
