@@ -30,7 +30,7 @@ from typing import Any
 from ..rng import Rng
 
 __all__ = ["Bot", "RandomBot", "HeuristicBot", "SearchBot", "bot", "kinds", "register_heuristic",
-           "evaluate", "register_evaluator"]
+           "evaluate", "register_evaluator", "register_candidates"]
 
 KINDS = ("random", "heuristic", "search")
 
@@ -46,6 +46,7 @@ _BOT_MODULES = {
 }
 _HEURISTICS: dict[str, type[HeuristicBot]] = {}
 _EVALUATORS: dict[str, Callable[[Any], list[float]]] = {}
+_CANDIDATES: dict[str, Callable[[Any, list[Any]], list[Any]]] = {}
 
 
 def kinds() -> tuple[str, ...]:
@@ -134,6 +135,14 @@ def register_evaluator(game_name: str, function: Callable[[Any], list[float]]) -
     return function
 
 
+def register_candidates(game_name: str, function: Callable[[Any, list[Any]], list[Any]]) -> Callable[..., list[Any]]:
+    """Make ``function(state, legal_actions)`` the moves the search tries in a position of
+    ``game_name`` (a non-empty part of the legal actions, leaving out moves a game's bots never
+    need, such as dominated trades); by default every legal action."""
+    _CANDIDATES[game_name] = function
+    return function
+
+
 def _load_bots(game_name: str) -> None:
     from .. import game
 
@@ -183,9 +192,9 @@ class SearchBot(Bot):
 
     Each iteration draws a position the player to move cannot tell from the real one
     (``state.determinize``), walks down one shared tree choosing actions by UCB among those legal
-    in that position (counting how often each was available), adds one node, plays ``depth``
-    more actions by the game's heuristic player (``rollout="heuristic"``, the default) or at
-    random, and scores the position with the game's evaluation (:func:`evaluate`).
+    in that position (the part of them a game names with :func:`register_candidates`), counting
+    how often each was available, adds one node, plays ``depth`` more actions by the game's
+    heuristic player (``rollout="heuristic"``, the default) or at random, and scores the position with the game's evaluation (:func:`evaluate`).
     Chance results on the way are drawn by the copy's own generator from the game's declared
     events, with their exact probabilities. Every player in the tree maximises their own value.
     The move played is the most visited. The budget: ``iterations`` and/or ``ms`` (wall-clock
@@ -221,6 +230,7 @@ class SearchBot(Bot):
         deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000
         limit = self.iterations if self.iterations is not None else math.inf
         c = self.exploration
+        candidates = _CANDIDATES.get(state.game.name)
         done = 0
         while done < limit and (deadline is None or time.perf_counter() < deadline):
             done += 1
@@ -228,6 +238,8 @@ class SearchBot(Bot):
             node, path = root, [root]
             while not position.is_over():
                 legal = position.legal_actions()
+                if candidates is not None:
+                    legal = candidates(position, legal) or legal
                 children = node.children
                 untried = [a for a in legal if a not in children]
                 for a in legal:
