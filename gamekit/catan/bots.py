@@ -49,7 +49,7 @@ import math
 import weakref
 from typing import Any
 
-from ..bots import HeuristicBot, register_evaluator, register_heuristic
+from ..bots import HeuristicBot, register_candidates, register_evaluator, register_heuristic
 from . import RESOURCES
 from .actions import (
     BankTrade,
@@ -65,6 +65,7 @@ from .actions import (
     MovePirate,
     MoveRobber,
     MoveShip,
+    OfferTrade,
     PlayKnight,
     PlayMonopoly,
     PlayRoadBuilding,
@@ -73,7 +74,7 @@ from .actions import (
 )
 from .rules import CITY, SETTLEMENT, VICTORY_POINT
 
-__all__ = ["CatanHeuristic", "evaluate", "node_pips", "GAMES"]
+__all__ = ["CatanHeuristic", "evaluate", "candidates", "node_pips", "GAMES"]
 
 #: The games this module plays.
 GAMES = ("catan", "factories", "trade-feud")
@@ -584,6 +585,21 @@ def evaluate(state: Any) -> list[float]:
     return [w / total for w in weights]
 
 
+def candidates(state: Any, actions: list[Any]) -> list[Any]:
+    """The moves the search tries in a position (:func:`gamekit.bots.register_candidates`): every
+    legal action except offers to other players (the heuristic declines them all, so in the search an
+    offer only wastes a move, and against people the search makes none, like the heuristic) and bank
+    trades at a worse rate than the player's best one for the cards given (never better than it)."""
+    if state.phase != "main":
+        return actions
+    best: dict[str, int] = {}
+    for a in actions:
+        if type(a) is BankTrade:
+            best[a.give] = min(best.get(a.give, 4), a.count)
+    return [a for a in actions if type(a) is not OfferTrade and (type(a) is not BankTrade or a.count == best[a.give])]
+
+
 for _name in GAMES:
     register_heuristic(_name, CatanHeuristic)
     register_evaluator(_name, evaluate)
+    register_candidates(_name, candidates)
