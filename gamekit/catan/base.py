@@ -1088,20 +1088,21 @@ class CatanState(State):
             for q in others:
                 size = sum(self.dev_hands[q])
                 hand = hands[q] = [0] * 5
-                room = target - 1 - self.public_points(q)  # victory point cards q may hold
+                room = -1  # how many victory point cards q may hold; worked out when there is one to deal
                 new_left = sum(self.dev_new) if q == turn else 0
                 fresh = [0] * 5
                 for _ in range(size):
-                    barred = pool[VICTORY_POINT] if hand[VICTORY_POINT] >= room else 0
-                    if barred >= total:
-                        barred = 0  # only victory point cards are left: the deal stays possible
+                    barred = 0
+                    vp = pool[VICTORY_POINT]
+                    if vp:
+                        if room < 0:
+                            room = max(0, target - 1 - self.public_points(q))
+                        if hand[VICTORY_POINT] >= room and vp < total:
+                            barred = vp  # the last kind: a ticket below total - vp never reaches it
                     ticket = rng.randbelow(total - barred)
                     k = 0
-                    while True:
-                        c = pool[k] if k != VICTORY_POINT else pool[k] - barred
-                        if ticket < c:
-                            break
-                        ticket -= c
+                    while ticket >= pool[k]:
+                        ticket -= pool[k]
                         k += 1
                     pool[k] -= 1
                     total -= 1
