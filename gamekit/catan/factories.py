@@ -29,6 +29,11 @@ Factories (seed 002), see :mod:`gamekit.catan.production` for production and inv
   instead of moving the robber and stealing, turn any factory one position.
 
 Phases: the base game's, and ``peg`` after an investment roll while the investor picks the hole.
+
+Chance: the base game's, with :data:`INVESTMENT_D6` and :data:`COLOUR_DIE` declared. What each
+player sees is the base game's observation (:meth:`~gamekit.catan.base.CatanState._observation`):
+factories, their pegs and every player's unplaced pegs stand in plain view, so they add nothing
+hidden.
 """
 
 from __future__ import annotations

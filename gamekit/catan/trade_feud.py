@@ -28,6 +28,10 @@ scenario's exceptions (seed 003; labels as in the book):
   on its intersections.
 * ``trade-feud-victory``: points are tokens + Largest Army + Longest Trade Route (2 each) + victory
   point cards; a player with 10 on their own turn wins.
+
+What each player sees is the base game's observation: the tokens lie open (the text says so), as do
+ships, routes and trade connections; only development cards in hand are hidden, victory point cards
+among them, so the observation's ``points`` leave the other players' victory point cards out.
 """
 
 from __future__ import annotations
