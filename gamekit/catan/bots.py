@@ -334,33 +334,38 @@ class CatanHeuristic(HeuristicBot):
     def _points(self, view: Any, q: int) -> int:
         return view.public_points(q)
 
+    def _robber_score(self, view: Any, player: int, a: Any) -> float:
+        """How much a move of the robber or the pirate (or, never preferred, the turn of a factory)
+        costs the others: their buildings at the hex times its pips, weighted by their points (its
+        own count against), plus the theft from a leader."""
+        t = type(a)
+        owner = view.node_owner
+        if t is MoveRobber:
+            info = _info(view)
+            kind = view.node_kind
+            score = 0.0
+            pips = info.hex_pips[a.hex]
+            for v in view.topo.hex_nodes[a.hex]:
+                o = owner[v]
+                if o >= 0 and kind[v] in (SETTLEMENT, CITY):
+                    weight = -4.0 if o == player else 1.0 + self._points(view, o)
+                    score += weight * pips * (2 if kind[v] == CITY else 1)
+        elif t is MovePirate:
+            so = view.ship_owner
+            score = 0.0
+            for e in view.topo.hex_edges[a.hex]:
+                q = so[e]
+                if q >= 0:
+                    score += -3.0 if q == player else 1.0 + self._points(view, q)
+        else:  # Solcher's turning of a factory: not used while the robber can move
+            return -1000.0
+        victim = a.victim
+        if victim >= 0:
+            score += 6.0 + 2.0 * self._points(view, victim) + 0.3 * sum(view.hands[victim])
+        return score
+
     def _robber(self, view: Any, player: int, actions: list[Any]) -> tuple[Any, str]:
-        info = _info(view)
-        owner, kind, hex_nodes = view.node_owner, view.node_kind, view.topo.hex_nodes
-        hands = view.hands
-        best, best_score = actions[0], -math.inf
-        for a in actions:
-            t = type(a)
-            if t is MoveRobber:
-                score = 0.0
-                pips = info.hex_pips[a.hex]
-                for v in hex_nodes[a.hex]:
-                    o = owner[v]
-                    if o >= 0 and kind[v] in (SETTLEMENT, CITY):
-                        weight = -4.0 if o == player else 1.0 + self._points(view, o)
-                        score += weight * pips * (2 if kind[v] == CITY else 1)
-            elif t is MovePirate:
-                so = view.ship_owner
-                score = sum(1.0 + self._points(view, so[e]) for e in view.topo.hex_edges[a.hex]
-                            if so[e] >= 0 and so[e] != player) - sum(3.0 for e in view.topo.hex_edges[a.hex]
-                                                                     if so[e] == player)  # fmt: skip
-            else:  # Solcher's turning of a factory: not used while the robber can move
-                score = -1000.0
-            victim = getattr(a, "victim", -1)
-            if victim >= 0:
-                score += 6.0 + 2.0 * self._points(view, victim) + 0.3 * sum(hands[victim])
-            if score > best_score:
-                best, best_score = a, score
+        best = max(actions, key=lambda a: self._robber_score(view, player, a))
         if type(best) in (MoveRobber, MovePirate) and best.victim >= 0:
             piece = "robber" if type(best) is MoveRobber else "pirate"
             return best, f"the {piece} goes where it hurts the leaders most and steals from player {best.victim}"
@@ -585,18 +590,52 @@ def evaluate(state: Any) -> list[float]:
     return [w / total for w in weights]
 
 
-def candidates(state: Any, actions: list[Any]) -> list[Any]:
-    """The moves the search tries in a position (:func:`gamekit.bots.register_candidates`): every
-    legal action except offers to other players (the heuristic declines them all, so in the search an
-    offer only wastes a move, and against people the search makes none, like the heuristic) and bank
-    trades at a worse rate than the player's best one for the cards given (never better than it)."""
-    if state.phase != "main":
+_SCORER = CatanHeuristic("catan", 0)  # its scores only (it draws no coin flips here)
+
+
+def _top(actions: list[Any], score: Any, k: int) -> list[Any]:
+    """The ``k`` best-scored of ``actions``, in their listed order."""
+    if len(actions) <= k:
         return actions
-    best: dict[str, int] = {}
-    for a in actions:
-        if type(a) is BankTrade:
-            best[a.give] = min(best.get(a.give, 4), a.count)
-    return [a for a in actions if type(a) is not OfferTrade and (type(a) is not BankTrade or a.count == best[a.give])]
+    ranked = sorted(range(len(actions)), key=lambda i: (-score(actions[i]), i))[:k]
+    return [actions[i] for i in sorted(ranked)]
+
+
+def candidates(state: Any, actions: list[Any]) -> list[Any]:
+    """The moves the search tries in a position (:func:`gamekit.bots.register_candidates`): in
+    phases with many choices only those the heuristic rates best, so that a search of a few hundred
+    positions compares real alternatives instead of trying each of fifty once. In the setup the six
+    best settlement sites and the two best roads or ships; for the robber or the pirate the five
+    moves that hurt the others most; in the main phase everything except offers to other players (the
+    heuristic declines them all, so in the search an offer only wastes a move, and the search makes
+    none, like the heuristic), bank trades at a worse rate than the player's best one for the cards
+    given, and all but the two best roads, ships and ship moves (the search may still build a road
+    that leads nowhere, but not try every one of them)."""
+    phase = state.phase
+    player = state.current_player
+    scorer = _SCORER
+    if phase == "main":
+        best: dict[str, int] = {}
+        edges = []
+        for a in actions:
+            t = type(a)
+            if t is BankTrade:
+                best[a.give] = min(best.get(a.give, 4), a.count)
+            elif t is BuildRoad or t is BuildShip or t is MoveShip:
+                edges.append(a)
+        keep = set(_top(edges, lambda a: scorer._edge_value(state, player, a), 2)) if len(edges) > 2 else set(edges)
+        return [a for a in actions if type(a) is not OfferTrade and (type(a) is not BankTrade or a.count == best[a.give])
+                and (a in keep or type(a) not in (BuildRoad, BuildShip, MoveShip))]  # fmt: skip
+    if phase == "setup":
+        if type(actions[0]) is BuildSettlement:
+            have = _production(state, player)
+            return _top(actions, lambda a: scorer._site_value(state, player, a.node, have), 6)
+        return _top(actions, lambda a: scorer._edge_value(state, player, a), 2)
+    if phase == "robber":
+        return _top(actions, lambda a: scorer._robber_score(state, player, a), 5)
+    if phase == "road_building":
+        return _top(actions, lambda a: scorer._edge_value(state, player, a), 3)
+    return actions
 
 
 for _name in GAMES:
