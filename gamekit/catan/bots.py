@@ -65,7 +65,6 @@ from .actions import (
     MovePirate,
     MoveRobber,
     MoveShip,
-    OfferTrade,
     PlayKnight,
     PlayMonopoly,
     PlayRoadBuilding,
@@ -601,6 +600,22 @@ def _top(actions: list[Any], score: Any, k: int) -> list[Any]:
     return [actions[i] for i in sorted(ranked)]
 
 
+#: Main-phase moves the search always considers when legal (besides the heuristic's own choice).
+_ALWAYS = (EndTurn, BuildCity, BuildSettlement, BuyDevelopmentCard, BuildFactory, Invest, PlayKnight,
+           PlayRoadBuilding)
+
+
+def _main_candidates(state: Any, player: int, actions: list[Any]) -> list[Any]:
+    """The main phase's candidates: the heuristic's choice, ending the turn, every city,
+    settlement, factory, investment and development card (bought, or a knight or road building
+    played), and the two best roads, ships or ship moves; no trade but the heuristic's."""
+    scorer = _SCORER
+    choice = scorer.decide(state, player)[0]
+    edges = [a for a in actions if type(a) in (BuildRoad, BuildShip, MoveShip)]
+    keep = set(_top(edges, lambda a: scorer._edge_value(state, player, a), 2))
+    return [a for a in actions if a == choice or type(a) in _ALWAYS or a in keep]
+
+
 def candidates(state: Any, actions: list[Any]) -> list[Any]:
     """The moves the search tries in a position (:func:`gamekit.bots.register_candidates`): in
     phases with many choices only those the heuristic rates best, so that a search of a few hundred
@@ -615,24 +630,17 @@ def candidates(state: Any, actions: list[Any]) -> list[Any]:
     player = state.current_player
     scorer = _SCORER
     if phase == "main":
-        best: dict[str, int] = {}
-        edges = []
-        for a in actions:
-            t = type(a)
-            if t is BankTrade:
-                best[a.give] = min(best.get(a.give, 4), a.count)
-            elif t is BuildRoad or t is BuildShip or t is MoveShip:
-                edges.append(a)
-        keep = set(_top(edges, lambda a: scorer._edge_value(state, player, a), 2)) if len(edges) > 2 else set(edges)
-        return [a for a in actions if type(a) is not OfferTrade and (type(a) is not BankTrade or a.count == best[a.give])
-                and (a in keep or type(a) not in (BuildRoad, BuildShip, MoveShip))]  # fmt: skip
+        return _main_candidates(state, player, actions)
+    if phase == "roll" and len(actions) > 2:
+        choice = scorer.decide(state, player)[0]
+        return [a for a in actions if type(a) in (Roll, PlayKnight) or a == choice]
     if phase == "setup":
         if type(actions[0]) is BuildSettlement:
             have = _production(state, player)
-            return _top(actions, lambda a: scorer._site_value(state, player, a.node, have), 6)
+            return _top(actions, lambda a: scorer._site_value(state, player, a.node, have), 4)
         return _top(actions, lambda a: scorer._edge_value(state, player, a), 2)
     if phase == "robber":
-        return _top(actions, lambda a: scorer._robber_score(state, player, a), 5)
+        return _top(actions, lambda a: scorer._robber_score(state, player, a), 3)
     if phase == "road_building":
         return _top(actions, lambda a: scorer._edge_value(state, player, a), 3)
     return actions
