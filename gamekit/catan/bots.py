@@ -617,15 +617,14 @@ def _main_candidates(state: Any, player: int, actions: list[Any]) -> list[Any]:
 
 
 def candidates(state: Any, actions: list[Any]) -> list[Any]:
-    """The moves the search tries in a position (:func:`gamekit.bots.register_candidates`): in
-    phases with many choices only those the heuristic rates best, so that a search of a few hundred
-    positions compares real alternatives instead of trying each of fifty once. In the setup the six
-    best settlement sites and the two best roads or ships; for the robber or the pirate the five
-    moves that hurt the others most; in the main phase everything except offers to other players (the
-    heuristic declines them all, so in the search an offer only wastes a move, and the search makes
-    none, like the heuristic), bank trades at a worse rate than the player's best one for the cards
-    given, and all but the two best roads, ships and ship moves (the search may still build a road
-    that leads nowhere, but not try every one of them)."""
+    """The moves the search tries in a position (:func:`gamekit.bots.register_candidates`): where
+    there are many, the heuristic's choice and the few others a player would weigh against it, so
+    that a search of a hundred or so positions compares real alternatives (each with enough dice
+    behind it) instead of trying each of fifty moves twice. In the setup the four best settlement
+    sites and the two best roads or ships; before the roll the roll, a knight and the heuristic's
+    choice; for the robber or the pirate the three moves that hurt the others most; in road
+    building the three best roads; in the main phase :func:`_main_candidates` (so no offer to
+    another player: like the heuristic, the search makes none). Discards and pegs: all of them."""
     phase = state.phase
     player = state.current_player
     scorer = _SCORER

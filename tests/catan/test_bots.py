@@ -369,3 +369,23 @@ def test_the_evaluation_favours_points():
     put(state, 1, 30)
     values = evaluate(state)
     assert abs(sum(values) - 1) < 1e-9 and values[0] > values[1] > values[2] >= 0
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_search_candidates_are_legal_and_keep_the_heuristics_choice(name):
+    """The moves the search tries are legal, never an offer to another player, always include the
+    heuristic's own choice, and are fewer than the legal moves where those are many."""
+    from gamekit.catan.bots import CatanHeuristic, candidates
+
+    scorer = CatanHeuristic(name, 0)
+    cut = 0
+    for state in positions(name, 6, every=4):
+        view = state.determinize(state.current_player, 0)
+        legal = view.legal_actions()
+        kept = candidates(view, legal)
+        assert kept and all(a in legal for a in kept)
+        assert not any(type(a).__name__ == "OfferTrade" for a in kept)
+        if len(legal) > 1:
+            assert scorer.decide(view, view.current_player)[0] in kept
+        cut += len(kept) < len(legal)
+    assert cut > 10
