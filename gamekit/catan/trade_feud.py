@@ -335,7 +335,7 @@ class TradeFeudState(SeafarersState):
         super()._copy_more(d)
         d["tokens"] = list(self.tokens)
         d["connection_edges"] = list(self.connection_edges)
-        d["connections"] = list(self.connections)  # each record is written once and never changed: shared
+        d["connections"] = [{k: v[:] if type(v) is list else v for k, v in c.items()} for c in self.connections]
 
     def _data_more(self, data: dict[str, Any]) -> None:
         super()._data_more(data)
