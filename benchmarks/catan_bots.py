@@ -5,7 +5,7 @@ Run: ``.venv/bin/python benchmarks/catan_bots.py [games] [search_games] [iterati
 (defaults 60, 3, the search's default budget, all three games; ``names`` comma-separated). Prints
 figures; asserts nothing.
 
-* Clone and determinise: microseconds per copy (the best of five timings of 500), at 10, 50 and
+* Clone and determinise: microseconds per copy (the best of 60 timings of 100), at 10, 50 and
   90 % of a four-player game played by heuristic bots (seed 1).
 * Heuristic against random: three players, one heuristic bot and two random bots, the heuristic's
   seat rotated; its share of the games won with a 95 % (Wilson) interval. Chance is 1/3.
@@ -60,8 +60,8 @@ def copies(name: str) -> list[str]:
     for frac in (0.1, 0.5, 0.9):
         s = states[int(frac * len(states))]
         p = s.current_player
-        clone = min(timeit.repeat(s.clone, number=500, repeat=5)) / 500 * 1e6
-        det = min(timeit.repeat(lambda s=s, p=p: s.determinize(p, 3), number=500, repeat=5)) / 500 * 1e6
+        clone = min(timeit.repeat(s.clone, number=100, repeat=60)) / 100 * 1e6
+        det = min(timeit.repeat(lambda s=s, p=p: s.determinize(p, 3), number=100, repeat=60)) / 100 * 1e6
         out.append(f"{frac:.0%}: clone {clone:.1f} µs, determinise {det:.1f} µs")
     return [f"  game of {len(states)} actions; " + "; ".join(out)]
 
