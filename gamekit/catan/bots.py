@@ -40,7 +40,10 @@ round numbers tuned by eye against the random player, not fitted.
 position for :class:`~gamekit.bots.SearchBot`: a softmax of "strength", which is the victory points
 (the full count, victory point cards included: the search scores determinised positions) plus a
 little for production (pips of settlements, twice for cities, factory pegs at their yield), cards in
-hand and development cards held.
+hand and development cards held. :func:`candidates` (registered with
+:func:`gamekit.bots.register_candidates`) narrows the moves the search tries where there are many to
+the heuristic's choice and the few alternatives a player would weigh against it; the search's
+rollouts are this heuristic too.
 """
 
 from __future__ import annotations
