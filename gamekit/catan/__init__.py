@@ -16,6 +16,8 @@ Modules, one layer each:
   :mod:`~gamekit.catan.production` factory production as pure functions with exact chances.
 * :mod:`~gamekit.catan.actions`: the actions (small frozen dataclasses).
 * :mod:`~gamekit.catan.svg`: pictures of boards and states (SVG text, standard library only).
+* :mod:`~gamekit.catan.bots`: the rule-based computer player and the search's evaluation, one for
+  all three games (``gamekit.bot("catan", "heuristic")``).
 
 Importing this package registers nothing; ``gamekit.game("catan")`` imports the base game module,
 ``gamekit.game("factories")`` the factories module.

@@ -56,16 +56,25 @@ Extension points for a variant (a subclass, see :mod:`gamekit.catan.factories`):
 * :meth:`CatanState.road_sites` / :meth:`CatanState.road_site`: the edges a player may build on;
 * :meth:`CatanState.victory_points`, :meth:`CatanState.trade_rates`, :meth:`CatanState.pieces_left`;
 * :meth:`CatanState._more_main_actions`, :meth:`CatanState._new_turn`, ``_setup_more``,
-  ``_copy_more``, ``_data_more`` and ``_read_state`` for its own pieces, turn limits and saving.
+  ``_copy_more``, ``_data_more`` and ``_read_state`` for its own pieces, turn limits and saving;
+* ``_observe_more`` and ``_determinize_more`` for what it hides from the other players (see
+  :meth:`CatanState._observation`: the variants so far hide nothing beyond the base game's
+  development cards).
+
+Chance is declared (:mod:`gamekit.chance`): :data:`TWO_D6` for the production roll,
+:func:`stolen_card` and :func:`development_card` for the cards drawn by lot, so
+``state.outcomes(action)`` lists every result of every action exactly.
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import cache
 from typing import Any, ClassVar
 
 from .. import register
-from ..core import Game, IllegalAction, State
+from ..chance import Chance, event, pick
+from ..core import Game, IllegalAction, State, _copy_json
 from . import RESOURCES
 from .actions import (
     CATAN_ACTION_TYPES,
@@ -108,7 +117,7 @@ from .rules import (
     cost_text,
 )
 
-__all__ = ["CatanState", "CATAN", "roll_two_d6"]
+__all__ = ["CatanState", "CATAN", "roll_two_d6", "TWO_D6", "stolen_card", "development_card"]
 
 
 def roll_two_d6(rng: Any) -> tuple[int, list[int]]:
@@ -117,6 +126,28 @@ def roll_two_d6(rng: Any) -> tuple[int, list[int]]:
     white = rng.randbelow(6) + 1
     red = rng.randbelow(6) + 1
     return white + red, [white, red]
+
+
+def _two_d6_table() -> list[tuple[tuple[int, list[int]], Fraction]]:
+    """Every result of :func:`roll_two_d6` (the total and the faces, white first), each 1/36.
+    Made afresh when asked, so no two outcomes share a list of faces."""
+    return [((w + r, [w, r]), Fraction(1, 36)) for w in range(1, 7) for r in range(1, 7)]
+
+
+#: Rule ``catan-production``: the roll of the white and the red die, declared (36 results).
+TWO_D6 = event("2d6", roll_two_d6, _two_d6_table, count=36)
+
+
+def stolen_card(hand: list[int]) -> Chance:
+    """Rule ``catan-robber``: one card drawn from ``hand`` (five counts), each card equally likely
+    (one ``randbelow`` of the hand's size, as the engine always drew it)."""
+    return pick(hand, RESOURCES, "stolen card")
+
+
+def development_card(deck: list[int]) -> Chance:
+    """Rule ``catan-development-cards``: the card bought, each card left in the deck (five counts)
+    equally likely: the deck is drawn by lot, so its order is never a secret."""
+    return pick(deck, DEVELOPMENT_CARDS, "development card")
 
 
 def _resource(name: Any, rule: str) -> int:
@@ -380,6 +411,21 @@ class CatanState(State):
 
     # -- legal actions -------------------------------------------------------------------------
     def legal_actions(self) -> list[Any]:
+        if self._origin is None:
+            # A copy made for thinking (State.determinize, a search's positions): it changes only by
+            # actions, each adding a log row, so the list made for a row count is still right (a
+            # search asks twice per step: once itself, once its rollout player).
+            key = len(self._rows)
+            cached = self.__dict__.get("_legal")
+            if cached is not None and cached[0] == key:
+                return list(cached[1])
+            actions = self._list_actions()
+            self._legal = (key, actions)
+            return list(actions)
+        return self._list_actions()
+
+    def _list_actions(self) -> list[Any]:
+        """Every legal action now (see :meth:`legal_actions`)."""
         phase = self.phase
         if phase == "main":
             return self._main_actions()
@@ -763,7 +809,7 @@ class CatanState(State):
 
     def _roll_dice(self) -> tuple[int, list[Any]]:
         """Rule ``catan-production``: the two dice (their sum, and the faces recorded in ``dice``)."""
-        total, faces = self.draw(roll_two_d6, "2d6")
+        total, faces = self.draw(TWO_D6)
         return total, faces
 
     def production_claims(self, total: int, dice: list[Any]) -> list[list[int]]:
@@ -842,16 +888,7 @@ class CatanState(State):
     def _steal_from(self, victim: int) -> None:
         """Rule ``catan-robber``: the player to move takes one random card from ``victim``."""
         hand = self.hands[victim]
-
-        def steal(rng: Any) -> str:
-            ticket = rng.randbelow(sum(hand))
-            for r in range(5):
-                if ticket < hand[r]:
-                    return RESOURCES[r]
-                ticket -= hand[r]
-            raise AssertionError("unreachable")
-
-        r = RES_INDEX[self.draw(steal, "stolen card")]
+        r = RES_INDEX[self.draw(stolen_card(hand))]
         hand[r] -= 1
         self.hands[self.turn][r] += 1
 
@@ -890,16 +927,7 @@ class CatanState(State):
         p = self.turn
         self._pay(p, "development card")
         deck = self.dev_deck
-
-        def pick(rng: Any) -> str:
-            ticket = rng.randbelow(sum(deck))
-            for k in range(5):
-                if ticket < deck[k]:
-                    return DEVELOPMENT_CARDS[k]
-                ticket -= deck[k]
-            raise AssertionError("unreachable")
-
-        card = DEVELOPMENT_CARDS.index(self.draw(pick, "development card"))
+        card = DEVELOPMENT_CARDS.index(self.draw(development_card(deck)))
         deck[card] -= 1
         self.dev_hands[p][card] += 1
         self.dev_new[card] += 1
@@ -974,11 +1002,17 @@ class CatanState(State):
         """A fast independent copy (flat lists copied, no deepcopy); it shares only immutable
         values (the game, the options, the board) and the log's entries, which are written once
         and never changed, with this state."""
+        return self._copy(True)
+
+    def _copy(self, log: bool) -> CatanState:
+        """:meth:`clone`, with the log's lists copied (``log``) or left empty (a determinised copy
+        has no log, so it need not copy one)."""
         new = self.__class__.__new__(self.__class__)
         d = dict(self.__dict__)
         d["rng"] = self.rng.clone()
-        d["_rows"] = list(self._rows)
-        d["_entries"] = list(self._entries)
+        d["_rows"] = list(self._rows) if log else []
+        d["_entries"] = list(self._entries) if log else []
+        d.pop("_legal", None)  # a copy may be given other hidden cards: it lists its own actions
         for name in ("node_owner", "node_kind", "edge_owner", "bank", "dev_deck", "dev_new", "knights",
                      "road_length", "dice"):
             d[name] = list(d[name])
@@ -992,6 +1026,106 @@ class CatanState(State):
 
     def _copy_more(self, d: dict[str, Any]) -> None:
         """Copy a variant's own mutable attributes into ``d`` (extension point)."""
+
+    # -- what each player may see --------------------------------------------------------------
+    def public_points(self, player: int) -> int:
+        """The victory points everyone can see: :meth:`victory_points` without the player's
+        victory point cards, which stay hidden until they win (rule ``catan-development-cards``)."""
+        return self.victory_points(player) - self.dev_hands[player][VICTORY_POINT]
+
+    def _observation(self, player: int) -> Any:
+        """What ``player`` sees (assumption "what each player sees", rules ``catan-player-trade`` and
+        ``catan-development-cards``): the whole saved position (the board, every building, road and
+        ship, the bank, every resource hand, a variant's own pieces: factories and their pegs, Trade
+        Feud's tokens, which lie open), except the development cards. Of those the player sees their
+        own hand (and, on their turn, which of them were bought this turn), how many cards each other
+        player holds (and how many the player to move bought this turn), how many are left in the deck
+        and how many of each kind have been played. The deck is drawn by lot, so it has no order to
+        hide; the generator's state (which would tell future dice) is never shown. ``points`` are the
+        public victory points (:meth:`public_points`), the player's own total for themselves.
+        A variant adds to it in :meth:`_observe_more`."""
+        data = _copy_json(self._to_data())
+        held = [sum(h) for h in self.dev_hands]
+        data["dev_deck"] = sum(self.dev_deck)
+        data["dev_hands"] = [list(self.dev_hands[q]) if q == player else held[q] for q in range(self.players)]
+        data["dev_new"] = list(self.dev_new) if self.turn == player else sum(self.dev_new)
+        data["dev_cards_played"] = self.dev_cards_played()
+        data["points"] = [self.victory_points(q) if q == player else self.public_points(q)
+                          for q in range(self.players)]  # fmt: skip
+        data["player"] = player
+        data["to_move"] = self.current_player
+        self._observe_more(data, player)
+        return data
+
+    def _observe_more(self, data: dict[str, Any], player: int) -> None:
+        """Hide (or add) a variant's own parts of the observation ``data`` of ``player`` (extension
+        point; the variants so far hide nothing more: factories, pegs and tokens are in plain view)."""
+
+    def dev_cards_played(self) -> list[int]:
+        """How many development cards of each kind have been played (public: each is shown when
+        played): the deck's composition less the cards in the deck and in the hands."""
+        deck, hands = self.dev_deck, self.dev_hands
+        return [DEVELOPMENT_DECK[k] - deck[k] - sum(h[k] for h in hands) for k in range(5)]
+
+    def _determinize(self, player: int, rng: Any) -> CatanState:
+        """A copy in which the development cards that ``player`` cannot see are dealt again with
+        ``rng``: the cards not accounted for (the deck and the other players' hands, as five counts,
+        never the true hands) are dealt to each other player, in player order, as many as they
+        hold, one ``randbelow`` per card; the rest is the deck. The first cards dealt to the player
+        to move (if not ``player``) count as bought this turn, as many as they bought. A victory
+        point card is not dealt to a player whom it would give the points to win: they would have
+        won already on their own turn (rule ``catan-victory``; it can be wrong only for a player
+        who gained points on someone else's turn). Everything else is seen by everyone and copied
+        (resource hands are open, see :meth:`_observation`). A variant redraws its own hidden parts
+        in :meth:`_determinize_more`."""
+        new = self._copy(False)
+        new.seed = 0  # the seed would tell the generator, hence the dice to come
+        n = self.players
+        others = [q for q in range(n) if q != player and any(self.dev_hands[q])]
+        if others:
+            pool = list(self.dev_deck)
+            for q in others:
+                hand = self.dev_hands[q]
+                for k in range(5):
+                    pool[k] += hand[k]
+            total = sum(pool)
+            target = self.options.victory_points_to_win
+            hands = new.dev_hands
+            turn = self.turn
+            for q in others:
+                size = sum(self.dev_hands[q])
+                hand = hands[q] = [0] * 5
+                room = -1  # how many victory point cards q may hold; worked out when there is one to deal
+                new_left = sum(self.dev_new) if q == turn else 0
+                fresh = [0] * 5
+                for _ in range(size):
+                    barred = 0
+                    vp = pool[VICTORY_POINT]
+                    if vp:
+                        if room < 0:
+                            room = max(0, target - 1 - self.public_points(q))
+                        if hand[VICTORY_POINT] >= room and vp < total:
+                            barred = vp  # the last kind: a ticket below total - vp never reaches it
+                    ticket = rng.randbelow(total - barred)
+                    k = 0
+                    while ticket >= pool[k]:
+                        ticket -= pool[k]
+                        k += 1
+                    pool[k] -= 1
+                    total -= 1
+                    hand[k] += 1
+                    if new_left:
+                        fresh[k] += 1
+                        new_left -= 1
+                if q == turn:
+                    new.dev_new = fresh
+            new.dev_deck = pool
+        self._determinize_more(new, player, rng)
+        return new
+
+    def _determinize_more(self, new: CatanState, player: int, rng: Any) -> None:
+        """Redraw a variant's own hidden parts in the copy ``new`` for ``player`` with ``rng``
+        (extension point; the variants so far have none)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> CatanState:
         return self.clone()

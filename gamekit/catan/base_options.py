@@ -119,6 +119,21 @@ ASSUMPTIONS: tuple[Assumption, ...] = catalogue(CatanOptions, (
     _a("player trades", "catan-player-trade", "trades between players",
        "the base game lets the player whose turn it is trade any cards with the others",
        "the active player offers any cards for any cards to one player, who accepts or declines"),
+    _a("open resource hands", "catan-player-trade", "resource cards are open",
+       "the base game keeps hands in the players' hands, but every card that enters or leaves one does so in "
+       "view of all (production, building, trades with the bank and with players, discards, monopoly, year of "
+       "plenty), except the card the robber steals, which only the thief and the victim see; and the engine's "
+       "list of legal trade offers already names the resources each other player holds",
+       "every player's resource cards are open to everyone (a player who counts carefully knows them anyway), "
+       "the stolen card included; what each player sees and what a computer player may use follow from this",
+       "hidden hands whose size is public, with a stolen card seen only by the two players concerned"),
+    _a("hidden development cards", "catan-development-cards", "development cards are hidden",
+       "a development card is drawn face down and a victory point card stays hidden until it wins",
+       "each player sees their own development cards, and of the others' only how many each holds and how many "
+       "the player to move bought this turn; cards played, the number left in the deck and the other players' "
+       "points without their victory point cards are public; the deck is drawn by lot, so it has no order to "
+       "hide. A computer player imagines the unseen cards dealt at random from those not accounted for, never "
+       "giving a player victory point cards that would already have won"),
     _a("longest road", "catan-longest-road", "Longest Road in detail",
        "our summary of the base game gives the rule in one sentence",
        "a road counts as a single path without branches; an opponent's settlement or city breaks it; "

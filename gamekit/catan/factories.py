@@ -29,6 +29,11 @@ Factories (seed 002), see :mod:`gamekit.catan.production` for production and inv
   instead of moving the robber and stealing, turn any factory one position.
 
 Phases: the base game's, and ``peg`` after an investment roll while the investor picks the hole.
+
+Chance: the base game's, with :data:`INVESTMENT_D6` and :data:`COLOUR_DIE` declared. What each
+player sees is the base game's observation (:meth:`~gamekit.catan.base.CatanState._observation`):
+factories, their pegs and every player's unplaced pegs stand in plain view, so they add nothing
+hidden.
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ from functools import cache
 from typing import Any, ClassVar
 
 from .. import register
+from ..chance import roll
 from ..core import Game, IllegalAction
 from ..dice import colour_die, d6
 from . import RESOURCES
@@ -104,6 +110,11 @@ RULES: tuple[str, ...] = BASE_RULES + (
     "factories-failed-investment", "factories-derelict", "factories-production", "factories-robber",
     "solcher-production", "solcher-robber",
 )  # fmt: skip
+
+#: Rule ``factories-investment``: the d6 an investment rolls, declared.
+INVESTMENT_D6 = roll(d6, "investment d6")
+#: Rule ``solcher-production``: the colour die rolled with the two dice in Solcher's variant, declared.
+COLOUR_DIE = roll(colour_die, "colour die")
 
 _PEG = tuple(PlacePeg(i) for i in range(3))
 _factory, _invest = cache(BuildFactory), cache(Invest)
@@ -251,7 +262,7 @@ class FactoriesState(CatanState):
         """Rules ``factories-investment``, ``factories-failed-investment``."""
         p = self.turn
         self._pay(p, "investment")
-        number = self.draw(d6.roll, "investment d6")
+        number = self.draw(INVESTMENT_D6)
         peg, left, self.blanks_left[p] = investment_peg(number, self.pegs_left[p], self.blanks_left[p])
         self.pegs_left[p] = list(left)
         holes = self.factories[action.node]
@@ -279,7 +290,7 @@ class FactoriesState(CatanState):
         under Solcher's production rule."""
         total, faces = super()._roll_dice()
         solcher = self.options.production_rule == "solcher"
-        colour = self.draw(colour_die.roll, "colour die") if solcher else None
+        colour = self.draw(COLOUR_DIE) if solcher else None
         return total, [faces[0], faces[1], colour]
 
     def production_claims(self, total: int, dice: list[Any]) -> list[list[int]]:

@@ -28,6 +28,10 @@ scenario's exceptions (seed 003; labels as in the book):
   on its intersections.
 * ``trade-feud-victory``: points are tokens + Largest Army + Longest Trade Route (2 each) + victory
   point cards; a player with 10 on their own turn wins.
+
+What each player sees is the base game's observation: the tokens lie open (the text says so), as do
+ships, routes and trade connections; only development cards in hand are hidden, victory point cards
+among them, so the observation's ``points`` leave the other players' victory point cards out.
 """
 
 from __future__ import annotations
@@ -153,7 +157,8 @@ class TradeFeudState(SeafarersState):
         topo, no = self.topo, self.node_owner
         for v in topo.edge_nodes[edge]:
             if no[v] == -1 and v != joined:
-                used = sum(1 for f in topo.node_edges[v] if f != lifted and f != edge and self._owner_at(f) >= 0)
+                eo, so = self.edge_owner, self.ship_owner
+                used = sum(1 for f in topo.node_edges[v] if f != lifted and f != edge and (eo[f] >= 0 or so[f] >= 0))
                 if used + 1 > 2:
                     return False
         return True
@@ -163,11 +168,19 @@ class TradeFeudState(SeafarersState):
         ``trade-feud-connection``), or ``None``; raises :class:`IllegalAction` for a connection the
         rules forbid (rule ``trade-feud-connection-illegal``)."""
         topo, no = self.topo, self.node_owner
+        eo, so = self.edge_owner, self.ship_owner
         skip = frozenset((lifted,)) if lifted >= 0 else frozenset()
         for v in topo.edge_nodes[edge]:
             other = no[v]
-            theirs = [f for f in topo.node_edges[v] if f != edge and f != lifted and self._owner_at(f) not in (-1, player)]
-            if other == player or (other == -1 and not theirs):
+            if other == player:
+                continue
+            theirs = []  # the other players' pieces at v (the owner of a road, else of a ship: _owner_at)
+            for f in topo.node_edges[v]:
+                if f != edge and f != lifted:
+                    o = eo[f] if eo[f] >= 0 else so[f]
+                    if o != -1 and o != player:
+                        theirs.append(f)
+            if other == -1 and not theirs:
                 continue
             if other == -1:
                 q = self._owner_at(theirs[0])
@@ -322,7 +335,7 @@ class TradeFeudState(SeafarersState):
         super()._copy_more(d)
         d["tokens"] = list(self.tokens)
         d["connection_edges"] = list(self.connection_edges)
-        d["connections"] = [{k: list(v) if isinstance(v, list) else v for k, v in c.items()} for c in self.connections]
+        d["connections"] = [{k: v[:] if type(v) is list else v for k, v in c.items()} for c in self.connections]
 
     def _data_more(self, data: dict[str, Any]) -> None:
         super()._data_more(data)
@@ -399,7 +412,13 @@ ASSUMPTIONS: tuple[Assumption, ...] = catalogue(TradeFeudOptions, (
        "a map with more room, where this does not happen"),
     _a("victory point cards", "trade-feud-victory", "hidden victory point cards",
        "a victory point card is revealed only when it wins", "the engine counts the cards as soon as they are "
-       "drawn (they win only on the holder's turn, as in the base game) and does not hide them"),
+       "drawn (they win only on the holder's turn, as in the base game); what a player sees (the engine's "
+       "observation, which computer players play on) hides them, as every development card in another "
+       "player's hand, and shows only the points everyone can see"),
+    _a("open tokens and hands", "trade-feud-tokens", "what lies open",
+       "\"victory point tokens lie open in front of the players\"",
+       "tokens, ships, roads, buildings and trade connections are seen by everyone, and resource cards are open "
+       "as in the base game; only development cards in hand are hidden"),
 ))
 
 
