@@ -243,7 +243,7 @@ class CatanState(State):
     def _setup(self) -> None:
         """Rule ``catan-setup``: the board, the bank, the pieces, the deck."""
         opts = self.options
-        board = opts.make_board(self.rng)
+        board = opts.make_board(self.rng, self.draw)
         self._init_board(board)
         n = self.players
         topo = self.topo

@@ -70,8 +70,9 @@ class CatanOptions:
         if not isinstance(getattr(self, name), bool):
             raise ValueError(f"setting {name} must be true or false, not {getattr(self, name)!r}")
 
-    def make_board(self, rng: Any = None) -> Any:
-        """The board these settings ask for (``rng`` shuffles a random one), rule ``catan-board``."""
+    def make_board(self, rng: Any = None, draw: Any = None) -> Any:
+        """The board these settings ask for (``rng`` shuffles a random one, through ``draw`` as
+        declared chance events when a state gives it), rule ``catan-board``."""
         from .board import beginner_board, random_board, standard_board
 
         if self.board == "beginner":
@@ -81,7 +82,7 @@ class CatanOptions:
             if not isinstance(layout, tuple) or not all(isinstance(x, tuple) and len(x) == 2 for x in layout):
                 raise ValueError("custom_layout is a tuple of (terrain, number) pairs")
             return standard_board([t for t, _ in layout], [n for _, n in layout], self.custom_harbours)
-        return random_board(rng, self.red_numbers_apart)
+        return random_board(rng, self.red_numbers_apart, draw)
 
 
 def _a(setting: str, rule: str, title: str, why: str, default: str, printed: str = "") -> Assumption:

@@ -404,18 +404,27 @@ def beginner_board() -> Board:
     return standard_board([t for t, _ in BEGINNER_LAYOUT], [n for _, n in BEGINNER_LAYOUT], BEGINNER_HARBOURS)
 
 
-def random_board(rng: Rng, red_numbers_apart: bool = True) -> Board:
+def random_board(rng: Rng, red_numbers_apart: bool = True, draw: Any = None) -> Board:
     """A standard board shuffled with ``rng``: terrains, number tokens and harbours.
 
     With ``red_numbers_apart`` the number tokens are shuffled again until no two red numbers (6 or
     8) are on neighbouring hexes, 6-6 and 8-8 included: the base game's rule for a variable set-up.
+    ``draw`` (a state's :meth:`~gamekit.State.draw`) makes each shuffle a declared chance event
+    (``board terrains``, ``number tokens``, ``harbours``); it uses the generator exactly as
+    ``rng.shuffle`` does, so a seed gives the same board either way.
     """
+    from ..chance import shuffle
+
+    def shuffled(items: list[Any], what: str) -> list[Any]:
+        if draw is not None:
+            return list(draw(shuffle(items, what)))
+        rng.shuffle(items)
+        return items
+
     topo = topology(STANDARD_HEXES)
-    terrain = list(STANDARD_TERRAINS)
-    rng.shuffle(terrain)
+    terrain = shuffled(list(STANDARD_TERRAINS), "board terrains")
     while True:
-        tokens = list(STANDARD_NUMBERS)
-        rng.shuffle(tokens)
+        tokens = shuffled(list(STANDARD_NUMBERS), "number tokens")
         numbers: list[int | None] = []
         it = iter(tokens)
         for t in terrain:
@@ -425,8 +434,7 @@ def random_board(rng: Rng, red_numbers_apart: bool = True) -> Board:
         red = {h for h, n in enumerate(numbers) if n in (6, 8)}
         if not any(nb in red for h in red for nb in topo.hex_neighbours[h]):
             break
-    harbours = list(STANDARD_HARBOURS)
-    rng.shuffle(harbours)
+    harbours = shuffled(list(STANDARD_HARBOURS), "harbours")
     return standard_board(terrain, numbers, harbours)
 
 

@@ -84,7 +84,7 @@ class SeafarersOptions(CatanOptions):
         if not self.red_numbers_apart:
             raise ValueError("red_numbers_apart reshuffles a random board; the island map is fixed, so it stays True")
 
-    def make_board(self, rng: Any = None) -> Any:
+    def make_board(self, rng: Any = None, draw: Any = None) -> Any:
         """Rule ``seafarers-sea``: the island map (:func:`~gamekit.catan.maps.islands_board`)."""
         return islands_board()
 
