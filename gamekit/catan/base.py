@@ -1079,7 +1079,6 @@ class CatanState(State):
         (resource hands are open, see :meth:`_observation`). A variant redraws its own hidden parts
         in :meth:`_determinize_more`."""
         new = self._copy(False)
-        new.seed = 0  # the seed would tell the generator, hence the dice to come
         n = self.players
         others = [q for q in range(n) if q != player and any(self.dev_hands[q])]
         if others:
