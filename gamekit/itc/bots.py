@@ -31,9 +31,16 @@ Where it had to choose, it chose as follows.
   :func:`gamekit.itc.probability.grey_market_win_probability`.
 * Over the hand limit (rule ``itc-hand-limit``) it discards the card worth least to it.
 
-The evaluation (:func:`evaluate`) is each player's score plus what their transports on the board
-and the goods they can sell are expected to bring, turned into a value between 0 and 1 by how far
-the player leads (or trails) the best of the others, on a scale of one eighth of the goal.
+The evaluation (:func:`evaluate`) counts in the same euros: each player's score, what their
+transports on the board, cards in hand, sales markers and control of the Mafia are expected to
+bring, and for the player to move what the rest of the turn should bring; it is turned into a
+value between 0 and 1 by how far the player leads (or trails) the best of the others, on a scale
+of one eighth of the goal.
+
+The search (:class:`ItcSearch`, ``gamekit.bot("itc", "search")``, registered with
+:func:`gamekit.bots.register_search`) is an expectimax over determinised positions with the exact
+outcomes of each action, scored by that evaluation: the default tree search of gamekit lost nearly
+every game to the heuristic here (see its docstring).
 """
 
 from __future__ import annotations
