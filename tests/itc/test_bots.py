@@ -201,9 +201,10 @@ def test_outcomes_of_the_dice_are_exact():
     assert sum(o.probability for o in outcomes if o.chance[1][1] == 8) == Fraction(1, 8)
     red = s.outcomes(ChooseDice("blue", "red"))
     assert len(red) == 36 and sum(o.probability for o in red if o.chance[1][1] == 1) == Fraction(1, 6)
-    assert s.to_json() == before  # listing changes nothing
-    with pytest.raises(IllegalAction):
-        s.outcomes(KeepDie("red"))
+    with pytest.raises(IllegalAction) as refused:
+        s.outcomes(KeepDie("red"))  # not rolled yet
+    assert refused.value.rule == "itc-turn-sequence"
+    assert s.to_json() == before  # listing, or refusing to, changes nothing
     expect_illegal(s, KeepDie("red"), "itc-turn-sequence")
 
 
