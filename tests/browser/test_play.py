@@ -129,18 +129,25 @@ def test_undo_and_a_saved_game_reopened_in_a_new_page(watch, site_url, browser, 
     page.wait_for_function("el => el.querySelectorAll(\"[data-testid='gk-log'] li\").length === 0",
                            arg=root.element_handle(), timeout=LOAD_TIMEOUT_MS)
     assert moves.get_by_role("button").first.inner_text() == text
-    # a few moves, then save to a file
+    # a few moves of the person (the computer plays its own between them), then save to a file on
+    # the person's turn
+    person_turn = """el => el.querySelector("[data-testid='gk-moves'] button") !== null"""
     for _ in range(3):
+        page.wait_for_function(person_turn, arg=root.element_handle(), timeout=LOAD_TIMEOUT_MS)
         before = _steps(root)
-        moves.get_by_role("button").first.click()
+        moves.locator("button").first.click()
         page.wait_for_function("([el, b]) => el.querySelector(\"[data-testid='gk-replay-text']\").textContent !== b",
                                arg=[root.element_handle(), before], timeout=LOAD_TIMEOUT_MS)
+    page.wait_for_function(person_turn, arg=root.element_handle(), timeout=LOAD_TIMEOUT_MS)
+    shown = _steps(root)
     with page.expect_download() as download:
         root.locator("[data-testid='gk-save']").click()
     saved = tmp_path / "game.json"
     download.value.save_as(saved)
     state = gamekit.game("catan").from_json(saved.read_text())
-    assert len(state.log) == 3
+    assert shown == f"{len(state.log)} actions" and state.current_player == 0
+    persons = sum(1 for e in state.log if e["player"] == 0)
+    assert persons == 3 and len(state.log) > 3  # the computers' moves are in the save too
     # open it in a new page: the game continues where it was
     from .conftest import PageWatch
 
@@ -154,8 +161,8 @@ def test_undo_and_a_saved_game_reopened_in_a_new_page(watch, site_url, browser, 
         root2.locator("[data-testid='gk-seat-2']").select_option(OPPONENT)
         root2.locator("[data-testid='gk-open']").set_input_files(str(saved))
         root2.locator("[data-testid='gk-turn']").wait_for(state="visible", timeout=LOAD_TIMEOUT_MS)
-        assert _steps(root2) == "3 actions"
-        assert root2.get_by_role("region", name="Your moves").get_by_role("button").first.inner_text() == str(state.legal_actions()[0])
+        assert _steps(root2) == shown
+        assert root2.get_by_role("region", name="Your moves").locator("button").first.inner_text() == str(state.legal_actions()[0])
         assert other.outside == [] and other.errors == []
     finally:
         other.close()
