@@ -38,7 +38,9 @@ def test_a_printed_lesson_page_is_a_worksheet(watch, site_url, lesson):
         assert all(d == "none" for d in shown), f"{lesson}: {selector} is printed"
     spaces = page.evaluate("() => [...document.querySelectorAll('.gk-answer-space')].map(e => e.getBoundingClientRect().height)")
     assert spaces and min(spaces) > 30, "room to write under every question"
-    assert page.locator("img").first.is_visible() and page.locator(".gk-widget svg").first.is_visible()
+    assert page.locator("img").first.is_visible(), "the charts print"
+    pictures = page.locator(".gk-widget svg")  # a widget's picture prints too (not every widget has one)
+    assert pictures.count() == 0 or pictures.first.is_visible()
     assert watch.outside == []
 
 
