@@ -224,8 +224,9 @@ function render({ model, el: root }) {
         return b;
       });
       const list = el("div", { class: "gk-row gk-play-group", role: "group", "aria-label": g.title }, ...buttons);
+      // A long group is folded, except the first (its first move takes the focus after each move).
       if (v.moves.length > 1 && g.moves.length > 8) {
-        const box = el("details", { open: openGroups.has(g.title) || undefined }, el("summary", {}, `${g.title} (${g.moves.length})`), list);
+        const box = el("details", { open: gi === 0 || openGroups.has(g.title) || undefined }, el("summary", {}, `${g.title} (${g.moves.length})`), list);
         box.addEventListener("toggle", () => (box.open ? openGroups.add(g.title) : openGroups.delete(g.title)));
         return box;
       }
