@@ -26,6 +26,7 @@ LANGUAGES = {"German": "de", "Swedish": "sv"}
 WIDE = 560
 
 _IMG = re.compile(r'<img alt="([^"]*?_images/([^"/]+\.svg))" src="([^"]+)" />')
+_PNG = re.compile(r'<img alt="([^"]*?_images/[^"/]+\.png)" src="([^"]+)" />')
 _SVG_HEAD = re.compile(r"<svg\b[^>]*>", re.S)
 _TITLE = re.compile(r"<title>(.*?)</title>", re.S)
 _DESC = re.compile(r"<desc>(.*?)</desc>", re.S)
@@ -69,6 +70,9 @@ def finish_page(page: str, images: Path) -> str:
                 f'alt="{html.escape(alt)}" src="{src}" /></div>')
 
     page = _IMG.sub(picture, page)
+    # A chart a code cell drew (matplotlib's PNG) has no words of its own yet: say what it is rather
+    # than read out a file name (its figures are printed beside it in the lessons).
+    page = _PNG.sub(lambda m: f'<img alt="A chart drawn by the code cell above; its numbers are in the text and tables beside it" src="{m.group(2)}" />', page)
     page = _DROPDOWN.sub(lambda m: m.group(1)[: -len('<div class="sd-summary-content')]
                          + f'<div lang="{LANGUAGES[m.group(2)]}" class="sd-summary-content', page)
     return page
