@@ -21,7 +21,7 @@ from typing import Any
 
 from ..core import IllegalAction, InvalidSave
 
-__all__ = ["dispatch", "call", "service", "SERVICES"]
+__all__ = ["dispatch", "call", "service", "warm", "SERVICES"]
 
 SERVICES: dict[str, Callable[..., Any]] = {}
 
@@ -79,3 +79,26 @@ def _load_services() -> None:
     from . import auf_achse, dice, factories, itc, play, selfcheck, trade_feud, transportspelet  # noqa: F401
 
     _loaded = True
+
+
+def warm() -> dict[str, float]:
+    """Import every service module and call each service once with no arguments; returns the
+    milliseconds each call took.
+
+    The book's rules worker does this before it tells the page the rules are ready, so that a
+    reader's first click costs no more than the next: every module, its data and the code paths a
+    call takes are loaded by then (most services answer with their starting view, the others refuse
+    the empty call, which loads the same modules). ``tools/pyodide_build.mjs`` calls it to learn
+    which standard-library modules to precompile.
+    """
+    import time
+
+    _load_services()
+    times = {}
+    for name in sorted(SERVICES):
+        if name.startswith("selfcheck."):
+            continue
+        started = time.perf_counter()
+        call(name, {})
+        times[name] = round((time.perf_counter() - started) * 1000, 1)
+    return times

@@ -2,13 +2,15 @@
 //
 // The page's main thread never runs Python: widgets (gamekit/widgets/static/runtime.js) post
 // requests here and get answers back. This file holds no rule; it only loads the interpreter,
-// unpacks gamekit.zip (the library's own sources, zipped when the book was built) and calls
+// unpacks gamekit.zip (the library's modules, compiled to bytecode by Pyodide itself when the book
+// was built: tools/pyodide_build.mjs), imports every service and calls each once before saying
+// "ready", so that the first answer a reader waits for is as quick as the second, and then calls
 // gamekit.web.dispatch. Copied to the site as gamekit-assets/rules-worker.mjs by tools/build_assets.py.
 //
 // Messages in:  {type: "load", assets}            start loading (idempotent)
 //               {type: "call", id, service, args}  call a service; waits in line until loaded
 // Messages out: {type: "progress", loaded, total} bytes fetched so far of the total
-//               {type: "ready", loadMs}
+//               {type: "ready", loadMs, warmMs}   warmMs: importing the services and calling each once
 //               {type: "failed", message, detail}
 //               {type: "answer", id, answer, ms}   answer = {ok} | {error, rule, detail?}
 
@@ -74,18 +76,25 @@ async function load(assets) {
   if (!zip.ok) throw new Error(`gamekit.zip: HTTP ${zip.status}`);
   pyodide.unpackArchive(await zip.arrayBuffer(), "zip", { extractDir: "/home/pyodide/gamekit-src" });
   pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/gamekit-src')");
-  const dispatch = pyodide.pyimport("gamekit.web").dispatch;
   self.fetch = plainFetch;
   loaded = total;
   progress();
-  return { pyodide, dispatch, loadMs: performance.now() - started };
+  // Import every service module and call each service once (gamekit.web.warm, which
+  // tools/pyodide_build.mjs also ran to choose what to precompile), so that nothing is left to do
+  // on a reader's first click.
+  const warmStarted = performance.now();
+  const web = pyodide.pyimport("gamekit.web");
+  web.warm().destroy();
+  const dispatch = web.dispatch;
+  const now = performance.now();
+  return { pyodide, dispatch, loadMs: now - started, warmMs: now - warmStarted };
 }
 
 function start(assets) {
   if (!loading) {
     loading = load(assets);
     loading.then(
-      (rules) => postMessage({ type: "ready", loadMs: rules.loadMs }),
+      (rules) => postMessage({ type: "ready", loadMs: rules.loadMs, warmMs: rules.warmMs }),
       (err) => failed(err)
     );
   }

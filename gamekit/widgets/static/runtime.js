@@ -90,6 +90,7 @@ class PageRules {
       clearTimeout(this.stalled);
       this.state = "ready";
       this.loadMs = message.loadMs;
+      this.warmMs = message.warmMs;
       this.notify();
     } else if (message.type === "failed") {
       this.fail(message.detail || message.message);
