@@ -3,9 +3,11 @@
 Sphinx copies ``_build/assets`` into the site root (``html_extra_path`` in ``_config.yml``), so
 every page finds, under ``gamekit-assets/``:
 
-* ``require.js``, ``require-config.js`` and ``html-manager/embed-amd.js`` (with its fonts): the
-  widget manager that renders the widgets stored in a page, from the pinned npm install in
-  ``web/node_modules`` (``npm ci`` in ``web/``);
+* ``widgets.js``: draws the (anywidget) widgets stored in a page, a few kB in place of the widget
+  manager (``web/src/widgets.js``);
+* ``require.js``, ``require-config.js`` and ``html-manager/embed-amd.js`` (with its fonts): the full
+  widget manager, which ``widgets.js`` loads only for a page with other kinds of widgets, from the
+  pinned npm install in ``web/node_modules`` (``npm ci`` in ``web/``);
 * ``anywidget/index.js``: anywidget's AMD module, the same version as the Python package;
 * ``mathjax/``: MathJax 3 (the component Sphinx loads for pages with formulas, and what it loads
   itself: fonts, extensions, menu and speech), so formulas render without a CDN;
@@ -16,6 +18,9 @@ every page finds, under ``gamekit-assets/``:
 * ``gamekit.zip``: gamekit's modules from the working tree as bytecode compiled by that very Python
   (``tools/pyodide_build.mjs``, run here with Node), which the worker unpacks into Pyodide so that the
   page runs the rules engine the book was built with and compiles nothing.
+
+and at the site root ``sw.js``, the service worker that keeps the book on the reader's device
+(``web/src/sw.js``; ``book/_ext/offline.py`` writes the build's file list it uses).
 
 Run by ``make book``; safe to run again.
 """
@@ -91,6 +96,8 @@ def main() -> int:
     shutil.copy2(NODE / "requirejs" / "require.js", OUT / "require.js")
     shutil.copy2(ROOT / "web" / "src" / "require-config.js", OUT / "require-config.js")
     shutil.copy2(ROOT / "web" / "src" / "rules-worker.mjs", OUT / "rules-worker.mjs")
+    shutil.copy2(ROOT / "web" / "src" / "widgets.js", OUT / "widgets.js")
+    shutil.copy2(ROOT / "web" / "src" / "sw.js", OUT.parent / "sw.js")
     shutil.copytree(
         NODE / "@jupyter-widgets" / "html-manager" / "dist",
         OUT / "html-manager",

@@ -273,13 +273,26 @@ function widgetShell(model, root, { className = "", label = "gamekit widget" } =
         loadingText.textContent = r.message + " ";
         details.querySelector("pre").textContent = r.detail;
         status.textContent = r.message;
+      } else if (r.state === "ready" && retrying) {
+        // The reader pressed "Try again" here: say it worked, and give focus back to the widget's
+        // first control (the button pressed has gone with the loading line).
+        retrying = false;
+        status.textContent = "The rules have loaded.";
+        if (loading.contains(document.activeElement) || document.activeElement === document.body) {
+          (focusables(box)[0] || status).focus();
+        }
       } else if (r.state === "ready" && wasWaiting && status.textContent.startsWith("Your request waits")) {
         status.textContent = "";
       }
       wasWaiting = waiting && r.state === "loading";
     };
+    let retrying = false;
     retry.addEventListener("click", () => {
+      retrying = true;
       status.textContent = "Trying again…";
+      // The button hides while the rules load again: keep the keyboard on the loading line.
+      loadingText.tabIndex = -1;
+      loadingText.focus();
       rules.retry();
     });
     disposers.push(rules.subscribe(showLoading));
@@ -423,7 +436,8 @@ function errorLine(model) {
 // checked by the service, which says what is allowed).
 function wholeNumberText(text) {
   const trimmed = String(text).trim();
-  return /^-?\d{1,15}$/.test(trimmed) ? Number.parseInt(trimmed, 10) : null;
+  // Any length: a number too large for the service's range is refused by it, with the range.
+  return /^-?\d{1,40}$/.test(trimmed) ? Number.parseInt(trimmed, 10) : null;
 }
 
 // An SVG drawing: returns the <svg> element and add(tag, attrs, text) that appends a child to it.
