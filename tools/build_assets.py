@@ -119,8 +119,13 @@ def main() -> int:
     # real progress (bytes fetched of the total).
     load = {f"pyodide/{name}": (OUT / "pyodide" / name).stat().st_size for name in PYODIDE_FILES}
     load["gamekit.zip"] = (OUT / "gamekit.zip").stat().st_size
+    # What a saved memory snapshot of the worker's Python depends on: a new one for any change.
+    snapshot = hashlib.sha256()
+    for name in (*(f"pyodide/{n}" for n in PYODIDE_FILES), "gamekit.zip", "rules-worker.mjs"):
+        snapshot.update(hashlib.sha256((OUT / name).read_bytes()).digest())
     manifest = {
         "gamekit.zip": {"sha256": digest},
+        "snapshot": snapshot.hexdigest()[:16],
         "load": load,
         "versions": {p: npm_version(p) for p in packages},
         "python": report,

@@ -32,7 +32,7 @@ UNCACHED = ("sw.js", "gamekit-build.*", ".buildinfo", "objects.inv", "_sources/*
 ON_DEMAND = (
     "gamekit-assets/html-manager/*", "gamekit-assets/require.js", "gamekit-assets/require-config.js",
     "gamekit-assets/anywidget/*", "gamekit-assets/mathjax/*", "_static/scripts/fontawesome.js",
-    "_static/locales/*", "_static/vendor/fontawesome/webfonts/*.ttf", "_static/*.html", "_static/sphinx-thebe.*",
+    "_static/locales/*", "_static/vendor/fontawesome/webfonts/*.ttf", "_static/*.html",
 )
 #: Saved ahead although under an on-demand folder: what every page with formulas loads.
 ALWAYS = ("gamekit-assets/mathjax/tex-mml-chtml.js", "gamekit-assets/mathjax/output/chtml/fonts/woff-v2/*")

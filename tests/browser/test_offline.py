@@ -107,9 +107,11 @@ def test_second_visit_new_build_and_offline(browser, site):
     page = context.new_page()
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
 
-    # First visit: everything from the site; once the page is quiet the rest of the book is saved.
+    # First visit: everything from the site; once the page is quiet the rest of the book is saved,
+    # and so is the loaded interpreter (a memory snapshot, which the next visit restores).
     first_ms = _visit(page, site.url + "book/dice.html")
     page.wait_for_function("() => window.gamekitOffline && window.gamekitOffline.saved", timeout=LOAD_TIMEOUT_MS)
+    page.wait_for_function("() => globalThis.gamekitRules.snapshotBytes > 0", timeout=LOAD_TIMEOUT_MS)
     first_bytes = sum(n for _, n in site.sent)
     assert "/gamekit-assets/pyodide/pyodide.asm.wasm" in site.downloaded()
 
@@ -123,6 +125,8 @@ def test_second_visit_new_build_and_offline(browser, site):
           f"second visit: rules ready after {second_ms:.0f} ms ({wall:.0f} ms with the page's opening), "
           f"downloaded {site.downloaded()}")
     assert [p for p in site.downloaded() if p not in ("/gamekit-build.txt", "/sw.js")] == []
+    assert second.evaluate("() => globalThis.gamekitRules.phases.restored") is True
+    assert second_ms < first_ms / 2, f"the second visit's rules were ready after {second_ms:.0f} ms, the first's {first_ms:.0f} ms"
     _roll_once(second)
     second.close()
 

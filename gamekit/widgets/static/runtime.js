@@ -91,7 +91,10 @@ class PageRules {
       this.state = "ready";
       this.loadMs = message.loadMs;
       this.warmMs = message.warmMs;
+      this.phases = message.phases;
       this.notify();
+    } else if (message.type === "saved") {
+      this.snapshotBytes = message.bytes; // the next visit restores the loaded rules (tests wait for it)
     } else if (message.type === "failed") {
       this.fail(message.detail || message.message);
     } else if (message.type === "answer") {
