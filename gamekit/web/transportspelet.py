@@ -185,7 +185,26 @@ def _others_play(state: Any) -> None:
         state.apply(_plain_choice(state))
 
 
-@service("transportspelet.move")
+def _warm_up() -> None:
+    """A reader's first clicks on the chapter's game (its seed): both transports dispatched by the
+    first leg offered, a roll, the first assignment. The exact chances they show are remembered."""
+    answer = move()
+    for _ in range(4):
+        view, situation = answer["view"], answer["situation"]
+        if view["over"]:
+            break
+        if view["assign"]:
+            action = {"kind": "act", "action": view["assign"][0]["action"]}
+        elif view["can_roll"]:
+            action = {"kind": "roll"}
+        elif view["choices"]:
+            action = {"kind": "act", "action": view["choices"][0]["action"]}
+        else:
+            break
+        answer = move(situation, action)
+
+
+@service("transportspelet.move", warm=_warm_up)
 def move(situation: dict[str, Any] | None = None, action: dict[str, Any] | None = None, seed: int = 1962,
          **_: Any) -> dict[str, Any]:
     """The widget's one service: ``action`` is ``{"kind": "start", "seed": n}``, ``{"kind": "roll"}`` or

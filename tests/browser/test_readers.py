@@ -554,7 +554,7 @@ def test_trade_feud_board_marks_the_allowed_edges(watch, site_url):
     assert stops.count() == ships.count() >= 1
     allowed = sorted(int(t.rsplit("-", 1)[1]) for t in stops.evaluate_all("ns => ns.map(n => n.dataset.testid)"))
     assert allowed == sorted(int(t.rsplit("-", 1)[1]) for t in ships.evaluate_all("ns => ns.map(n => n.dataset.testid)"))
-    numbers = set(widget.locator("svg text").all_inner_texts())
+    numbers = set(widget.locator("svg text").evaluate_all("ns => ns.map(n => n.textContent)"))
     assert {str(e) for e in allowed} <= numbers, "every allowed edge shows its number on the board"
     _start_at(page, widget)
     _tab_to(page, "gk-tf-player-1")

@@ -132,7 +132,11 @@ async function load(assets) {
   progress();
   const warmStarted = performance.now();
   let fresh = null;
-  if (!phases.restored) {
+  if (phases.restored) {
+    // Everything is imported and remembered already; one more warm-up runs the interpreter's code
+    // for those calls once, so that the browser has compiled it before a reader's first click.
+    phases.calls = JSON.parse(pyodide.runPython("import json, gamekit.web\njson.dumps(gamekit.web.warm())"));
+  } else {
     // Import every service module and call each service once (gamekit.web.warm, which
     // tools/pyodide_build.mjs also ran to choose what to precompile), so that nothing is left to
     // do on a reader's first click; then keep that state for the next visit.
