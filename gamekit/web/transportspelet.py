@@ -142,7 +142,7 @@ def _view(state: Any, new_entries: list[dict[str, Any]], announce: str) -> dict[
             (x1, y1), (x2, y2) = city_xy(r.a), city_xy(r.b)
             routes.append({"x1": x1, "y1": y1, "x2": x2, "y2": y2, "colour": MODE_COLOURS[mode]})
     cities = [{"name": c, "x": city_xy(c)[0], "y": city_xy(c)[1]} for c in CITIES]
-    history = [f"player {e['player'] + 1}: {_entry_text(e)}" for e in state.log[-HISTORY_SHOWN:]]
+    history = [f"player {e['player'] + 1}: {e['text']}" for e in state.log][-HISTORY_SHOWN:]
     over = state.is_over()
     return {
         "announce": announce,
