@@ -59,17 +59,18 @@ function countingFetch(input, init) {
 }
 
 // The interpreter as it is once loaded and warmed, saved on this device after the first visit
-// (Pyodide's memory snapshot, gzipped, in Cache Storage under a key that changes with every build
-// of gamekit or of the interpreter): a later visit restores it instead of starting Python, importing
-// and warming again, which takes most of the loading time. Anything wrong with a saved snapshot (or
-// no Cache Storage) and the rules load the ordinary way.
+// (Pyodide's memory snapshot, about 30 MB, in Cache Storage under a key that changes with every
+// build of gamekit or of the interpreter; not compressed, as unpacking it would cost a third of the
+// time it saves): a later visit restores it instead of starting Python, importing and warming again,
+// which takes most of the loading time. Anything wrong with a saved snapshot (or no Cache Storage)
+// and the rules load the ordinary way.
 const SNAPSHOTS = "gamekit-python-snapshot";
 
 async function savedSnapshot(key) {
   try {
     const hit = await (await caches.open(SNAPSHOTS)).match(key);
     if (!hit) return null;
-    return new Uint8Array(await new Response(hit.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+    return new Uint8Array(await hit.arrayBuffer());
   } catch {
     return null;
   }
@@ -79,9 +80,8 @@ async function saveSnapshot(key, bytes) {
   try {
     const cache = await caches.open(SNAPSHOTS);
     for (const old of await cache.keys()) if (old.url !== key) await cache.delete(old);
-    const packed = await new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"))).blob();
-    await cache.put(key, new Response(packed, { headers: { "Content-Type": "application/gzip" } }));
-    postMessage({ type: "saved", bytes: packed.size });
+    await cache.put(key, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+    postMessage({ type: "saved", bytes: bytes.length });
   } catch {
     // no room, or no Cache Storage here: the next visit loads the ordinary way
   }
@@ -133,9 +133,9 @@ async function load(assets) {
   const warmStarted = performance.now();
   let fresh = null;
   if (phases.restored) {
-    // Everything is imported and remembered already; one more warm-up runs the interpreter's code
-    // for those calls once, so that the browser has compiled it before a reader's first click.
-    phases.calls = JSON.parse(pyodide.runPython("import json, gamekit.web\njson.dumps(gamekit.web.warm())"));
+    // Everything is imported and remembered already; one call of each service runs the
+    // interpreter's code once, so that the browser has compiled it before a reader's first click.
+    phases.calls = JSON.parse(pyodide.runPython("import json, gamekit.web\njson.dumps(gamekit.web.warm(deep=False))"));
   } else {
     // Import every service module and call each service once (gamekit.web.warm, which
     // tools/pyodide_build.mjs also ran to choose what to precompile), so that nothing is left to

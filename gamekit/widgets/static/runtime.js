@@ -152,6 +152,12 @@ function preloadRules(root) {
   const rules = pageRules();
   if (rules.state !== "idle") return;
   const start = () => rules.start();
+  // A visit served from this device (the book's service worker answers for the page): nothing to
+  // download, the interpreter is restored from its saved state, so load at once.
+  if (globalThis.navigator && navigator.serviceWorker && navigator.serviceWorker.controller) {
+    start();
+    return;
+  }
   const whenIdle = () => ("requestIdleCallback" in globalThis ? requestIdleCallback(start, { timeout: 4000 }) : setTimeout(start, 500));
   if (document.readyState === "complete") whenIdle();
   else addEventListener("load", whenIdle, { once: true });
