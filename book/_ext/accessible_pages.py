@@ -12,6 +12,13 @@ give no hook:
 * **Originals carry their language.** The body of every "Original text (German)" or "Original
   text (Swedish)" dropdown is marked ``lang="de"`` or ``lang="sv"``, so screen readers pronounce it
   in its own language.
+
+And while the pages are written, one of myst-nb's elements is written differently:
+
+* **"Show code cell source" is called what it says.** myst-nb gives the summary of a hidden code
+  cell the fixed ``aria-label`` "Toggle hidden content", which hides the visible "Show code cell
+  source" from screen readers and voice control (axe: label-in-name). The summary is written without
+  it, so its name is the visible text ("Show ..." or "Hide code cell source").
 """
 
 from __future__ import annotations
@@ -92,7 +99,17 @@ def _finish(app: Any, exception: Exception | None) -> None:
             path.write_text(done, encoding="utf-8")
 
 
+def _visit_hidden_cell(self: Any, node: Any) -> None:
+    """myst-nb's visit_HideCellInput, without the summary's aria-label (see the module docstring)."""
+    self.body.append(f'<details class="admonition hide {" ".join(node["classes"])}">\n<summary>\n')
+    self.body.append(f'<p class="collapsed admonition-title">{html.escape(node["prompt_show"])}</p>\n')
+    self.body.append(f'<p class="expanded admonition-title">{html.escape(node["prompt_hide"])}</p>\n</summary>\n')
+
+
 def setup(app: Any) -> dict[str, Any]:
+    from myst_nb.sphinx_ import HideCodeCellNode, depart_HideCellInput
+
+    app.add_node(HideCodeCellNode, override=True, html=(_visit_hidden_cell, depart_HideCellInput))
     app.connect("build-finished", _finish)
     app.add_css_file("gamekit-pages.css")
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -21,16 +21,24 @@ from typing import Any
 
 from ..core import IllegalAction, InvalidSave
 
-__all__ = ["dispatch", "call", "service", "SERVICES"]
+__all__ = ["dispatch", "call", "service", "warm", "SERVICES"]
 
 SERVICES: dict[str, Callable[..., Any]] = {}
+#: How to warm a service up (see :func:`warm`), when calling it once with no arguments is not enough.
+WARM_UPS: dict[str, Callable[[], Any]] = {}
 
 
-def service(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Register a function as the service ``name`` (``"dice.roll"``, ``"itc.sell"``, ...)."""
+def service(name: str, warm: Callable[[], Any] | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Register a function as the service ``name`` (``"dice.roll"``, ``"itc.sell"``, ...).
+
+    ``warm``, if given, is what :func:`warm` runs for it instead of one call with no arguments: the
+    calls a reader's first clicks make (and whatever they compute and remember), so that those
+    clicks find everything ready."""
 
     def register(function: Callable[..., Any]) -> Callable[..., Any]:
         SERVICES[name] = function
+        if warm is not None:
+            WARM_UPS[name] = warm
         return function
 
     return register
@@ -79,3 +87,47 @@ def _load_services() -> None:
     from . import auf_achse, dice, factories, itc, lessons, play, selfcheck, trade_feud, transportspelet  # noqa: F401
 
     _loaded = True
+
+
+#: Modules a page never runs: the widgets' kernel side (anywidget) and the tournaments (processes).
+_NOT_IN_THE_PAGE = ("gamekit.widgets", "gamekit.tournaments")
+
+
+def warm(deep: bool = True) -> dict[str, float]:
+    """Import every module of gamekit a page may run and warm every service up (its warm-up given
+    to :func:`service`, else one call with no arguments); returns the milliseconds each took.
+    ``deep=False``: only one call of each service, everything being imported and remembered already
+    (the worker's interpreter restored from a snapshot of a deep warm-up).
+
+    The book's rules worker does this before it tells the page the rules are ready, so that a
+    reader's first click costs no more than the next: every module, the standard-library modules
+    they import, their data and the code paths a call takes are loaded by then (most services
+    answer an empty call with their starting view, the others refuse it, which loads the same
+    modules). ``tools/pyodide_build.mjs`` calls it to learn which standard-library modules to
+    precompile.
+    """
+    import importlib
+    import pkgutil
+    import time
+
+    import gamekit
+
+    started = time.perf_counter()
+    for module in pkgutil.walk_packages(gamekit.__path__, "gamekit.") if deep else ():
+        if not module.name.startswith(_NOT_IN_THE_PAGE):
+            try:
+                importlib.import_module(module.name)
+            except ImportError:  # a module for the kernel only (numpy, say): never called in a page
+                pass
+    _load_services()
+    times = {"(imports)": round((time.perf_counter() - started) * 1000, 1)}
+    for name in sorted(SERVICES):
+        if name.startswith("selfcheck."):
+            continue
+        started = time.perf_counter()
+        if deep and name in WARM_UPS:
+            WARM_UPS[name]()
+        else:
+            call(name, {})
+        times[name] = round((time.perf_counter() - started) * 1000, 1)
+    return times

@@ -96,7 +96,8 @@ def auction(situation: dict[str, Any] | None = None, action: dict[str, Any] | No
         card = state.cards[s["card"]]
         _bots_answer(state, s)
         s["save"] = state.to_json()
-        return {"situation": s, "view": _view(state, s, f"A new auction: red chose {card.start}–{card.destination}.")}
+        return {"situation": s, "view": _view(state, s, _said(f"A new auction: red chose {card.start}–{card.destination}.",
+                                                              s["history"]))}
     s = {**situation, "history": list(situation.get("history", []))}
     s.setdefault("card", BERLIN_TRIESTE)  # a situation saved before the contract could be chosen
     s.setdefault("slot", 0)
@@ -126,10 +127,18 @@ def auction(situation: dict[str, Any] | None = None, action: dict[str, Any] | No
     if who not in _humans(s["seat"]):
         raise ValueError("It is a bot's turn.")
     state.apply(move)  # the engine checks the rule (raises IllegalAction, nothing changed)
+    before = len(s["history"])
     s["history"].append(f"{state.colour(who)}: {move}")
     _bots_answer(state, s)
     s["save"] = state.to_json()
-    return {"situation": s, "view": _view(state, s, f"{state.colour(who).capitalize()}: {move}.")}
+    return {"situation": s, "view": _view(state, s, _said("", s["history"][before:]))}
+
+
+def _said(first: str, steps: list[str]) -> str:
+    """An announcement: ``first``, then each step just taken (the reader's and the bots' answers)."""
+    sentences = [first] if first else []
+    sentences += [step[0].upper() + step[1:] + "." for step in steps]
+    return " ".join(sentences)
 
 
 def _follow(s: dict[str, Any], move: Any) -> int:

@@ -128,6 +128,11 @@ def _view(s: dict[str, Any], announce: str = "") -> dict[str, Any]:
     factories = []
     for i, f in enumerate(s["factories"]):
         derelict = all(not p for p in f["holes"])
+        try:  # the engine's own question: may this factory take an investment now?
+            check_investment([h for h, p in enumerate(f["holes"]) if p is None], s["numbers_left"], s["blanks_left"])
+            refusal = ""
+        except IllegalAction as err:
+            refusal = err.reason
         holes = []
         for h, peg in enumerate(f["holes"]):
             free = peg is None
@@ -137,7 +142,9 @@ def _view(s: dict[str, Any], announce: str = "") -> dict[str, Any]:
         factories.append({"faces": " · ".join(f["faces"]), "holes": holes, "derelict": derelict,
                           "fills": [_terrain_fill(face) for face in f["faces"]],
                           "state": "derelict (no numbered peg)" if derelict else "producing",
-                          "full": all(p is not None for p in f["holes"])})
+                          "full": all(p is not None for p in f["holes"]),
+                          "can_invest": not refusal, "invest_refusal": refusal,
+                          "invest_label": f"Invest ({_cards(INVEST_COST)})" if not refusal else "Invest (not possible now)"})
     resources = sorted({r for rule in RULES for r in expected[rule]})
     production = []
     for r in resources:
@@ -154,9 +161,11 @@ def _view(s: dict[str, Any], announce: str = "") -> dict[str, Any]:
         "produce_buttons": [{"n": n, "label": f"{n:,} production rolls"} for n in PRODUCE_BUTTONS],
         "supply": (f"Unplaced numbered pegs: {', '.join(map(str, s['numbers_left'])) or 'none'}; blank pegs: {s['blanks_left']}; "
                    f"spent so far: {_cards(spent)}."),
-        "failure": f"Chance that the next investment fails: {_percent(failure)}" + (
-            f" · expected investments to place all six numbers from here: {expected_investments(6, len(placed))}"
-            if len(placed) < 6 else ""),
+        "failure": (f"Chance that the next investment fails: {_percent(failure)}" + (
+            f" · expected investments to place all six numbers from here (were holes and pegs never to run out): "
+            f"{expected_investments(6, len(placed))}" if len(placed) < 6 else "")
+            if any(f["can_invest"] for f in factories) else
+            "No investment is possible any more: " + "; ".join(sorted({f["invest_refusal"] for f in factories})) + "."),
         "pending": (f"Rolled {pending['rolled']}: choose a free (highlighted) hole of factory {pending['factory'] + 1} for the "
                     + (f"peg {pending['peg']}." if pending["peg"] else "failed investment's peg.")) if pending else "",
         "production_caption": f"per roll ({s['rolls']:,} rolls)",

@@ -194,9 +194,17 @@ def _market(situation: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _sale_text(sale: Any) -> str:
+    """A sale in words, as the engine's ``str(sale)`` says it, with "1 marker" in the singular."""
+    if not sale.colours:
+        return str(sale)
+    parts = ", ".join(f"{n} {c}" for c, n in zip(sale.colours, sale.cubes))
+    return f"sell {parts} for {sale.profit:,} (returns {_points(sale.markers_returned, 'marker')})"
+
+
 def _sale_data(sale: Any) -> dict[str, Any]:
     return {"colours": list(sale.colours), "cubes": list(sale.cubes), "profit": sale.profit,
-            "markers_returned": sale.markers_returned, "points": sale.points, "text": str(sale)}
+            "markers_returned": sale.markers_returned, "points": sale.points, "text": _sale_text(sale)}
 
 
 @service("itc.market")
@@ -241,7 +249,7 @@ def market_step(situation: dict[str, Any] | None = None, action: dict[str, Any] 
         s["markers"][player] -= sale.markers_returned
         s["points"] -= sale.points
         s["profit"] += sale.profit
-        s["history"].append(f"{player}: {sale}")
+        s["history"].append(f"{player}: {_sale_text(sale)}")
     elif kind == "player":
         new = action.get("player")
         if new not in s["markers"]:
@@ -272,14 +280,14 @@ def market_step(situation: dict[str, Any] | None = None, action: dict[str, Any] 
                     for i, p in enumerate(players)],
         "turn": {"player": s["player"], "points": s["points"], "unit": _points(s["points"], "continent point").split(" ", 1)[1],
                  "profit": f"{s['profit']:,}"},
-        "others": [{"player": p, "label": f"let {p} act"} for p in players if p != s["player"]],
+        "others": [{"player": p, "label": f"Let player {p} act"} for p in players if p != s["player"]],
         "points_limits": {"min": 0, "max": GREEN_MAX, "default": 4,
                           "text": f"Continent points are whole numbers from 0 to {GREEN_MAX} (the green die is eight-sided)."},
         "place_label": f"Place a sales marker ({_points(MARKER_COST)})",
         "sell_buttons": sell_buttons,
         "options": [_sale_data(o) for o in options],
         "best": {"place": plan.place, "sale": _sale_data(plan.sale)},
-        "best_text": (f"Best with these points: place {plan.place} marker{'' if plan.place == 1 else 's'}, then {plan.sale}."
+        "best_text": (f"Best with these points: place {plan.place} marker{'' if plan.place == 1 else 's'}, then {_sale_text(plan.sale)}."
                       if plan.sale.colours else "With these points and markers nothing can be sold here yet."),
         "largest": max(s["goods"].values(), default=0),
         "announce": s["history"][-1] if kind and s["history"] else "",

@@ -39,7 +39,18 @@ MAX_PLACEMENTS = 60
 HISTORY_SHOWN = 30
 
 
+_SCENARIO: TradeFeudState | None = None
+
+
 def _scenario() -> TradeFeudState:
+    """The scenario's position (a fresh copy: the engine's clone of the position set up once)."""
+    global _SCENARIO
+    if _SCENARIO is None:
+        _SCENARIO = _set_up()
+    return _SCENARIO.clone()  # type: ignore[return-value]
+
+
+def _set_up() -> TradeFeudState:
     """The scenario's position: a three-player game after its setup, the pieces above placed, a token
     for each settlement (rule ``trade-feud-tokens``)."""
     state: TradeFeudState = game("trade-feud").new(players=3, seed=0)  # type: ignore[assignment]
@@ -148,7 +159,7 @@ def _connection_lines(state: TradeFeudState, link: dict[str, Any]) -> dict[str, 
     }
 
 
-def _board(state: TradeFeudState, player: int, piece: str, returned: list[int]) -> dict[str, Any]:
+def _board(state: TradeFeudState, player: int, piece: str, returned: list[int], allowed: set[int]) -> dict[str, Any]:
     topo, board = state.topo, state.board
     hexes, edges = _window(state)
     fills = [PLAYER_FILL.get(c, "#888888") for c in state.colours]
@@ -175,9 +186,11 @@ def _board(state: TradeFeudState, player: int, piece: str, returned: list[int]) 
                         label=f"{_name(state, owner)}'s {kind} on {_edge_text(state, e)}"
                         + (", part of a trade connection" if e in fixed else ""))
         else:
-            can = board.sea_edge[e] if piece == "ship" else board.land_edge[e]
-            item.update(owner=-1, free=bool(can), returned=e in returned,
-                        label=f"Place {_name(state, player)}'s {piece} on {_edge_text(state, e)}")
+            # Marked on the board: where the engine allows the chosen piece now (not merely "a
+            # ship could lie here": most of those edges are refused by the rules).
+            item.update(owner=-1, legal=e in allowed, returned=e in returned,
+                        label=f"Place {_name(state, player)}'s {piece} on {_edge_text(state, e)}"
+                        + (" (allowed now)" if e in allowed else ""))
         drawn.append(item)
     nodes = [{"x": round(xy[v][0], 1), "y": round(xy[v][1], 1), "fill": fills[p],
               "label": f"{_name(state, p)}'s settlement at intersection {v}"}
@@ -198,7 +211,12 @@ def _board(state: TradeFeudState, player: int, piece: str, returned: list[int]) 
         "nodes": nodes,
         "pirate": pirate,
         "label": ("A small sea around an island of three land hexes; the pirate's hex blocks its edges. "
-                  + "; ".join(pieces_text) + "."),
+                  + "; ".join(pieces_text) + ". "
+                  + (f"{_name(state, player)}'s {piece} is allowed on edge{'' if len(allowed) == 1 else 's'} "
+                     + ", ".join(map(str, sorted(allowed))) + "." if allowed
+                     else f"{_name(state, player)}'s {piece} is allowed on no edge here now.")),
+        "key": (f"Edges with their numbers; the highlighted ones are where {_name(state, player)}'s {piece} is "
+                "allowed now (the others are refused, and a click on one says why)."),
     }
 
 
@@ -212,13 +230,14 @@ def _view(s: dict[str, Any], state: TradeFeudState, announce: str = "", new_link
                "label": f"{PIECE_LABELS[kinds[type(a)]]} on {_edge_text(state, a.edge)}"} for a in legal]
     links = [_connection_lines(state, link) for link in state.connections]
     returned = new_link["returned"] if new_link else []
+    allowed = {p["edge"] for p in places if p["piece"] == piece}
     return {
         "players": [{"player": p, "label": _name(state, p), "fill": PLAYER_FILL.get(state.colours[p], "#888888"),
                      "pressed": p == player} for p in range(state.players)],
         "players_caption": "Place pieces for:",
         "pieces": [{"piece": k, "label": PIECE_LABELS[k], "pressed": k == piece} for k in PIECES],
         "pieces_caption": "Piece to place on the board:",
-        "board": _board(state, player, piece, returned),
+        "board": _board(state, player, piece, returned, allowed),
         "legal_caption": (f"Where {_name(state, player)} may place a piece now ({len(places)}), from the engine's legal "
                           "actions (try any other free edge on the board to see why it is refused):"),
         "legal": places,

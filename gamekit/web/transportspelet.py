@@ -9,6 +9,7 @@ choices the rules allow now, and the exact chances of a telegram and of arriving
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ..core import IllegalAction
@@ -17,6 +18,10 @@ from ..transportspelet.data import CITIES, MODES, ROUTES, TELEGRAM_BY_ID, freigh
 from ..transportspelet.probability import arrival_within, telegram_chances
 from ..transportspelet.svg import HEIGHT, MODE_COLOURS, WIDTH, city_xy, pieces
 from . import service
+
+#: The engine's exact chances of arriving, remembered: a view shows a dozen of them and the same
+#: ones again after every roll (each is an exact sum over every sequence of dice).
+_arrival_within = lru_cache(maxsize=4096)(arrival_within)
 
 READER = 0
 PLAYERS = 2
@@ -47,6 +52,38 @@ def _reader_choices(state: Any) -> list[Any]:
     return sorted(actions, key=order)
 
 
+def _plural(n: int, word: str, plural: str | None = None) -> str:
+    return f"{n} {word if n == 1 else plural or word + 's'}"
+
+
+def _entry_text(entry: dict[str, Any]) -> str:
+    """One step of the log in words, with the dice it rolled and the telegrams it drew."""
+    chance = entry.get("chance", [])
+    dice = [str(c["result"]) for c in chance if c.get("what") in ("die", "extra die")]
+    telegrams = [str(TELEGRAM_BY_ID[c["result"]]).rstrip(".") for c in chance if c.get("what") == "telegram"]
+    text = entry["text"]
+    if dice:
+        text += f" ({'die' if len(dice) == 1 else 'dice'} {' and '.join(dice)})"
+    if telegrams:
+        text += "; telegram: " + "; ".join(telegrams)
+    return text
+
+
+def _announce(entries: list[dict[str, Any]]) -> str:
+    """What just happened: the reader's steps, then the other player's, with their dice."""
+    mine = [_entry_text(e) for e in entries if e["player"] == READER]
+    theirs = [_entry_text(e) for e in entries if e["player"] != READER]
+    parts = []
+    if mine:
+        parts.append("You: " + "; ".join(mine) + ".")
+    if theirs:
+        shown = theirs[-6:]
+        earlier = len(theirs) - len(shown)
+        parts.append(f"Then player 2 ({_plural(len(theirs), 'step')}): " + "; ".join(shown) + "."
+                     + (f" ({_plural(earlier, 'earlier step')} not read out.)" if earlier else ""))
+    return " ".join(parts)
+
+
 def _steps_left(t: Any) -> int:
     return len(t.path) - 1 - t.pos
 
@@ -71,7 +108,7 @@ def _view(state: Any, new_entries: list[dict[str, Any]], announce: str) -> dict[
         elif t.needs_leg:
             status = f"By {t.vehicle}, in {state.where(t.card)}: its leg has ended; the next leg is to be chosen."
         else:
-            status = (f"By {t.vehicle}, at {state.where(t.card)}: {_steps_left(t)} steps to {t.stop}"
+            status = (f"By {t.vehicle}, at {state.where(t.card)}: {_plural(_steps_left(t), 'step')} to {t.stop}"
                       + (f" (destination {t.destination})" if t.stop != t.destination else "") + ".")
         extras = [TELEGRAM_BY_ID[x].text for x in t.telegrams]
         transports.append({"title": str(card) + (", insured" if t.insured else ""), "status": status,
@@ -84,8 +121,8 @@ def _view(state: Any, new_entries: list[dict[str, Any]], announce: str) -> dict[
     for t in running:
         left = _steps_left(t)
         for n in WITHIN:
-            rows.append({"label": f"card {t.card} ({left} steps to {t.stop}), within {n} roll{'s' if n > 1 else ''}",
-                         "cells": [_percent(arrival_within(m, left, n)) for m in MODES]})
+            rows.append({"label": f"card {t.card} ({_plural(left, 'step')} to {t.stop}), within {_plural(n, 'roll')}",
+                         "cells": [_percent(_arrival_within(m, left, n)) for m in MODES]})
     dice = []
     for entry in reversed(state.log):  # the reader's last roll (and an extra die after it)
         if entry["player"] != READER:
@@ -127,6 +164,9 @@ def _view(state: Any, new_entries: list[dict[str, Any]], announce: str) -> dict[
                 "alt": "Map of the cities and the four networks with the pieces: " +
                        "; ".join(p["label"] for p in shown) if shown else "Map of the cities and the four networks; no piece is out yet."},
         "mode_keys": [{"mode": m, "colour": MODE_COLOURS[m]} for m in MODES],
+        "piece_keys": [{"label": ("yours, " if p["mine"] else "") + p["label"], "colour": p["colour"], "mine": p["mine"]}
+                       for p in shown],
+        "piece_caption": "Pieces on the map:" if shown else "",
         "telegram_line": telegram_line,
         "arrival_caption": f"Exact chance of reaching the leg's stop within {', '.join(map(str, WITHIN))} rolls, "
                            "by each vehicle (no telegrams, no pieces in the way)",
@@ -145,7 +185,26 @@ def _others_play(state: Any) -> None:
         state.apply(_plain_choice(state))
 
 
-@service("transportspelet.move")
+def _warm_up() -> None:
+    """A reader's first clicks on the chapter's game (its seed): both transports dispatched by the
+    first leg offered, a roll, the first assignment. The exact chances they show are remembered."""
+    answer = move()
+    for _ in range(4):
+        view, situation = answer["view"], answer["situation"]
+        if view["over"]:
+            break
+        if view["assign"]:
+            action = {"kind": "act", "action": view["assign"][0]["action"]}
+        elif view["can_roll"]:
+            action = {"kind": "roll"}
+        elif view["choices"]:
+            action = {"kind": "act", "action": view["choices"][0]["action"]}
+        else:
+            break
+        answer = move(situation, action)
+
+
+@service("transportspelet.move", warm=_warm_up)
 def move(situation: dict[str, Any] | None = None, action: dict[str, Any] | None = None, seed: int = 1962,
          **_: Any) -> dict[str, Any]:
     """The widget's one service: ``action`` is ``{"kind": "start", "seed": n}``, ``{"kind": "roll"}`` or
@@ -172,11 +231,7 @@ def move(situation: dict[str, Any] | None = None, action: dict[str, Any] | None 
         state.apply(text)
     else:
         raise ValueError("the actions are start, roll and act")
-    mine = [e["text"] for e in state.log[before:]]
     _others_play(state)
     new_entries = state.log[before:]
-    announce = "; ".join(mine)
-    if len(new_entries) > len(mine):
-        announce += f"; then player 2 played {len(new_entries) - len(mine)} actions"
     return {"situation": {"game": state.to_json(), "seed": state.seed},
-            "view": _view(state, new_entries, announce + ".")}
+            "view": _view(state, new_entries, _announce(new_entries))}

@@ -70,7 +70,9 @@ class PageWatch:
 
     def __init__(self, browser, site_url: str) -> None:
         self.site = urlparse(site_url)
-        self.context = browser.new_context()
+        # The book's service worker is blocked here: it would answer requests that the routes below
+        # must see (tests/browser/test_offline.py checks the worker, with a server of its own).
+        self.context = browser.new_context(service_workers="block")
         self.page = self.context.new_page()
         self.outside: list[str] = []
         self.errors: list[str] = []

@@ -2,13 +2,17 @@
 //
 // The page's main thread never runs Python: widgets (gamekit/widgets/static/runtime.js) post
 // requests here and get answers back. This file holds no rule; it only loads the interpreter,
-// unpacks gamekit.zip (the library's own sources, zipped when the book was built) and calls
+// unpacks gamekit.zip (the library's modules, compiled to bytecode by Pyodide itself when the book
+// was built: tools/pyodide_build.mjs), imports every service and calls each once before saying
+// "ready", so that the first answer a reader waits for is as quick as the second, and then calls
 // gamekit.web.dispatch. Copied to the site as gamekit-assets/rules-worker.mjs by tools/build_assets.py.
 //
 // Messages in:  {type: "load", assets}            start loading (idempotent)
 //               {type: "call", id, service, args}  call a service; waits in line until loaded
 // Messages out: {type: "progress", loaded, total} bytes fetched so far of the total
-//               {type: "ready", loadMs}
+//               {type: "ready", loadMs, warmMs, phases}   warmMs: importing the services and calling each
+//                                                  once; phases: ms from the start to each step
+//               {type: "saved", bytes}          the loaded interpreter is saved for the next visit
 //               {type: "failed", message, detail}
 //               {type: "answer", id, answer, ms}   answer = {ok} | {error, rule, detail?}
 
@@ -54,6 +58,43 @@ function countingFetch(input, init) {
   });
 }
 
+// The interpreter as it is once loaded and warmed, saved on this device after the first visit
+// (Pyodide's memory snapshot, about 30 MB, in Cache Storage under a key that changes with every
+// build of gamekit or of the interpreter; not compressed, as unpacking it would cost a third of the
+// time it saves): a later visit restores it instead of starting Python, importing and warming again,
+// which takes most of the loading time. Anything wrong with a saved snapshot (or no Cache Storage)
+// and the rules load the ordinary way.
+const SNAPSHOTS = "gamekit-python-snapshot";
+
+async function savedSnapshot(key) {
+  try {
+    const hit = await (await caches.open(SNAPSHOTS)).match(key);
+    if (!hit) return null;
+    return new Uint8Array(await hit.arrayBuffer());
+  } catch {
+    return null;
+  }
+}
+
+async function saveSnapshot(key, bytes) {
+  try {
+    const cache = await caches.open(SNAPSHOTS);
+    for (const old of await cache.keys()) if (old.url !== key) await cache.delete(old);
+    await cache.put(key, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+    postMessage({ type: "saved", bytes: bytes.length });
+  } catch {
+    // no room, or no Cache Storage here: the next visit loads the ordinary way
+  }
+}
+
+async function forgetSnapshot(key) {
+  try {
+    await (await caches.open(SNAPSHOTS)).delete(key);
+  } catch {
+    // nothing saved
+  }
+}
+
 async function load(assets) {
   const started = performance.now();
   const manifest = await (await plainFetch(assets + "manifest.json", { cache: "no-cache" })).json();
@@ -62,30 +103,71 @@ async function load(assets) {
   progress();
   self.fetch = countingFetch;
   const { loadPyodide } = await import(assets + "pyodide/pyodide.mjs");
+  const phases = { manifest: performance.now() - started };
+  const options = { indexURL: assets + "pyodide/", stdout: () => {}, stderr: () => {} };
+  const key = manifest.snapshot && self.caches ? `${assets}python-snapshot-${manifest.snapshot}` : null;
+  const snapshot = key ? await savedSnapshot(key) : null;
+  let pyodide = null;
+  if (snapshot) {
+    try {
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+      phases.restored = true;
+    } catch (err) {
+      await forgetSnapshot(key);
+      pyodide = null;
+    }
+  }
+  pyodide ??= await loadPyodide({ ...options, _makeSnapshot: Boolean(key) });
   // pyodide.asm.mjs is imported by the interpreter itself (not fetched): count it once it is there.
-  const pyodide = await loadPyodide({
-    indexURL: assets + "pyodide/",
-    stdout: () => {},
-    stderr: () => {},
-  });
   loaded += (sizes["pyodide/pyodide.mjs"] || 0) + (sizes["pyodide/pyodide.asm.mjs"] || 0);
   progress();
+  phases.interpreter = performance.now() - started;
+  // The files are not part of the memory: gamekit's are unpacked on a restored snapshot too.
   const zip = await countingFetch(assets + "gamekit.zip");
   if (!zip.ok) throw new Error(`gamekit.zip: HTTP ${zip.status}`);
   pyodide.unpackArchive(await zip.arrayBuffer(), "zip", { extractDir: "/home/pyodide/gamekit-src" });
-  pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/gamekit-src')");
-  const dispatch = pyodide.pyimport("gamekit.web").dispatch;
+  phases.gamekit = performance.now() - started;
   self.fetch = plainFetch;
   loaded = total;
   progress();
-  return { pyodide, dispatch, loadMs: performance.now() - started };
+  const warmStarted = performance.now();
+  let fresh = null;
+  if (phases.restored) {
+    // Everything is imported and remembered already; one call of each service runs the
+    // interpreter's code once, so that the browser has compiled it before a reader's first click.
+    phases.calls = JSON.parse(pyodide.runPython("import json, gamekit.web\njson.dumps(gamekit.web.warm(deep=False))"));
+  } else {
+    // Import every service module and call each service once (gamekit.web.warm, which
+    // tools/pyodide_build.mjs also ran to choose what to precompile), so that nothing is left to
+    // do on a reader's first click; then keep that state for the next visit.
+    phases.calls = JSON.parse(pyodide.runPython(
+      "import sys, json\nsys.path.insert(0, '/home/pyodide/gamekit-src')\nimport gamekit.web\njson.dumps(gamekit.web.warm())"));
+    if (key) {
+      try {
+        fresh = pyodide.makeMemorySnapshot();
+      } catch {
+        fresh = null;
+      }
+    }
+  }
+  const dispatch = pyodide.pyimport("gamekit.web").dispatch;
+  const now = performance.now();
+  phases.warm = now - warmStarted;
+  // Saved after "ready" is said (start() posts it first): compressing takes a moment.
+  const after = fresh ? () => saveSnapshot(key, fresh) : null;
+  return { pyodide, dispatch, loadMs: now - started, warmMs: now - warmStarted, phases, after };
 }
 
 function start(assets) {
   if (!loading) {
     loading = load(assets);
     loading.then(
-      (rules) => postMessage({ type: "ready", loadMs: rules.loadMs }),
+      (rules) => {
+        postMessage({ type: "ready", loadMs: rules.loadMs, warmMs: rules.warmMs, phases: rules.phases });
+        const after = rules.after;
+        rules.after = null; // the snapshot's bytes are not kept once saved
+        if (after) setTimeout(after, 0);
+      },
       (err) => failed(err)
     );
   }

@@ -6,8 +6,18 @@ function render({ model, el: root }) {
   const seatLabel = el("span", {});
   const contract = el("select", { "data-testid": "gk-contract" });
   const contractLabel = el("span", {});
+  // The reader's choices in the two selects stay as chosen until "New auction" uses them (a redraw
+  // never snaps them back to the auction being shown).
+  const chosen = { seat: null, contract: null };
+  seat.addEventListener("change", () => { chosen.seat = seat.value; });
+  contract.addEventListener("change", () => { chosen.contract = contract.value; });
   const newAuction = el("button", { "data-testid": "gk-new",
-    onclick: () => { ui.reset(); ui.act({ kind: "new", seat: seat.value, contract: contract.value }); } });
+    onclick: () => {
+      const action = { kind: "new", seat: seat.value, contract: contract.value };
+      chosen.seat = chosen.contract = null;
+      ui.reset();
+      ui.act(action);
+    } });
   const title = el("div", { class: "gk-title", "data-testid": "gk-title" });
   const costs = el("table", { "data-testid": "gk-costs" });
   const players = el("table", { "data-testid": "gk-players" });
@@ -33,12 +43,12 @@ function render({ model, el: root }) {
     if (seat.options.length !== v.seats.length) {
       seat.replaceChildren(...v.seats.map((s) => el("option", { value: s.value }, s.label)));
     }
-    if (!seat.matches(":focus")) seat.value = v.seat;
+    seat.value = chosen.seat ?? v.seat;
     contractLabel.textContent = v.contract_label;
     if (contract.options.length !== v.contracts.length) {
       contract.replaceChildren(...v.contracts.map((c) => el("option", { value: c.value }, c.label)));
     }
-    if (!contract.matches(":focus")) contract.value = v.contract;
+    contract.value = chosen.contract ?? v.contract;
     newAuction.textContent = v.new_label;
     title.textContent = v.title;
     costs.replaceChildren(el("caption", {}, v.table_caption), el("tr", {}, ...v.table_head.map((h) => el("th", { scope: "col" }, h))),
@@ -67,7 +77,7 @@ function render({ model, el: root }) {
     example.textContent = v.example_label;
     example.hidden = !v.example_label;
     result.textContent = v.result;
-    earlier.textContent = v.history_hidden ? `(${v.history_hidden} earlier steps not shown)` : "";
+    earlier.textContent = v.history_hidden ? `(${v.history_hidden} earlier step${v.history_hidden === 1 ? "" : "s"} not shown)` : "";
     history.replaceChildren(...v.history.map((h) => el("li", {}, h)));
   });
 

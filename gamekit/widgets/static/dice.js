@@ -62,9 +62,17 @@ function render({ model, el: root }) {
     model.save_changes();
   }
 
+  // The rolls of each die, kept while another die is shown: arrowing through the list of dice (each
+  // step is a change) loses nothing, and coming back to a die shows its rolls again.
+  const kept = new Map();
+  const snapshot = () => ({ counts: model.get("counts"), rolls: model.get("rolls"), last: model.get("last"),
+    rng_state: model.get("rng_state") });
+  const rollsText = (n) => `${n.toLocaleString("en")} roll${n === 1 ? "" : "s"}`;
+
   // A reset takes effect at once, also while the rules load: rolls asked for before it are dropped.
   function reset() {
     ui.reset();
+    kept.clear();
     clear();
     ui.say("Reset: no rolls yet.");
   }
@@ -86,7 +94,7 @@ function render({ model, el: root }) {
         model.set("rng_state", answer.ok.rng_state);
         model.set("error", "");
         ui.say(`${n === 1 ? "Rolled" : `Rolled ${n.toLocaleString("en")} times; the last roll`} ${answer.ok.text}. ` +
-          `${model.get("rolls").toLocaleString("en")} rolls so far.`);
+          `${rollsText(model.get("rolls"))} so far.`);
       }
       model.save_changes();
     });
@@ -121,9 +129,18 @@ function render({ model, el: root }) {
 
   select.addEventListener("change", () => {
     ui.reset();
+    kept.set(model.get("die"), snapshot());
+    const back = kept.get(select.value);
     model.set("die", select.value);
-    clear();
-    ui.say(`${model.get("dice")[select.value].name} chosen: no rolls yet.`);
+    if (back) {
+      for (const [k, v] of Object.entries(back)) model.set(k, v);
+      model.set("error", "");
+      model.save_changes();
+    } else {
+      clear();
+    }
+    const name = model.get("dice")[select.value].name;
+    ui.say(back && back.rolls ? `${name} chosen: ${rollsText(back.rolls)} so far.` : `${name} chosen: no rolls yet.`);
   });
   seedInput.addEventListener("change", () => {
     const value = wholeNumberText(seedInput.value);
@@ -134,6 +151,7 @@ function render({ model, el: root }) {
       return;
     }
     ui.reset();
+    kept.clear();
     model.set("seed", value);
     clear();
     ui.say(`Seed ${value}: no rolls yet.`);

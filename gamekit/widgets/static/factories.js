@@ -57,7 +57,8 @@ function render({ model, el: root }) {
       factorySvg(f, i, (hole) => ui.act({ kind: "place", hole })),
       el("div", { class: "gk-faces" }, f.faces),
       el("div", { class: "gk-muted" }, f.state),
-      el("button", { "data-testid": `gk-invest-${i}`, onclick: () => ui.act({ kind: "invest", factory: i }) }, v.invest_label))));
+      el("button", { "data-testid": `gk-invest-${i}`, disabled: f.can_invest === false,
+        onclick: () => ui.act({ kind: "invest", factory: i }) }, f.invest_label || v.invest_label))));
     supply.textContent = v.supply;
     chance.textContent = v.failure;
     pendingLine.textContent = v.pending;

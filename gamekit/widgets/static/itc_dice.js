@@ -11,8 +11,14 @@ function render({ model, el: root }) {
   const caption = el("div", { class: "gk-muted" });
   ui.box.append(caption, scrollTable(table, "exact expectations of each pair of dice"));
 
+  // Focus follows the turn: after Roll the reader keeps a die, after Keep they start the next turn;
+  // it never lands on a button that would throw the roll away.
+  let before = null;
   const draw = ui.redraw(() => {
     const v = model.get("view");
+    const rolledNow = before && !before.can_keep && v.can_keep;
+    const keptNow = before && before.can_keep && !v.can_keep && v.rolled.length > 0;
+    before = v;
     chooseRow.replaceChildren("Choose two dice: ", ...v.pairs.map((pair) =>
       el("button", { "data-testid": `gk-choose-${pair.key}`, class: pair.chosen ? "gk-on" : "", "aria-pressed": String(pair.chosen),
         onclick: () => ui.act({ kind: "choose", dice: pair.dice }) }, pair.label)), rollButton, againButton);
@@ -24,6 +30,9 @@ function render({ model, el: root }) {
         die.keep),
     ]));
     effect.textContent = v.effect;
+    if (rolledNow) return rolledRow.querySelector("button:not([disabled])");
+    if (keptNow) return againButton;
+    return null;
   });
 
   function drawTable() {

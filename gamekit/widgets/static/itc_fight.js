@@ -31,18 +31,23 @@ function render({ model, el: root }) {
     ui.act({ kind: "setup", attackers: a, defenders: d });
   }
 
+  // When a fight ends, the rolling buttons go: the next step is a new fight.
+  let wasOver = null;
   const draw = ui.redraw(() => {
     const s = model.get("situation"), v = model.get("view");
+    const endedNow = wasOver === false && v.over;
+    wasOver = v.over;
     if (!attackersInput.matches(":focus")) attackersInput.value = s.start[0];
     if (!defendersInput.matches(":focus")) defendersInput.value = s.start[1];
     standing.textContent = v.standing;
     chance.textContent = v.chance;
     rollOnce.disabled = toEnd.disabled = v.over;
-    earlier.textContent = v.rolls_hidden ? `(${v.rolls_hidden} earlier rolls not shown)` : "";
+    earlier.textContent = v.rolls_hidden ? `(${v.rolls_hidden} earlier roll${v.rolls_hidden === 1 ? "" : "s"} not shown)` : "";
     rolls.replaceChildren(...v.rolls.map((r) => el("li", {}, r.text)));
     outcomes.replaceChildren(el("tr", {}, el("th", {}, "Attackers left"), el("th", {}, "Defenders left"), el("th", {}, "Probability")),
       ...v.outcomes.map((o) => el("tr", {}, el("td", {}, String(o.attackers)), el("td", {}, String(o.defenders)),
         el("td", {}, el("span", { class: "gk-bar", style: `width:${(6 * o.value).toFixed(2)}em`, "aria-hidden": "true" }), ` ${o.percent}`))));
+    return endedNow ? setup : null;
   });
 
   model.on("change:revision", draw);

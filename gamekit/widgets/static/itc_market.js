@@ -48,7 +48,7 @@ function render({ model, el: root }) {
     // One button per number of colours present; the rules (in gamekit) decide which are allowed, and
     // a refused sale says which rule forbids it.
     actions.replaceChildren(el("button", { "data-testid": "gk-place", onclick: () => ui.act({ kind: "place" }) }, v.place_label),
-      ...v.sell_buttons.map((b) => el("button", { "data-testid": `gk-sell-${b.colours}`, class: b.allowed ? "" : "gk-unavailable",
+      ...v.sell_buttons.map((b) => el("button", { "data-testid": `gk-sell-${b.colours}`, "aria-disabled": b.allowed ? null : "true",
         onclick: () => ui.act({ kind: "sell", colours: b.colours }) }, b.label)));
     best.textContent = v.best_text;
     history.replaceChildren(...(s.history || []).map((h) => el("li", {}, h)));

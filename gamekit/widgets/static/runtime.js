@@ -90,7 +90,11 @@ class PageRules {
       clearTimeout(this.stalled);
       this.state = "ready";
       this.loadMs = message.loadMs;
+      this.warmMs = message.warmMs;
+      this.phases = message.phases;
       this.notify();
+    } else if (message.type === "saved") {
+      this.snapshotBytes = message.bytes; // the next visit restores the loaded rules (tests wait for it)
     } else if (message.type === "failed") {
       this.fail(message.detail || message.message);
     } else if (message.type === "answer") {
@@ -148,6 +152,12 @@ function preloadRules(root) {
   const rules = pageRules();
   if (rules.state !== "idle") return;
   const start = () => rules.start();
+  // A visit served from this device (the book's service worker answers for the page): nothing to
+  // download, the interpreter is restored from its saved state, so load at once.
+  if (globalThis.navigator && navigator.serviceWorker && navigator.serviceWorker.controller) {
+    start();
+    return;
+  }
   const whenIdle = () => ("requestIdleCallback" in globalThis ? requestIdleCallback(start, { timeout: 4000 }) : setTimeout(start, 500));
   if (document.readyState === "complete") whenIdle();
   else addEventListener("load", whenIdle, { once: true });
@@ -272,13 +282,26 @@ function widgetShell(model, root, { className = "", label = "gamekit widget" } =
         loadingText.textContent = r.message + " ";
         details.querySelector("pre").textContent = r.detail;
         status.textContent = r.message;
+      } else if (r.state === "ready" && retrying) {
+        // The reader pressed "Try again" here: say it worked, and give focus back to the widget's
+        // first control (the button pressed has gone with the loading line).
+        retrying = false;
+        status.textContent = "The rules have loaded.";
+        if (loading.contains(document.activeElement) || document.activeElement === document.body) {
+          (focusables(box)[0] || status).focus();
+        }
       } else if (r.state === "ready" && wasWaiting && status.textContent.startsWith("Your request waits")) {
         status.textContent = "";
       }
       wasWaiting = waiting && r.state === "loading";
     };
+    let retrying = false;
     retry.addEventListener("click", () => {
+      retrying = true;
       status.textContent = "Trying again…";
+      // The button hides while the rules load again: keep the keyboard on the loading line.
+      loadingText.tabIndex = -1;
+      loadingText.focus();
       rules.retry();
     });
     disposers.push(rules.subscribe(showLoading));
@@ -422,7 +445,8 @@ function errorLine(model) {
 // checked by the service, which says what is allowed).
 function wholeNumberText(text) {
   const trimmed = String(text).trim();
-  return /^-?\d{1,15}$/.test(trimmed) ? Number.parseInt(trimmed, 10) : null;
+  // Any length: a number too large for the service's range is refused by it, with the range.
+  return /^-?\d{1,40}$/.test(trimmed) ? Number.parseInt(trimmed, 10) : null;
 }
 
 // An SVG drawing: returns the <svg> element and add(tag, attrs, text) that appends a child to it.

@@ -1,6 +1,8 @@
 // Build a trade connection. Every placement, rule, text, colour and allowed choice comes from gamekit
-// (service trade-feud.connection). Free edges of the board are SVG buttons (focusable, labelled,
-// Enter or Space); the legal placements are also listed as ordinary buttons.
+// (service trade-feud.connection). The edges where the chosen piece is allowed now are marked on the
+// board and are SVG buttons (focusable, labelled, Enter or Space); the others can still be clicked
+// to read why they are refused, but are no tab stops (the allowed placements are also listed as
+// ordinary buttons). Every edge shows its number, as the buttons name them.
 
 function onActivate(node, handler) {
   node.addEventListener("click", handler);
@@ -18,7 +20,7 @@ function band(e, half) {
   const dx = e.x2 - e.x1, dy = e.y2 - e.y1;
   const length = Math.hypot(dx, dy) || 1;
   const nx = (-dy / length) * half, ny = (dx / length) * half;
-  const ax = e.x1 + dx * 0.12, ay = e.y1 + dy * 0.12, bx = e.x2 - dx * 0.12, by = e.y2 - dy * 0.12;
+  const ax = e.x1 + dx * 0.2, ay = e.y1 + dy * 0.2, bx = e.x2 - dx * 0.2, by = e.y2 - dy * 0.2;
   return [[ax + nx, ay + ny], [bx + nx, by + ny], [bx - nx, by - ny], [ax - nx, ay - ny]]
     .map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ");
 }
@@ -40,11 +42,17 @@ function boardSvg(board, onEdge) {
     add("rect", { x: n.x - 7, y: n.y - 7, width: 14, height: 14, fill: n.fill, class: "gk-tf-settlement" }, undefined, picture);
   }
   for (const e of board.edges) {
+    const x = (e.x1 + e.x2) / 2, y = (e.y1 + e.y2) / 2;
+    add("text", { x: x.toFixed(1), y: (y + 3.5).toFixed(1), "text-anchor": "middle",
+      class: `gk-tf-number${e.legal ? " gk-tf-legal-number" : ""}`, "aria-hidden": "true" }, String(e.edge));
+  }
+  for (const e of board.edges) {
     if (e.owner >= 0) continue;
-    const cls = `gk-tf-free${e.free ? " gk-tf-fits" : ""}${e.returned ? " gk-tf-returned" : ""}`;
-    const node = add("polygon", { points: band(e, 4.5), class: cls, role: "button", tabindex: "0",
-      "aria-label": e.label, "data-testid": `gk-tf-edge-${e.edge}` });
-    onActivate(node, () => onEdge(e.edge));
+    const cls = `gk-tf-free${e.legal ? " gk-tf-allowed" : ""}${e.returned ? " gk-tf-returned" : ""}`;
+    const attrs = { points: band(e, 9), class: cls, "data-testid": `gk-tf-edge-${e.edge}` };
+    if (e.legal) Object.assign(attrs, { role: "button", tabindex: "0", "aria-label": e.label });
+    else Object.assign(attrs, { "aria-hidden": "true" });
+    onActivate(add("polygon", attrs), () => onEdge(e.edge));
   }
   return svg;
 }
@@ -53,7 +61,9 @@ function render({ model, el: root }) {
   const ui = widgetShell(model, root, { className: "gk-tf", label: "Build a trade connection" });
   const playerRow = el("div", { class: "gk-row", role: "group", "data-testid": "gk-tf-players" });
   const pieceRow = el("div", { class: "gk-row", role: "group", "data-testid": "gk-tf-pieces" });
-  const boardBox = el("div", { class: "gk-tf-boardbox" });
+  const boardBox = el("div", { class: "gk-tf-boardbox gk-picture-scroll", tabindex: "0", role: "region",
+    "aria-label": "the board (scrolls sideways on a narrow screen)" });
+  const boardKey = el("div", { class: "gk-muted", "data-testid": "gk-tf-key" });
   const tokens = el("div", { class: "gk-result", "data-testid": "gk-tf-tokens" });
   const connections = el("div", { "data-testid": "gk-tf-connections" });
   const legalCaption = el("div", { class: "gk-muted", "data-testid": "gk-tf-legal-caption" });
@@ -61,7 +71,14 @@ function render({ model, el: root }) {
   const note = el("div", { class: "gk-muted" });
   const history = el("ol", { class: "gk-history", "data-testid": "gk-history" });
   const reset = el("button", { "data-testid": "gk-reset", onclick: () => { ui.reset(); ui.act({ kind: "reset" }); } });
-  ui.box.prepend(playerRow, pieceRow, boardBox);
+  ui.box.prepend(playerRow, pieceRow, boardBox, boardKey);
+  // After a placement the control used is gone: focus goes on to the first allowed placement.
+  // After choosing a player or a piece it stays on that button.
+  let placed = false;
+  const place = (action) => {
+    placed = true;
+    ui.act(action);
+  };
   ui.box.append(tokens, connections, legalCaption, legal, note, history, el("div", { class: "gk-row" }, reset));
 
   const draw = ui.redraw(() => {
@@ -75,7 +92,8 @@ function render({ model, el: root }) {
     pieceRow.replaceChildren(el("span", {}, v.pieces_caption), ...v.pieces.map((p) =>
       el("button", { "data-testid": `gk-tf-piece-${p.piece}`, "aria-pressed": p.pressed ? "true" : "false",
         onclick: () => ui.act({ kind: "piece", piece: p.piece }) }, p.label)));
-    boardBox.replaceChildren(boardSvg(v.board, (edge) => ui.act({ kind: "place", edge })));
+    boardBox.replaceChildren(boardSvg(v.board, (edge) => place({ kind: "place", edge })));
+    boardKey.textContent = v.board.key || "";
     tokens.textContent = v.tokens;
     connections.replaceChildren(...v.connections.map((c, i) => el("div", {
       class: `gk-tf-connection${i === v.latest ? " gk-tf-latest" : ""}`, "data-testid": `gk-tf-connection-${i}` },
@@ -84,14 +102,13 @@ function render({ model, el: root }) {
     el("div", { class: "gk-muted" }, c.fixed))));
     legalCaption.textContent = v.legal_caption;
     legal.replaceChildren(...v.legal.map((p) => el("button", { "data-testid": `gk-tf-legal-${p.piece}-${p.edge}`,
-      onclick: () => ui.act({ kind: "place", edge: p.edge, piece: p.piece }) }, p.label)));
+      onclick: () => place({ kind: "place", edge: p.edge, piece: p.piece }) }, p.label)));
     note.textContent = v.cost_note;
     history.replaceChildren(...model.get("situation").history.map((h) => el("li", {}, h)));
     reset.textContent = v.reset_label;
-    // A placement removes the control that was used: go on with the first legal placement.
-    const active = document.activeElement;
-    if (!active || !ui.box.contains(active)) return legal.querySelector("button");
-    return null;
+    const after = placed;
+    placed = false;
+    return after ? legal.querySelector("button") : null;
   });
 
   model.on("change:revision", draw);

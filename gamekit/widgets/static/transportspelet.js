@@ -5,19 +5,34 @@ function mapSvg(map) {
   const { svg, add } = svgDrawing({ viewBox: `0 0 ${map.width} ${map.height}`, width: "100%", role: "img",
     "aria-label": map.alt, class: "gk-map", "data-testid": "gk-map" });
   map.routes.forEach((r) => add("line", { x1: r.x1, y1: r.y1, x2: r.x2, y2: r.y2, stroke: r.colour, "aria-hidden": "true" }));
-  map.cities.forEach((c) => {
-    add("circle", { cx: c.x, cy: c.y, r: 3, class: "gk-city", "aria-hidden": "true" });
-    add("text", { x: c.x + 4, y: c.y - 3, "aria-hidden": "true" }, c.name);
+  // Pieces first, names on top (with a halo), so a piece never hides a city's name; the reader's
+  // pieces are circles, the other player's squares (told apart without colour), see the key below.
+  map.cities.forEach((c) => add("circle", { cx: c.x, cy: c.y, r: 3, class: "gk-city", "aria-hidden": "true" }));
+  map.pieces.forEach((p) => {
+    if (p.mine) add("circle", { cx: p.x, cy: p.y, r: 5, fill: p.colour, class: "gk-piece", "aria-hidden": "true" });
+    else add("rect", { x: p.x - 4, y: p.y - 4, width: 8, height: 8, fill: p.colour, class: "gk-piece", "aria-hidden": "true" });
   });
-  map.pieces.forEach((p) => add("circle", { cx: p.x, cy: p.y, r: p.mine ? 5 : 4, fill: p.colour, class: "gk-piece", "aria-hidden": "true" }));
+  map.cities.forEach((c) => add("text", { x: c.x + 5, y: c.y - 4, class: "gk-city-name", "aria-hidden": "true" }, c.name));
   return svg;
+}
+
+function pieceKey(keys) {
+  return keys.map((k) => {
+    const { svg, add } = svgDrawing({ viewBox: "0 0 12 12", width: "12", height: "12", "aria-hidden": "true" });
+    if (k.mine) add("circle", { cx: 6, cy: 6, r: 5, fill: k.colour, class: "gk-piece" });
+    else add("rect", { x: 1.5, y: 1.5, width: 9, height: 9, fill: k.colour, class: "gk-piece" });
+    return el("li", {}, svg, " ", k.label);
+  });
 }
 
 function render({ model, el: root }) {
   const ui = widgetShell(model, root, { className: "gk-ts", label: "Roll and move: two transports at once" });
   const money = el("div", { "data-testid": "gk-money" });
-  const mapBox = el("div", { "data-testid": "gk-map-box" });
+  const mapBox = el("div", { "data-testid": "gk-map-box", class: "gk-picture-scroll", tabindex: "0", role: "region",
+    "aria-label": "the map (scrolls sideways on a narrow screen)" });
   const keys = el("div", { class: "gk-keys gk-muted" });
+  const pieceCaption = el("div", { class: "gk-muted" });
+  const pieceList = el("ul", { class: "gk-piece-key", "data-testid": "gk-piece-key" });
   const transports = el("div", { "data-testid": "gk-transports" });
   const diceRow = el("div", { class: "gk-row", "data-testid": "gk-dice" });
   const telegrams = el("ul", { "data-testid": "gk-telegrams" });
@@ -37,7 +52,7 @@ function render({ model, el: root }) {
     ui.act({ kind: "start", seed: model.get("view").new_game.seed });
   } });
   ui.box.prepend(money, chooseRow, el("div", { class: "gk-row" }, rollButton), assignRow, diceRow, telegrams, result);
-  ui.box.append(transports, mapBox, keys, telegramLine, arrivalCaption, scrollTable(arrival, "chances of arriving"), history, again);
+  ui.box.append(transports, mapBox, keys, pieceCaption, pieceList, telegramLine, arrivalCaption, scrollTable(arrival, "chances of arriving"), history, again);
 
   const draw = ui.redraw(() => {
     const v = model.get("view");
@@ -58,6 +73,8 @@ function render({ model, el: root }) {
       ...t.telegrams.map((x) => el("div", { class: "gk-muted" }, x)))));
     mapBox.replaceChildren(mapSvg(v.map));
     keys.replaceChildren(...v.mode_keys.map((k) => el("span", {}, el("span", { class: "gk-swatch", style: `background:${k.colour}` }), k.mode)));
+    pieceCaption.textContent = v.piece_caption || "";
+    pieceList.replaceChildren(...pieceKey(v.piece_keys || []));
     telegramLine.textContent = v.telegram_line;
     arrivalCaption.textContent = v.arrival_caption;
     arrival.replaceChildren(el("tr", {}, ...v.arrival_headings.map((h) => el("th", {}, h))),
