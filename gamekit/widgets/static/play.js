@@ -241,6 +241,13 @@ function render({ model, el: root }) {
   // The board's clickable spots: the service says where each legal move lies (no rule here).
   const drawTargets = (svg, targets) => {
     const ns = "http://www.w3.org/2000/svg";
+    // A picture (role img) may not hold buttons: with spots to press it is a labelled group instead.
+    if (targets.length && svg.getAttribute("role") === "img") {
+      svg.setAttribute("role", "group");
+      if (!svg.hasAttribute("aria-label") && !svg.hasAttribute("aria-labelledby")) {
+        svg.setAttribute("aria-label", (svg.querySelector("title") || {}).textContent || "The board");
+      }
+    }
     targets.forEach((t, i) => {
       const spot = document.createElementNS(ns, "circle");
       const label = t.actions.length === 1 ? t.actions[0] : `${t.where}: ${t.actions.length} moves`;
