@@ -252,6 +252,9 @@ def _entry(row: list[Any], by_name: Mapping[str, type]) -> dict[str, Any]:
     data = {"type": row[1]}
     data.update(zip(names, row[2:2 + len(names)]))
     entry: dict[str, Any] = {"player": row[0], "action": data, "text": str(action)}
+    public = getattr(action, "public_text", None)
+    if public is not None:  # an action with a hidden part (a card face down) reads differently to the others
+        entry["public"] = public()
     if len(row) > 2 + len(names):
         for key, value in row[-1].items():
             entry.setdefault(key, value)  # extras never hide the player, the action or its text
@@ -492,7 +495,8 @@ class State(ABC):
     def log(self) -> list[dict[str, Any]]:
         """One entry per applied action, oldest first: ``{"player": p, "action": {"type": ...,
         fields...}, "text": str(action)}``, with ``"chance"`` (and a game's extras) when there are
-        some. Read it, do not change it: the game keeps its record as rows, which this list only
+        some, and ``"public"``, the text the other players may see, when the action has a hidden
+        part (its ``public_text()``: ITC's card placed face down under a transport). Read it, do not change it: the game keeps its record as rows, which this list only
         shows, so a changed entry changes nothing in the game or its saves (only this view of it)."""
         entries, rows = self._entries, self._rows
         if len(entries) < len(rows):

@@ -130,6 +130,31 @@ def test_hidden_draws_are_shown_only_to_the_player_who_drew_them():
     assert _chance_text(drawn, mine=False) == "development card (hidden); 2d6: 7 (3 + 4)"
 
 
+def test_a_card_placed_face_down_is_named_only_to_its_owner():
+    """ITC: the card under a transport lies face down (rule itc-customs-check): the page's log names
+    its kind to the player who put it there, and to nobody else."""
+    from gamekit.web.play import _log
+
+    state = gamekit.game("itc").new(players=3, seed=1)
+    bots = [gamekit.bot("itc", "random", seed=p) for p in range(3)]
+    placed = None
+    while placed is None and not state.is_over():
+        action = bots[state.current_player].choose(state)
+        player = state.current_player
+        state.apply(action)
+        if type(action).__name__ == "PlaceTransport" and action.under:
+            placed = (player, action)
+    assert placed is not None, "no random ITC game of this seed puts a card under a transport"
+    owner, action = placed
+    other = (owner + 1) % 3
+    seats = ["random"] * 3
+    mine = [row["text"] for row in _log(state, seats, owner)]
+    theirs = [row["text"] for row in _log(state, seats, other)]
+    assert any(f"with {action.under}" in text for text in mine)
+    assert not any(f"with {action.under}" in text for text in theirs)
+    assert any("with a card face down" in text for text in theirs)
+
+
 def test_bad_requests_are_refused_with_a_message():
     for action, words in [({"kind": "start", "game": "catan", "players": 2}, "3 to 4"),
                           ({"kind": "start", "game": "catan", "players": 3, "seats": ["person", "wizard", "random"]}, "a seat is"),

@@ -112,6 +112,12 @@ class PlaceTransport:
         extra = f" with {self.under}" if self.under else ""
         return f"place card {self.card} on {self.route} lane {self.lane}{extra}"
 
+    def public_text(self) -> str:
+        """What the other players see: the card under the transport lies face down until a customs
+        check shows it (rule ``itc-customs-check``; see :mod:`gamekit.itc.views`)."""
+        extra = " with a card face down" if self.under else ""
+        return f"place card {self.card} on {self.route} lane {self.lane}{extra}"
+
 
 @dataclass(frozen=True, slots=True)
 class MoveTransport:

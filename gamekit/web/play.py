@@ -147,13 +147,20 @@ def _result_text(result: Any) -> str:
     return str(result)
 
 
+def _said(entry: dict[str, Any], viewer: int | None) -> str:
+    """An action's text as ``viewer`` may read it: in full for its own player, else the public text
+    (an ITC card placed face down is not named to the others, nor to a table of several people)."""
+    return entry["text"] if entry["player"] == viewer else entry.get("public", entry["text"])
+
+
 def _log(state: Any, seats: list[str], viewer: int | None) -> list[dict[str, Any]]:
     rows = []
     entries = state.log
     first = max(0, len(entries) - LOG_SHOWN)
     for i, entry in enumerate(entries[first:], start=first):
         p = entry["player"]
-        text = f"{i + 1}. Player {p + 1}: {entry['text']}" if p is not None else f"{i + 1}. {entry['text']}"
+        said = _said(entry, viewer)
+        text = f"{i + 1}. Player {p + 1}: {said}" if p is not None else f"{i + 1}. {said}"
         chance = _chance_text(entry.get("chance", []), mine=p == viewer)
         rows.append({"step": i + 1, "text": text + (f" [{chance}]" if chance else "")})
     return rows
@@ -361,5 +368,5 @@ def play(situation: dict[str, Any] | None = None, action: dict[str, Any] | None 
         persons = [p for p, s in enumerate(seats) if s == PERSON]
         viewer = persons[0] if len(persons) == 1 else None
         chance = _chance_text(entry.get("chance", []), mine=mover == viewer)
-        return _answer(state, situation, f"Player {mover + 1}: {entry['text']}" + (f" ({chance})." if chance else "."))
+        return _answer(state, situation, f"Player {mover + 1}: {_said(entry, viewer)}" + (f" ({chance})." if chance else "."))
     raise ValueError("the actions are setup, start, open, view, move, bot, hint, undo and replay")
