@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from aa_helpers import BLUE, GAME, GREEN, RED, YELLOW, driving, grab, load_onto, placed, refused, road, take_public
+from aa_helpers import BLUE, GAME, GREEN, RED, YELLOW, check_invariants, driving, grab, load_onto, placed, refused, road, take_public
 
 from gamekit.auf_achse import (
     ASSUMPTIONS,
@@ -12,9 +12,12 @@ from gamekit.auf_achse import (
     ChooseContract,
     Decline,
     EndTurn,
+    KeepInHand,
     Load,
     Pass,
+    PlaceSign,
     PlaceTruck,
+    ReturnTrailer,
     Roll,
     Step,
     Stop,
@@ -62,10 +65,14 @@ def test_worked_auction_example():
     s.apply(Bid(4))
     assert s.current_player == RED
     s.apply(Pass())
-    assert s.auction is None and s.phase == "city" and s.current_player == RED
-    assert s.cash[GREEN] == 5_000 - 2_800 and s.cash[RED] == s.cash[BLUE] == s.cash[YELLOW] == 5_000
-    # green's truck stands in Berlin with room: the contract is laid out and loaded at once
-    assert BERLIN_TRIESTE in s.loaded[GREEN]
+    assert s.auction is None and s.cash[GREEN] == 5_000 - 2_800
+    assert s.cash[RED] == s.cash[BLUE] == s.cash[YELLOW] == 5_000
+    assert s.price_paid(BERLIN_TRIESTE) == 2_800 and s.auction_result(BERLIN_TRIESTE) == (GREEN, 4, 2_800)
+    # green's truck stands in Berlin with room: green may lay the contract out and load it at once
+    assert s.phase == "loading" and s.current_player == GREEN
+    assert s.legal_actions() == [Load(BERLIN_TRIESTE), KeepInHand()]
+    s.apply(Load(BERLIN_TRIESTE))
+    assert BERLIN_TRIESTE in s.loaded[GREEN] and s.phase == "city" and s.current_player == RED
     s.apply(EndTurn())
     s.player = GREEN
     arrive_exactly(s, "Trieste", via="Graz")
@@ -87,9 +94,22 @@ def test_setup_money_hands_and_public_deck(players, public):
     assert s.phase == "setup" and s.legal_actions()[0] == PlaceTruck("Flensburg")
 
 
-def test_setup_trucks_are_placed_in_cities_in_turn():
-    """label auf-achse-setup"""
+def test_setup_trucks_are_placed_on_any_space_in_turn():
+    """label auf-achse-setup (setting start_anywhere: any city or road space, at most two trucks on
+    a road space, no ferry)"""
     s = GAME.new(players=3, seed=1)
+    s.apply(PlaceTruck("Berlin-Leipzig/0"))
+    s.apply(PlaceTruck("Berlin-Leipzig/0"))
+    refused(s, PlaceTruck("Berlin-Leipzig/0"), "auf-achse-setup")  # a third truck on one road space
+    refused(s, PlaceTruck("Rotterdam-Flensburg/0"), "auf-achse-setup")  # a ferry
+    refused(s, PlaceTruck("Atlantis"), "auf-achse-setup")
+    s.apply(PlaceTruck("Berlin"))
+    assert s.position == ["Berlin-Leipzig/0", "Berlin-Leipzig/0", "Berlin"] and s.phase == "roll"
+
+
+def test_setup_trucks_are_placed_in_cities_in_turn():
+    """label auf-achse-setup (start_anywhere=False: in a city)"""
+    s = GAME.new(players=3, seed=1, start_anywhere=False)
     refused(s, PlaceTruck("Berlin-Leipzig/0"), "auf-achse-setup")
     refused(s, Roll(), "auf-achse-setup")
     for p, city in enumerate(("Berlin", "Wien", "Berlin")):
@@ -142,9 +162,34 @@ def test_moving_takes_exactly_the_pips_and_never_twice_the_same_place():
     assert s.remaining == 1 and s.phase == "moving"
 
 
+def test_road_space_holds_two_trucks_a_truck_may_overtake():
+    """label auf-achse-road-spaces (setting overtaking): a third truck may drive through a road space
+    holding two trucks but not stop there; with its last pip it may not enter."""
+    s = placed(4)
+    first, second = road("Berlin", "Leipzig")[:2]
+    s.position[BLUE] = s.position[GREEN] = first
+    driving(s, "Berlin", 2)  # two pips: through the full space to the next
+    assert Step(first) in s.legal_actions()
+    s.apply(Step(first))
+    assert s.trucks_at(first) == 3 and s.legal_actions() == [Step(second)]  # no stop as the third truck
+    refused(s, Stop(), "auf-achse-road-spaces")
+    s.apply(Step(second))
+    assert s.trucks_at(first) == 2 and s.position[RED] == second
+    t = placed(4)
+    t.position[BLUE] = t.position[GREEN] = first
+    driving(t, "Berlin", 1)  # one pip: it would end on the full space
+    assert Step(first) not in t.legal_actions()
+    refused(t, Step(first), "auf-achse-road-spaces")
+    u = placed(4)
+    u.position[BLUE] = u.position[GREEN] = first
+    driving(u, "Berlin", 2)
+    u.roadworks_at = second  # the way on is closed: no overtaking into a dead end
+    assert Step(first) not in u.legal_actions()
+
+
 def test_road_space_holds_two_trucks_a_city_any_number():
-    """label auf-achse-road-spaces: a third truck may not enter a road space."""
-    s = placed(4)  # all four trucks in Berlin: any number in a city
+    """label auf-achse-road-spaces (overtaking=False): a third truck may not enter a road space."""
+    s = placed(4, overtaking=False)  # all four trucks in Berlin: any number in a city
     space = road("Berlin", "Leipzig")[0]
     s.position[BLUE] = s.position[GREEN] = space
     driving(s, "Berlin", 2)
@@ -203,10 +248,33 @@ def _event_first(s, kind: str) -> None:
     s.event_deck.insert(0, card)
 
 
-def test_event_payments_give_no_credit_and_conserve_money():
-    """label auf-achse-events"""
+def test_an_unpaid_event_card_stays_until_the_player_can_pay_double():
+    """label auf-achse-events (setting unpaid_event="double"): no credit; the card stays with the
+    player, who pays twice its sum once the cash allows it, not one euro earlier."""
     before_space, triangle = _triangle_approach()
     s = placed(2, seed=2)
+    _event_first(s, "pay")
+    card = s.event_deck[0]
+    amount = s.event_cards[card].amount
+    s.cash[0], s.bank = amount - 100, s.bank + s.cash[0] - (amount - 100)
+    driving(s, before_space, 1).apply(Step(triangle))
+    assert s.owed[0] == [card] and s.cash[0] == amount - 100 and card not in s.event_discard
+    check_invariants(s)
+    s.player, s.phase = 0, "city"
+    s.position[0] = "Berlin"
+    s.cash[0], s.bank = 2 * amount - 1, s.bank - (amount + 99)  # one euro short of double
+    s.apply(EndTurn())
+    assert s.owed[0] == [card]
+    s.cash[0], s.bank = s.cash[0] + 1, s.bank - 1
+    s.apply(Roll())  # yellow's action; after every action the debts are settled
+    assert s.owed[0] == [] and s.cash[0] == 0 and card in s.event_discard
+    assert sum(s.cash) + s.bank == s.options.bank_money
+
+
+def test_event_payments_give_no_credit_and_conserve_money():
+    """label auf-achse-events (unpaid_event="all_cash")"""
+    before_space, triangle = _triangle_approach()
+    s = placed(2, seed=2, unpaid_event="all_cash")
     _event_first(s, "pay")
     amount = s.event_cards[s.event_deck[0]].amount
     s.cash[0], s.bank = amount - 100, s.bank + s.cash[0] - (amount - 100)
