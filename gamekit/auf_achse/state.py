@@ -119,7 +119,7 @@ class AufAchseState(State):
         #: Event cards a player could not pay, kept until they can pay double (setting ``unpaid_event``).
         self.owed: list[list[int]] = [[] for _ in range(self.players)]
         #: Every auction so far: [contract, winner, offer paid for (0: none), price paid] (rule ``auf-achse-payment``).
-        self.auction_results: list[list[int]] = []
+        self.auction_results: list[tuple[int, int, int, int]] = []
         #: Where the signs stand (None: not on the board) and who placed the jam sign (rule ``auf-achse-signs``).
         self.roadworks_at: str | None = None
         self.jam_at: str | None = None
@@ -713,7 +713,7 @@ class AufAchseState(State):
         price = self.cards[card].cost(a.paid_offer) if a.paid_offer else 0
         self.cash[winner] -= price
         self.bank += price
-        self.auction_results.append([card, winner, a.paid_offer, price])
+        self.auction_results.append((card, winner, a.paid_offer, price))
         self.hands[winner].append(card)
         self.auction = None
         if winner != self.player and self.can_load(winner, card):
@@ -914,6 +914,7 @@ class AufAchseState(State):
 
 
 def _copy(value: Any) -> Any:
-    if isinstance(value, list):
+    """A JSON-shaped copy: lists and tuples (the auction records) become new lists."""
+    if isinstance(value, (list, tuple)):
         return [_copy(v) for v in value]
     return value

@@ -209,7 +209,7 @@ def restore(state: Any, data: Any) -> None:
     state.exact, state.by_event = flags["exact"], flags["by_event"]
     state.public_pending, state.extra_turn = flags["public_pending"], flags["extra_turn"]
     state.auction, state.turn_count, state.taken_here = auction, turn_count, taken_here
-    state.owed, state.auction_results = owed, [list(e) for e in results]
+    state.owed, state.auction_results = owed, [tuple(e) for e in results]
     state.roadworks_at, state.jam_at, state.jam_owner = roadworks_at, jam_at, jam_owner
     state.placing, state.arrive_exact, state.pips = placing, arrive_exact, pips
     state.load_offer, state.load_player = load_offer, load_player

@@ -3,7 +3,21 @@
 from __future__ import annotations
 
 import pytest
-from aa_helpers import BLUE, GAME, GREEN, RED, YELLOW, check_invariants, driving, grab, load_onto, placed, refused, road, take_public
+from aa_helpers import (
+    BLUE,
+    GAME,
+    GREEN,
+    RED,
+    YELLOW,
+    check_invariants,
+    driving,
+    grab,
+    load_onto,
+    placed,
+    refused,
+    road,
+    take_public,
+)
 
 from gamekit.auf_achse import (
     ASSUMPTIONS,
