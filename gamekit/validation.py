@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["whole", "require_int", "require_list", "require_ints"]
+__all__ = ["whole", "require_int", "require_list", "require_ints", "require_bool"]
 
 
 def whole(value: Any) -> bool:
@@ -28,6 +28,18 @@ def require_int(value: Any, what: str, low: int | None = None, high: int | None 
         raise ValueError(f"{what} must be an integer, not {value!r}")
     if (low is not None and value < low) or (high is not None and value > high):
         raise ValueError(f"{what} = {value} is outside {low}..{high}")
+    return value
+
+
+def require_bool(value: Any, what: str) -> bool:
+    """``value``, ``True`` or ``False`` (not a number standing for one).
+
+    >>> require_bool(1, "open")
+    Traceback (most recent call last):
+    ValueError: open must be true or false, not 1
+    """
+    if not isinstance(value, bool):
+        raise ValueError(f"{what} must be true or false, not {value!r}")
     return value
 
 

@@ -24,11 +24,13 @@ State (:class:`~gamekit.auf_achse.state.AufAchseState`)
     (:class:`~gamekit.auf_achse.auction.Auction`) while one runs.
 
 Phases and actions (:mod:`~gamekit.auf_achse.actions`)
-    ``setup``: :class:`PlaceTruck` in any city, each player once (``auf-achse-setup``).
+    ``setup``: :class:`PlaceTruck` on any city or road space, each player once (``auf-achse-setup``).
     ``roll``: :class:`Roll` both dice. ``die``: :class:`UseDie` with either die's pips, a 6 as any
     of 1-6 (``auf-achse-movement``). ``moving``: :class:`Step` to a neighbouring node, one pip each,
-    never twice on one node, never onto a road space with two trucks (``auf-achse-road-spaces``);
-    :class:`Stop` gives up the pips left, only in a city (or when the truck cannot go on). A move
+    never twice on one node, through but not onto a road space with two trucks (``auf-achse-road-spaces``),
+    never onto a sign; :class:`Stop` gives up the pips left in a city, in front of a sign, or when the
+    truck cannot go on. A move of 1 then moves the roadworks sign: ``sign`` phase, :class:`PlaceSign`
+    (``auf-achse-signs``; a jam event card does the same with the traffic-jam sign). A move
     ending with its last pip on a triangle draws an event card (``auf-achse-events``); one ending in
     a city starts the ``city`` phase: :class:`Unload` (``auf-achse-delivery``), :class:`Load`
     (``auf-achse-loading``), :class:`BuyTrailer` (``auf-achse-trailers``), and, only after arriving
@@ -36,7 +38,10 @@ Phases and actions (:mod:`~gamekit.auf_achse.actions`)
     (``auf-achse-public-contracts``, ``auf-achse-declining``) before :class:`EndTurn`.
     ``auction``: :class:`Bid` an offer 1-5 or :class:`Pass`, starting with the chooser's left
     neighbour (``auf-achse-auction-order``, ``auf-achse-chooser-matches``, ``auf-achse-offers``,
-    ``auf-achse-payment``). Children's variant: :class:`TakeContract` in a public contract's start
+    ``auf-achse-payment``); the engine records each auction (:meth:`~AufAchseState.price_paid`,
+    :meth:`~AufAchseState.auction_result`). ``loading``: a winner out of turn in the start city
+    chooses :class:`Load` or :class:`KeepInHand` (``auf-achse-taking-contract``). In a city,
+    :class:`ReturnTrailer` hands a trailer back (``auf-achse-trailers``). Children's variant: :class:`TakeContract` in a public contract's start
     city (``auf-achse-children``).
 
 Rule functions
@@ -82,9 +87,12 @@ from .actions import (
     ChooseContract,
     Decline,
     EndTurn,
+    KeepInHand,
     Load,
     Pass,
+    PlaceSign,
     PlaceTruck,
+    ReturnTrailer,
     Roll,
     Step,
     Stop,
@@ -112,6 +120,9 @@ __all__ = [
     "Decline",
     "EndTurn",
     "EventCard",
+    "KeepInHand",
+    "PlaceSign",
+    "ReturnTrailer",
     "HIGHEST_OFFER",
     "Load",
     "Network",

@@ -20,6 +20,9 @@ __all__ = [
     "Pass",
     "TakeContract",
     "EndTurn",
+    "PlaceSign",
+    "KeepInHand",
+    "ReturnTrailer",
 ]
 
 
@@ -156,5 +159,35 @@ class EndTurn:
         return "end turn"
 
 
+@dataclass(frozen=True)
+class PlaceSign:
+    """Put the roadworks sign (after using a 1) or the traffic-jam sign (by an event card) on road
+    space ``space``, closing it (rule ``auf-achse-signs``)."""
+
+    space: str
+
+    def __str__(self) -> str:
+        return f"put the sign on {self.space}"
+
+
+@dataclass(frozen=True)
+class KeepInHand:
+    """After winning a public contract out of turn in its start city: keep it in hand instead of
+    loading it at once (rule ``auf-achse-taking-contract``)."""
+
+    def __str__(self) -> str:
+        return "keep the contract in hand"
+
+
+@dataclass(frozen=True)
+class ReturnTrailer:
+    """Hand a ``large`` or ``small`` trailer back to the supply for the refund (rule ``auf-achse-trailers``)."""
+
+    kind: str
+
+    def __str__(self) -> str:
+        return f"hand back the {self.kind} trailer"
+
+
 ACTION_TYPES: tuple[type, ...] = (PlaceTruck, Roll, UseDie, Step, Stop, Load, Unload, BuyTrailer, ChooseContract,
-                                  Decline, Bid, Pass, TakeContract, EndTurn)
+                                  Decline, Bid, Pass, TakeContract, EndTurn, PlaceSign, KeepInHand, ReturnTrailer)

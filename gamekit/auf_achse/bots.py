@@ -288,6 +288,13 @@ class AufAchseHeuristic(HeuristicBot):
             return action, f"move {action.pips} of the {distance} steps {why}: {how}"
         if phase == "moving":
             return self._drive(view, player, actions)
+        if phase == "sign":
+            here = view.position[player]
+            d = view.net.distances_from(here)
+            a = max(actions, key=lambda a: (d[a.space], a.space))
+            return a, f"put the {view.placing} sign on {a.space}, far from this truck's own way"
+        if phase == "loading":
+            return actions[0], f"load {view.cards[view.load_offer]} at once: the truck stands in its start city"
         return self._city(view, player, actions)
 
     # -- the phases ------------------------------------------------------------------------------

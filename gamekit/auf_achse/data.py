@@ -31,7 +31,7 @@ from typing import Any
 
 __all__ = ["Contract", "EventCard", "Network", "network", "contracts", "events", "EVENT_KINDS"]
 
-EVENT_KINDS = ("pay", "receive", "skip", "extra", "to_city")
+EVENT_KINDS = ("pay", "receive", "skip", "extra", "to_city", "jam")
 
 
 def _load(name: str) -> Any:

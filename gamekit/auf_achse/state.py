@@ -14,9 +14,12 @@ from .actions import (
     ChooseContract,
     Decline,
     EndTurn,
+    KeepInHand,
     Load,
     Pass,
+    PlaceSign,
     PlaceTruck,
+    ReturnTrailer,
     Roll,
     Step,
     Stop,
@@ -31,9 +34,14 @@ from .options import COLOURS, TRAILER_KINDS
 __all__ = ["AufAchseState", "PHASES"]
 
 #: setup: trucks are placed; roll: the player rolls; die: one die is chosen; moving: the truck drives;
-#: city: the truck stopped in a city (load, unload, trailers, public contracts); auction: a public
-#: contract is auctioned; over: the game has ended.
-PHASES = ("setup", "roll", "die", "moving", "city", "auction", "over")
+#: sign: the player puts the roadworks or traffic-jam sign on a road space; city: the truck stopped in
+#: a city (load, unload, trailers, public contracts); auction: a public contract is auctioned;
+#: loading: the auction's winner, out of turn in its start city, loads it or keeps it in hand;
+#: over: the game has ended.
+PHASES = ("setup", "roll", "die", "moving", "sign", "city", "auction", "loading", "over")
+
+#: The two signs (rule ``auf-achse-signs``).
+SIGNS = ("roadworks", "jam")
 
 
 #: The chance events of Auf Achse, declared (rule ``auf-achse-movement``): both dice, in order, as
@@ -108,6 +116,14 @@ class AufAchseState(State):
         self.event_discard: list[int] = []
         self.position: list[str | None] = [None] * self.players
         self.skip_next = [False] * self.players
+        #: Event cards a player could not pay, kept until they can pay double (setting ``unpaid_event``).
+        self.owed: list[list[int]] = [[] for _ in range(self.players)]
+        #: Every auction so far: [contract, winner, offer paid for (0: none), price paid] (rule ``auf-achse-payment``).
+        self.auction_results: list[tuple[int, int, int, int]] = []
+        #: Where the signs stand (None: not on the board) and who placed the jam sign (rule ``auf-achse-signs``).
+        self.roadworks_at: str | None = None
+        self.jam_at: str | None = None
+        self.jam_owner: int | None = None
         self.player = 0
         self.phase = "setup"
         self._new_turn_fields()
@@ -115,7 +131,12 @@ class AufAchseState(State):
 
     def _new_turn_fields(self) -> None:
         self.dice: list[int] = []
+        self.pips = 0  # the pips chosen for this move (a 1 moves the roadworks sign)
         self.remaining = 0
+        self.placing: str | None = None  # the sign being placed in the sign phase
+        self.arrive_exact = False  # after the roadworks sign: the move ended on its last pip
+        self.load_offer: int | None = None  # loading phase: the contract the auction's winner may load
+        self.load_player: int | None = None
         self.visited: list[str] = []
         self.exact = False  # the move ended in this city on its last pip (rule auf-achse-public-contracts)
         self.by_event = False  # an event card moved the truck into this city
@@ -132,6 +153,8 @@ class AufAchseState(State):
         if self.phase == "auction":
             assert self.auction is not None
             return self.auction.turn
+        if self.phase == "loading":
+            return self.load_player
         return self.player
 
     def colour(self, player: int) -> str:
@@ -154,6 +177,79 @@ class AufAchseState(State):
         """A road space holds at most two trucks; a city any number (rule ``auf-achse-road-spaces``)."""
         return not self.net.is_city(node) and self.trucks_at(node) >= self.options.trucks_per_space
 
+    def is_closed(self, node: str) -> bool:
+        """A road space under the roadworks or the traffic-jam sign: no truck enters or passes it
+        (rule ``auf-achse-signs``)."""
+        return node == self.roadworks_at or node == self.jam_at
+
+    def can_enter(self, node: str, left: int | None = None, visited: list[str] | None = None) -> bool:
+        """Whether the driving truck may step onto ``node`` with ``left`` pips to drive (its last
+        included) after visiting ``visited`` (default: the move so far): never twice on one place in a
+        move (rule ``auf-achse-movement``), never onto a sign (``auf-achse-signs``), and onto a road space
+        that holds two trucks only to overtake: with pips left to drive on from it
+        (``auf-achse-road-spaces``, setting ``overtaking``)."""
+        visited = self.visited if visited is None else visited
+        left = self.remaining if left is None else left
+        if node in visited or self.is_closed(node):
+            return False
+        if not self.space_is_full(node):
+            return True
+        if not self.options.overtaking or left <= 1:
+            return False
+        onward = [*visited, node]
+        return any(self.can_enter(n, left - 1, onward) for n in self.net.adjacent[node])
+
+    def may_stop(self) -> bool:
+        """Giving up the pips left: in a city, in front of a sign, or when the truck cannot go on;
+        never as a third truck on a road space (rules ``auf-achse-movement``, ``auf-achse-signs``)."""
+        here = self.position[self.player]
+        assert here is not None
+        if self.net.is_city(here):
+            return True
+        if self.trucks_at(here) > self.options.trucks_per_space:
+            return False
+        return any(self.is_closed(n) for n in self.net.adjacent[here]) or not self.steps()
+
+    def sign_spaces(self, sign: str) -> list[str]:
+        """Where ``sign`` may be put: a road space (no city, no ferry) without a truck or the other
+        sign; the roadworks sign must move (rule ``auf-achse-signs``)."""
+        net = self.net
+        taken = {p for p in self.position if p is not None}
+        other = self.jam_at if sign == "roadworks" else self.roadworks_at
+        mine = self.roadworks_at if sign == "roadworks" else None
+        return [n for n in net.nodes if not net.is_city(n) and n not in net.ferry_spaces and n not in taken
+                and n != other and n != mine]
+
+    def start_spaces(self) -> list[str]:
+        """Where a truck may be placed at the start: any city, and with ``start_anywhere`` any road
+        space (no ferry) that holds fewer than two trucks (rule ``auf-achse-setup``)."""
+        net = self.net
+        out = list(net.cities)
+        if self.options.start_anywhere:
+            out += [n for n in net.nodes if not net.is_city(n) and n not in net.ferry_spaces
+                    and not self.space_is_full(n)]
+        return out
+
+    def price_paid(self, card: int) -> int | None:
+        """What the winner of the auction of public contract ``card`` paid the bank (0: nobody else
+        bid), or None if it was never auctioned (rule ``auf-achse-payment``)."""
+        result = self.auction_result(card)
+        return None if result is None else result[2]
+
+    def auction_result(self, card: int) -> tuple[int, int, int] | None:
+        """(winner, offer paid for, price paid) of the auction of ``card``, or None (rule ``auf-achse-payment``)."""
+        for contract, winner, offer, price in self.auction_results:
+            if contract == card:
+                return winner, offer, price
+        return None
+
+    def can_return_trailer(self, player: int, kind: str) -> bool:
+        """A trailer may be handed back when the setting allows it and the goods still fit on what is
+        left (rule ``auf-achse-trailers``)."""
+        if self.options.trailer_refund is None or kind not in self.trailers[player]:
+            return False
+        return self.load_on(player) <= self.capacity(player) - TRAILER_KINDS[kind][0]
+
     def die_choices(self) -> list[int]:
         """The pips the rolled dice allow: either die, and a 6 as any of 1-6 (rule ``auf-achse-movement``)."""
         if 6 in self.dice:
@@ -164,7 +260,7 @@ class AufAchseState(State):
         """Where the truck may drive its next pip (rule ``auf-achse-movement``)."""
         here = self.position[self.player]
         assert here is not None
-        return [n for n in self.net.adjacent[here] if n not in self.visited and not self.space_is_full(n)]
+        return [n for n in self.net.adjacent[here] if self.can_enter(n)]
 
     def public_contracts_left(self) -> int:
         return sum(1 for c in self.row if c is not None) + len(self.public_deck)
@@ -190,16 +286,21 @@ class AufAchseState(State):
         if phase == "over":
             return []
         if phase == "setup":
-            return [PlaceTruck(c) for c in self.net.cities]
+            return [PlaceTruck(c) for c in self.start_spaces()]
         if phase == "roll":
             return [Roll()]
         if phase == "die":
             return [UseDie(p) for p in self.die_choices()]
         if phase == "moving":
             out: list[Any] = [Step(n) for n in self.steps()]
-            if self.net.is_city(self.position[self.player]) or not out:
+            if self.may_stop():
                 out.append(Stop())
             return out
+        if phase == "sign":
+            assert self.placing is not None
+            return [PlaceSign(n) for n in self.sign_spaces(self.placing)]
+        if phase == "loading":
+            return [Load(self.load_offer), KeepInHand()]  # type: ignore[arg-type]
         if phase == "auction":
             a = self.auction
             assert a is not None and a.turn is not None
@@ -213,6 +314,7 @@ class AufAchseState(State):
         out = [Unload(c) for c in self.loaded[p] if self.cards[c].destination == here]
         out += [Load(c) for c in self.hands[p] if self.can_load(p, c) and c not in self.taken_here]
         out += [BuyTrailer(k) for k in TRAILER_KINDS if self._trailer_problem(p, k) is None]
+        out += [ReturnTrailer(k) for k in TRAILER_KINDS if self.can_return_trailer(p, k)]
         if self.public_pending:
             out += [ChooseContract(s) for s, c in enumerate(self.row) if c is not None]
             out.append(Decline())
@@ -230,9 +332,10 @@ class AufAchseState(State):
         name = type(action).__name__
         if phase == "setup":
             if not isinstance(action, PlaceTruck):
-                raise IllegalAction("first every player places their truck in a city", "auf-achse-setup")
-            if not self.net.is_city(action.city):
-                raise IllegalAction(f"{action.city!r} is not a city", "auf-achse-setup")
+                raise IllegalAction("first every player places their truck", "auf-achse-setup")
+            if action.city not in self.start_spaces():
+                where = "a city" if not self.options.start_anywhere else "a city or a road space with room (no ferry)"
+                raise IllegalAction(f"{action.city!r} is not {where}", "auf-achse-setup")
             return
         if phase == "roll":
             if not isinstance(action, Roll):
@@ -247,6 +350,19 @@ class AufAchseState(State):
         if phase == "moving":
             self._check_moving(action)
             return
+        if phase == "sign":
+            if not isinstance(action, PlaceSign):
+                raise IllegalAction(f"put the {self.placing} sign on a road space first, not {name}", "auf-achse-signs")
+            if action.space not in self.sign_spaces(self.placing):  # type: ignore[arg-type]
+                raise IllegalAction(f"the {self.placing} sign goes on a road space without a truck or the other "
+                                    f"sign (no city, no ferry; the roadworks sign must move), not {action.space!r}",
+                                    "auf-achse-signs")
+            return
+        if phase == "loading":
+            if isinstance(action, KeepInHand) or (isinstance(action, Load) and action.contract == self.load_offer):
+                return
+            raise IllegalAction("the winner of the auction loads the contract at once or keeps it in hand",
+                                "auf-achse-taking-contract")
         if phase == "auction":
             self._check_auction(action)
             return
@@ -258,15 +374,20 @@ class AufAchseState(State):
         if isinstance(action, Step):
             if action.to not in self.net.adjacent[here]:
                 raise IllegalAction(f"{action.to!r} is not next to {here}", "auf-achse-movement")
-            if action.to in self.visited:
-                raise IllegalAction(f"the truck was already on {action.to} in this move", "auf-achse-movement")
-            if self.space_is_full(action.to):
-                raise IllegalAction(f"{action.to} already holds {self.options.trucks_per_space} trucks",
+            if not self.can_enter(action.to):
+                if action.to in self.visited:
+                    raise IllegalAction(f"the truck was already on {action.to} in this move", "auf-achse-movement")
+                if self.is_closed(action.to):
+                    raise IllegalAction(f"a sign closes {action.to}", "auf-achse-signs")
+                raise IllegalAction(f"{action.to} already holds {self.options.trucks_per_space} trucks"
+                                    + (" and the truck could not drive on from it" if self.options.overtaking else ""),
                                     "auf-achse-road-spaces")
             return
         if isinstance(action, Stop):
-            if not self.net.is_city(here) and self.steps():
-                raise IllegalAction("pips may be given up only in a city", "auf-achse-movement")
+            if not self.may_stop():
+                if self.trucks_at(here) > self.options.trucks_per_space:
+                    raise IllegalAction(f"{here} holds two trucks: overtake, do not stop", "auf-achse-road-spaces")
+                raise IllegalAction("pips may be given up only in a city or in front of a sign", "auf-achse-movement")
             return
         if isinstance(action, ChooseContract):
             raise IllegalAction("a public contract is chosen only on arriving in a city with the full roll",
@@ -315,6 +436,17 @@ class AufAchseState(State):
                 raise IllegalAction("a contract taken into the hand is loaded only when the truck comes back to its "
                                     "start city", "auf-achse-children")
             return
+        if isinstance(action, ReturnTrailer):
+            if not self.can_return_trailer(p, action.kind):
+                why = ("trailers cannot be handed back (setting trailer_refund)" if self.options.trailer_refund is None
+                       else f"no {action.kind} trailer to hand back" if action.kind not in self.trailers[p]
+                       else "the goods on it would not fit on the truck")
+                raise IllegalAction(why, "auf-achse-trailers")
+            return
+        if isinstance(action, (PlaceSign, KeepInHand)):
+            raise IllegalAction(f"{type(action).__name__} is not possible in a city now",
+                                "auf-achse-signs" if isinstance(action, PlaceSign)
+                                else "auf-achse-taking-contract")
         if isinstance(action, BuyTrailer):
             problem = self._trailer_problem(p, action.kind)
             if problem is not None:
@@ -366,6 +498,8 @@ class AufAchseState(State):
     # -- carrying out ----------------------------------------------------------------------------
     def _perform(self, action: Any) -> None:
         getattr(self, "_do_" + type(action).__name__)(action)
+        if any(self.owed):
+            self._settle_debts()
         if self.phase != "over" and self.auction is None and self._end_reached():
             self.phase = "over"  # rule auf-achse-end: at once
 
@@ -383,6 +517,7 @@ class AufAchseState(State):
         self.phase = "die"
 
     def _do_UseDie(self, action: UseDie) -> None:
+        self.pips = action.pips
         self.remaining = action.pips
         self.visited = [self.position[self.player]]  # type: ignore[list-item]
         self.phase = "moving"
@@ -399,6 +534,13 @@ class AufAchseState(State):
         self._end_move(exact=False)
 
     def _end_move(self, exact: bool) -> None:
+        """A move with a 1 first moves the roadworks sign (rule ``auf-achse-signs``); then the truck arrives."""
+        if self.options.roadworks and self.pips == 1 and self.sign_spaces("roadworks"):
+            self.phase, self.placing, self.arrive_exact = "sign", "roadworks", exact
+            return
+        self._arrive(exact)
+
+    def _arrive(self, exact: bool) -> None:
         """Arriving: in a city the city phase begins; an exact stop on a triangle draws an event card."""
         here = self.position[self.player]
         assert here is not None
@@ -419,18 +561,25 @@ class AufAchseState(State):
 
     def _event(self) -> None:
         """Draw and carry out an event card (rule ``auf-achse-events``)."""
-        if not self.event_deck:
+        if not self.event_deck and not self.options.event_cards_leave and self.event_discard:
             # the discard pile shuffled: its cards' order (up to 28! orders, not listed)
             self.event_deck = self.draw(shuffle(self.event_discard, "shuffle events"))
             self.event_discard = []
+        if not self.event_deck:  # setting event_cards_leave: every card was used, the triangle draws nothing
+            self._end_turn()
+            return
         card = self.event_cards[self.event_deck.pop(0)]
         self.reveal("event card", card.id)  # the deck was shuffled by a draw; this is its top card
-        self.event_discard.append(card.id)
         p = self.player
+        if card.kind == "pay" and card.amount > self.cash[p] and self.options.unpaid_event == "double":
+            self.owed[p].append(card.id)  # kept until the player can pay double (_settle_debts)
+        else:
+            self.event_discard.append(card.id)  # done: out of the game, or on the discard pile
         if card.kind == "pay":
-            paid = min(card.amount, self.cash[p])  # no credit
-            self.cash[p] -= paid
-            self.bank += paid
+            if card.id not in self.owed[p]:
+                paid = min(card.amount, self.cash[p])  # no credit ("all_cash" takes what there is)
+                self.cash[p] -= paid
+                self.bank += paid
         elif card.kind == "receive":
             self.cash[p] += card.amount
             self.bank -= card.amount
@@ -441,7 +590,31 @@ class AufAchseState(State):
         if card.kind == "to_city":
             self.position[p] = self.net.nearest_city(self.position[p])  # type: ignore[arg-type]
             self._enter_city(exact=False, by_event=True)
+        elif card.kind == "jam" and self.sign_spaces("jam"):
+            self.phase, self.placing = "sign", "jam"
         else:
+            self._end_turn()
+
+    def _settle_debts(self) -> None:
+        """Setting ``unpaid_event`` "double": an event card kept for want of cash is paid, twice its
+        sum, as soon as the player has that much; then it is done (rule ``auf-achse-events``)."""
+        for p, owed in enumerate(self.owed):
+            for card in list(owed):
+                due = 2 * self.event_cards[card].amount
+                if self.cash[p] >= due:
+                    self.cash[p] -= due
+                    self.bank += due
+                    owed.remove(card)
+                    self.event_discard.append(card)
+
+    def _do_PlaceSign(self, action: PlaceSign) -> None:
+        """The sign closes its road space (rule ``auf-achse-signs``); then the move or the event goes on."""
+        sign, self.placing = self.placing, None
+        if sign == "roadworks":
+            self.roadworks_at = action.space
+            self._arrive(self.arrive_exact)
+        else:
+            self.jam_at, self.jam_owner = action.space, self.player
             self._end_turn()
 
     def _do_Unload(self, action: Unload) -> None:
@@ -454,7 +627,26 @@ class AufAchseState(State):
         self.bank -= c.revenue
 
     def _do_Load(self, action: Load) -> None:
+        if self.phase == "loading":
+            self._load(self.load_player, action.contract)  # type: ignore[arg-type]
+            self._after_loading_choice()
+            return
         self._load(self.player, action.contract)
+
+    def _do_KeepInHand(self, action: KeepInHand) -> None:
+        self._after_loading_choice()
+
+    def _after_loading_choice(self) -> None:
+        self.load_offer = self.load_player = None
+        self.phase = "city"
+
+    def _do_ReturnTrailer(self, action: ReturnTrailer) -> None:
+        """The trailer goes back to the supply; the bank pays the refund (rule ``auf-achse-trailers``)."""
+        refund = self.options.trailer_refund or 0
+        self.trailers[self.player].remove(action.kind)
+        self.trailer_supply[action.kind] += 1
+        self.cash[self.player] += refund
+        self.bank -= refund
 
     def _load(self, p: int, card: int) -> None:
         self.hands[p].remove(card)
@@ -521,10 +713,13 @@ class AufAchseState(State):
         price = self.cards[card].cost(a.paid_offer) if a.paid_offer else 0
         self.cash[winner] -= price
         self.bank += price
+        self.auction_results.append((card, winner, a.paid_offer, price))
         self.hands[winner].append(card)
-        if winner != self.player and self.can_load(winner, card):
-            self._load(winner, card)  # assumption "load at once"
         self.auction = None
+        if winner != self.player and self.can_load(winner, card):
+            # assumption "load at once": page 4's "kann ... sofort" is the winner's choice
+            self.phase, self.load_offer, self.load_player = "loading", card, winner
+            return
         self.phase = "city"
 
     def _do_TakeContract(self, action: TakeContract) -> None:
@@ -552,10 +747,18 @@ class AufAchseState(State):
             nxt = (self.player + 1) % self.players
             while self.skip_next[nxt]:
                 self.skip_next[nxt] = False
+                self._lift_jam(nxt)
                 nxt = (nxt + 1) % self.players
             self.player = nxt
+        self._lift_jam(self.player)
         self.phase = "roll"
         self.turn_count += 1
+
+    def _lift_jam(self, player: int) -> None:
+        """The traffic-jam sign lasts one round: it goes when its placer's turn comes round again
+        (rule ``auf-achse-signs``)."""
+        if self.jam_owner == player:
+            self.jam_at = self.jam_owner = None
 
     def _end_reached(self) -> bool:
         """No public contract left and one player with all own contracts done (rule ``auf-achse-end``)."""
@@ -573,9 +776,9 @@ class AufAchseState(State):
     # -- copies ----------------------------------------------------------------------------------
     #: Lists of lists (per player) and flat lists a copy must own; everything else it holds is a
     #: number, a string, a tuple, a flag or shared data (``shared_on_clone``).
-    _NESTED = ("hands", "private", "loaded", "delivered", "trailers")
+    _NESTED = ("hands", "private", "loaded", "delivered", "trailers", "owed")
     _FLAT = ("public_deck", "unused", "row", "removed", "cash", "position", "skip_next", "event_deck",
-             "event_discard", "dice", "visited", "taken_here")
+             "event_discard", "dice", "visited", "taken_here", "auction_results")
 
     def clone(self) -> AufAchseState:
         """An independent copy, made flat: it shares the network and the card tables (never
@@ -643,7 +846,7 @@ class AufAchseState(State):
             "event_deck": len(self.event_deck),
         }
         for key in ("loaded", "delivered", "trailers", "row", "removed", "cash", "position", "skip_next",
-                    "event_discard", "dice", "visited", "taken_here"):
+                    "event_discard", "dice", "visited", "taken_here", "owed", "auction_results"):
             data[key] = _copy(getattr(self, key))
         for key in self._SCALARS:
             data[key] = getattr(self, key)
@@ -692,9 +895,11 @@ class AufAchseState(State):
 
     # -- saving ----------------------------------------------------------------------------------
     _LIST_FIELDS = ("hands", "private", "loaded", "delivered", "trailers", "public_deck", "unused", "row", "removed",
-                    "cash", "position", "skip_next", "event_deck", "event_discard", "dice", "visited", "taken_here")
+                    "cash", "position", "skip_next", "event_deck", "event_discard", "dice", "visited", "taken_here",
+                    "owed", "auction_results")
     _SCALARS = ("bank", "goods_supply", "player", "phase", "remaining", "exact", "by_event", "public_pending",
-                "extra_turn", "turn_count")
+                "extra_turn", "turn_count", "pips", "placing", "arrive_exact", "load_offer", "load_player",
+                "roadworks_at", "jam_at", "jam_owner")
 
     def _to_data(self) -> Any:
         data: dict[str, Any] = {k: _copy(getattr(self, k)) for k in self._LIST_FIELDS + self._SCALARS}
@@ -709,6 +914,7 @@ class AufAchseState(State):
 
 
 def _copy(value: Any) -> Any:
-    if isinstance(value, list):
+    """A JSON-shaped copy: lists and tuples (the auction records) become new lists."""
+    if isinstance(value, (list, tuple)):
         return [_copy(v) for v in value]
     return value

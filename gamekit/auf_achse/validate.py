@@ -5,39 +5,32 @@ from __future__ import annotations
 
 from typing import Any
 
-from .auction import Auction
+from ..validation import require_bool, require_int, require_ints, require_list
+from .auction import HIGHEST_OFFER, Auction
 from .data import contracts, events, network
 from .options import TRAILER_KINDS
+from .state import PHASES, SIGNS
 
 __all__ = ["restore"]
 
 
 def _int(value: Any, name: str, low: int | None = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name} must be a whole number, not {value!r}")
-    if low is not None and value < low:
-        raise ValueError(f"{name} must be at least {low}, not {value}")
-    return value
-
-
-def _bool(value: Any, name: str) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError(f"{name} must be true or false, not {value!r}")
-    return value
+    return require_int(value, name, low)
 
 
 def _ints(value: Any, name: str, length: int | None = None) -> list[int]:
-    if not isinstance(value, list):
-        raise ValueError(f"{name} must be a list")
-    if length is not None and len(value) != length:
-        raise ValueError(f"{name} must have {length} entries, not {len(value)}")
-    return [_int(v, f"{name} entry") for v in value]
+    return require_ints(value, name, length, low=0)
 
 
 def _per_player(value: Any, name: str, players: int) -> list[list[int]]:
-    if not isinstance(value, list) or len(value) != players:
-        raise ValueError(f"{name} must be a list per player ({players})")
-    return [_ints(v, name) for v in value]
+    return [_ints(v, f"{name}[{p}]") for p, v in enumerate(require_list(value, f"{name} (a list per player)", players))]
+
+
+def _node(value: Any, name: str, net: Any) -> str | None:
+    """A city or road space of the network, or None."""
+    if value is not None and value not in net.adjacent:
+        raise ValueError(f"{name} must be a city or road space, not {value!r}")
+    return value
 
 
 def restore(state: Any, data: Any) -> None:
@@ -70,7 +63,7 @@ def restore(state: Any, data: Any) -> None:
     unused = _ints(data["unused"], "unused")
     removed = _ints(data["removed"], "removed")
     phase = data["phase"]
-    if phase not in ("setup", "roll", "die", "moving", "city", "auction", "over"):
+    if phase not in PHASES:
         raise ValueError(f"unknown phase {phase!r}")
     auction = data["auction"]
     if (auction is None) != (phase != "auction"):
@@ -89,6 +82,18 @@ def restore(state: Any, data: Any) -> None:
         raise ValueError("an empty contract space while the public deck still has cards")
     cash = _ints(data["cash"], "cash", players)
     bank = _int(data["bank"], "bank", None)
+    # saves from before the auction record, the signs and kept event cards hold none of them
+    results = require_list(data.get("auction_results", []), "auction_results")
+    for entry in results:
+        contract, winner, offer, price = require_ints(entry, "auction_results entry", 4, low=0)
+        if contract >= len(cards) or winner >= players or offer > HIGHEST_OFFER:
+            raise ValueError("auction_results lists [contract, winner, offer, price]")
+        if price != (cards[contract].cost(offer) if offer else 0):
+            raise ValueError(f"auction_results: contract {contract} at offer {offer} costs "
+                             f"{cards[contract].cost(offer) if offer else 0}, not {price}")
+    if len({entry[0] for entry in results}) != len(results):
+        raise ValueError("auction_results: a contract is auctioned once")
+    owed = _per_player(data.get("owed", [[] for _ in range(players)]), "owed", players)
     if sum(cash) + bank != o.bank_money:
         raise ValueError("money is not conserved: cash and bank must add up to bank_money")
     goods_supply = _int(data["goods_supply"], "goods_supply")
@@ -112,19 +117,57 @@ def restore(state: Any, data: Any) -> None:
     for where in position:
         if not (where is None and phase == "setup") and where not in net.adjacent:
             raise ValueError(f"{where!r} is not a city or road space")
+    player = _int(data["player"], "player")
+    if player >= players:
+        raise ValueError("player out of range")
     for where in set(position):
         if where is not None and not net.is_city(where) and position.count(where) > o.trucks_per_space:
-            raise ValueError(f"{where} holds more than {o.trucks_per_space} trucks")
+            passing = phase == "moving" and o.overtaking and position[player] == where
+            if not passing or position.count(where) > o.trucks_per_space + 1:
+                raise ValueError(f"{where} holds more than {o.trucks_per_space} trucks")
+    roadworks_at = _node(data.get("roadworks_at"), "roadworks_at", net)
+    jam_at = _node(data.get("jam_at"), "jam_at", net)
+    for sign, where in (("roadworks", roadworks_at), ("jam", jam_at)):
+        if where is not None and (net.is_city(where) or where in net.ferry_spaces):
+            raise ValueError(f"the {sign} sign stands on a road space, not on {where}")
+    if roadworks_at is not None and roadworks_at == jam_at:
+        raise ValueError("the two signs stand on different road spaces")
+    if (roadworks_at is not None and not o.roadworks) or any(p in (roadworks_at, jam_at) for p in position if p):
+        raise ValueError("a sign stands only on a free road space, and the roadworks sign only with roadworks=True")
+    jam_owner = data.get("jam_owner")
+    if jam_owner is not None:
+        _int(jam_owner, "jam_owner")
+    if (jam_at is None) != (jam_owner is None) or (jam_owner is not None and jam_owner >= players):
+        raise ValueError("the traffic-jam sign is on the board exactly when a player placed it")
+    placing = data.get("placing")
+    if (placing is not None) != (phase == "sign") or (placing is not None and placing not in SIGNS):
+        raise ValueError("a sign is being placed exactly in the sign phase (roadworks or jam)")
+    load_offer, load_player = data.get("load_offer"), data.get("load_player")
+    if (load_offer is None) != (phase != "loading") or (load_player is None) != (phase != "loading"):
+        raise ValueError("a contract is offered for loading exactly in the loading phase")
+    if load_offer is not None:
+        _int(load_offer, "load_offer")
+        _int(load_player, "load_player")
+        if load_player >= players or load_offer not in hands[load_player] or load_player == player:
+            raise ValueError("loading: the winner out of turn may load a contract in their hand")
+        if position[load_player] != cards[load_offer].start:
+            raise ValueError("loading: the winner's truck stands in the contract's start city")
+    pips = _int(data.get("pips", 0), "pips")
+    if pips > 6:
+        raise ValueError("pips are 0 to 6")
+    arrive_exact = require_bool(data.get("arrive_exact", False), "arrive_exact")
     skip_next = data["skip_next"]
     if not (isinstance(skip_next, list) and len(skip_next) == players and all(isinstance(s, bool) for s in skip_next)):
         raise ValueError("skip_next must be true/false per player")
     event_deck = _ints(data["event_deck"], "event_deck")
     event_discard = _ints(data["event_discard"], "event_discard")
-    if sorted(event_deck + event_discard) != list(range(len(event_cards))):
-        raise ValueError("every event card must be in the deck or the discard pile, once")
-    player = _int(data["player"], "player")
-    if player >= players:
-        raise ValueError("player out of range")
+    kept = [c for h in owed for c in h]
+    if sorted(event_deck + event_discard + kept) != list(range(len(event_cards))):
+        raise ValueError("every event card must be in the deck, used, or kept by a player, once")
+    if any(event_cards[c].kind != "pay" for c in kept) or (kept and o.unpaid_event != "double"):
+        raise ValueError("owed lists the event payments a player keeps until they can pay double")
+    if any(2 * event_cards[c].amount <= cash[p] for p in range(players) for c in owed[p]):
+        raise ValueError("a kept event card is paid as soon as its player has double its sum")
     dice = _ints(data["dice"], "dice")
     if dice and (len(dice) != 2 or not all(1 <= d <= 6 for d in dice)):
         raise ValueError("dice must be two numbers 1-6")
@@ -138,14 +181,14 @@ def restore(state: Any, data: Any) -> None:
         raise ValueError("a truck moves only after the dice were rolled")
     if phase == "moving" and (not visited or visited[-1] != position[player]):
         raise ValueError("a moving truck stands on the last place it visited")
-    if phase in ("city", "auction") and not net.is_city(position[player]):
+    if phase in ("city", "auction", "loading") and not net.is_city(position[player]):
         raise ValueError("the city phase needs the truck in a city")
     if phase == "setup" and (any(position[p] is not None for p in range(player, players))
                              or any(position[p] is None for p in range(player))):
         raise ValueError("in setup, the trucks before the player to place are placed, the others not")
     if phase != "setup" and any(p is None for p in position):
         raise ValueError("every truck is placed after setup")
-    flags = {k: _bool(data[k], k) for k in ("exact", "by_event", "public_pending", "extra_turn")}
+    flags = {k: require_bool(data[k], k) for k in ("exact", "by_event", "public_pending", "extra_turn")}
     if flags["public_pending"] and phase != "city":
         raise ValueError("a public contract is chosen only in the city phase")
     turn_count = _int(data["turn_count"], "turn_count")
@@ -166,3 +209,7 @@ def restore(state: Any, data: Any) -> None:
     state.exact, state.by_event = flags["exact"], flags["by_event"]
     state.public_pending, state.extra_turn = flags["public_pending"], flags["extra_turn"]
     state.auction, state.turn_count, state.taken_here = auction, turn_count, taken_here
+    state.owed, state.auction_results = owed, [tuple(e) for e in results]
+    state.roadworks_at, state.jam_at, state.jam_owner = roadworks_at, jam_at, jam_owner
+    state.placing, state.arrive_exact, state.pips = placing, arrive_exact, pips
+    state.load_offer, state.load_player = load_offer, load_player

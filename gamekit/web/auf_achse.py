@@ -153,6 +153,7 @@ def _view(state: Any, s: dict[str, Any], announce: str) -> dict[str, Any]:
     chosen = s["card"]
     card = state.cards[chosen]
     a = state.auction
+    result = state.auction_result(chosen)  # (winner, offer, price) once the auction is over
     players = []
     for p in range(state.players):
         if a is not None:
@@ -160,7 +161,7 @@ def _view(state: Any, s: dict[str, Any], announce: str) -> dict[str, Any]:
                       f"holds offer {a.offer}" if a.leader == p else
                       "to bid" if a.turn == p else "in")
         else:
-            status = "won the contract" if chosen in state.hands[p] + state.loaded[p] else ""
+            status = "won the contract" if result is not None and result[0] == p else ""
         if a is not None and p == a.chooser:
             status += " (chose the contract)"
         players.append({"colour": state.colour(p), "name": state.colour(p).capitalize(), "cash": f"{state.cash[p]:,} €",
@@ -206,8 +207,7 @@ def _view(state: Any, s: dict[str, Any], announce: str) -> dict[str, Any]:
         if s["seat"] == "all" and isinstance(step, int) and 0 <= step < len(EXAMPLE_SCRIPT):
             view["example_label"] = f"Worked example, next: {state.colour(who)} — {EXAMPLE_SCRIPT[step]}"
     else:
-        winner = next(p for p in range(state.players) if chosen in state.hands[p] + state.loaded[p])
-        paid = state.options.starting_money - state.cash[winner]
+        winner, _, paid = result  # the engine's record of the auction
         name = state.colour(winner).capitalize()
         view["result"] = (f"{name} wins the contract and pays {paid:,} € at once; in {card.destination} the freight "
                           f"revenue is {card.revenue:,} €, a profit of {card.revenue - paid:,} €."

@@ -87,7 +87,12 @@ def check_invariants(s) -> None:
         assert s.load_on(p) <= s.capacity(p)
     for node in set(s.position):
         if node is not None and not s.net.is_city(node):
-            assert s.position.count(node) <= o.trucks_per_space
+            # a truck overtaking (setting overtaking) may be the third on a road space while it drives
+            passing = s.phase == "moving" and o.overtaking and s.position[s.player] == node
+            assert s.position.count(node) <= o.trucks_per_space + (1 if passing else 0)
+            assert not s.is_closed(node)  # no truck stands under a sign
+    owed = [c for h in s.owed for c in h]
+    assert sorted(s.event_deck + s.event_discard + owed) == list(range(len(s.event_cards)))
 
 
 def grab(s, card: int) -> int:

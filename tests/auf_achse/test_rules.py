@@ -3,7 +3,21 @@
 from __future__ import annotations
 
 import pytest
-from aa_helpers import BLUE, GAME, GREEN, RED, YELLOW, driving, grab, load_onto, placed, refused, road, take_public
+from aa_helpers import (
+    BLUE,
+    GAME,
+    GREEN,
+    RED,
+    YELLOW,
+    check_invariants,
+    driving,
+    grab,
+    load_onto,
+    placed,
+    refused,
+    road,
+    take_public,
+)
 
 from gamekit.auf_achse import (
     ASSUMPTIONS,
@@ -12,9 +26,12 @@ from gamekit.auf_achse import (
     ChooseContract,
     Decline,
     EndTurn,
+    KeepInHand,
     Load,
     Pass,
+    PlaceSign,
     PlaceTruck,
+    ReturnTrailer,
     Roll,
     Step,
     Stop,
@@ -62,10 +79,14 @@ def test_worked_auction_example():
     s.apply(Bid(4))
     assert s.current_player == RED
     s.apply(Pass())
-    assert s.auction is None and s.phase == "city" and s.current_player == RED
-    assert s.cash[GREEN] == 5_000 - 2_800 and s.cash[RED] == s.cash[BLUE] == s.cash[YELLOW] == 5_000
-    # green's truck stands in Berlin with room: the contract is laid out and loaded at once
-    assert BERLIN_TRIESTE in s.loaded[GREEN]
+    assert s.auction is None and s.cash[GREEN] == 5_000 - 2_800
+    assert s.cash[RED] == s.cash[BLUE] == s.cash[YELLOW] == 5_000
+    assert s.price_paid(BERLIN_TRIESTE) == 2_800 and s.auction_result(BERLIN_TRIESTE) == (GREEN, 4, 2_800)
+    # green's truck stands in Berlin with room: green may lay the contract out and load it at once
+    assert s.phase == "loading" and s.current_player == GREEN
+    assert s.legal_actions() == [Load(BERLIN_TRIESTE), KeepInHand()]
+    s.apply(Load(BERLIN_TRIESTE))
+    assert BERLIN_TRIESTE in s.loaded[GREEN] and s.phase == "city" and s.current_player == RED
     s.apply(EndTurn())
     s.player = GREEN
     arrive_exactly(s, "Trieste", via="Graz")
@@ -87,9 +108,22 @@ def test_setup_money_hands_and_public_deck(players, public):
     assert s.phase == "setup" and s.legal_actions()[0] == PlaceTruck("Flensburg")
 
 
-def test_setup_trucks_are_placed_in_cities_in_turn():
-    """label auf-achse-setup"""
+def test_setup_trucks_are_placed_on_any_space_in_turn():
+    """label auf-achse-setup (setting start_anywhere: any city or road space, at most two trucks on
+    a road space, no ferry)"""
     s = GAME.new(players=3, seed=1)
+    s.apply(PlaceTruck("Berlin-Leipzig/0"))
+    s.apply(PlaceTruck("Berlin-Leipzig/0"))
+    refused(s, PlaceTruck("Berlin-Leipzig/0"), "auf-achse-setup")  # a third truck on one road space
+    refused(s, PlaceTruck("Rotterdam-Flensburg/0"), "auf-achse-setup")  # a ferry
+    refused(s, PlaceTruck("Atlantis"), "auf-achse-setup")
+    s.apply(PlaceTruck("Berlin"))
+    assert s.position == ["Berlin-Leipzig/0", "Berlin-Leipzig/0", "Berlin"] and s.phase == "roll"
+
+
+def test_setup_trucks_are_placed_in_cities_in_turn():
+    """label auf-achse-setup (start_anywhere=False: in a city)"""
+    s = GAME.new(players=3, seed=1, start_anywhere=False)
     refused(s, PlaceTruck("Berlin-Leipzig/0"), "auf-achse-setup")
     refused(s, Roll(), "auf-achse-setup")
     for p, city in enumerate(("Berlin", "Wien", "Berlin")):
@@ -142,9 +176,34 @@ def test_moving_takes_exactly_the_pips_and_never_twice_the_same_place():
     assert s.remaining == 1 and s.phase == "moving"
 
 
+def test_road_space_holds_two_trucks_a_truck_may_overtake():
+    """label auf-achse-road-spaces (setting overtaking): a third truck may drive through a road space
+    holding two trucks but not stop there; with its last pip it may not enter."""
+    s = placed(4)
+    first, second = road("Berlin", "Leipzig")[:2]
+    s.position[BLUE] = s.position[GREEN] = first
+    driving(s, "Berlin", 2)  # two pips: through the full space to the next
+    assert Step(first) in s.legal_actions()
+    s.apply(Step(first))
+    assert s.trucks_at(first) == 3 and s.legal_actions() == [Step(second)]  # no stop as the third truck
+    refused(s, Stop(), "auf-achse-road-spaces")
+    s.apply(Step(second))
+    assert s.trucks_at(first) == 2 and s.position[RED] == second
+    t = placed(4)
+    t.position[BLUE] = t.position[GREEN] = first
+    driving(t, "Berlin", 1)  # one pip: it would end on the full space
+    assert Step(first) not in t.legal_actions()
+    refused(t, Step(first), "auf-achse-road-spaces")
+    u = placed(4)
+    u.position[BLUE] = u.position[GREEN] = first
+    driving(u, "Berlin", 2)
+    u.roadworks_at = second  # the way on is closed: no overtaking into a dead end
+    assert Step(first) not in u.legal_actions()
+
+
 def test_road_space_holds_two_trucks_a_city_any_number():
-    """label auf-achse-road-spaces: a third truck may not enter a road space."""
-    s = placed(4)  # all four trucks in Berlin: any number in a city
+    """label auf-achse-road-spaces (overtaking=False): a third truck may not enter a road space."""
+    s = placed(4, overtaking=False)  # all four trucks in Berlin: any number in a city
     space = road("Berlin", "Leipzig")[0]
     s.position[BLUE] = s.position[GREEN] = space
     driving(s, "Berlin", 2)
@@ -203,15 +262,38 @@ def _event_first(s, kind: str) -> None:
     s.event_deck.insert(0, card)
 
 
-def test_event_payments_give_no_credit_and_conserve_money():
-    """label auf-achse-events"""
+def test_an_unpaid_event_card_stays_until_the_player_can_pay_double():
+    """label auf-achse-events (setting unpaid_event="double"): no credit; the card stays with the
+    player, who pays twice its sum once the cash allows it, not one euro earlier."""
     before_space, triangle = _triangle_approach()
     s = placed(2, seed=2)
+    _event_first(s, "pay")
+    card = s.event_deck[0]
+    amount = s.event_cards[card].amount
+    s.cash[0], s.bank = amount - 100, s.bank + s.cash[0] - (amount - 100)
+    driving(s, before_space, 1).apply(Step(triangle))
+    assert s.owed[0] == [card] and s.cash[0] == amount - 100 and card not in s.event_discard
+    check_invariants(s)
+    s.player, s.phase = 0, "city"
+    s.position[0] = "Berlin"
+    s.cash[0], s.bank = 2 * amount - 1, s.bank - (amount + 99)  # one euro short of double
+    s.apply(EndTurn())
+    assert s.owed[0] == [card]
+    s.cash[0], s.bank = s.cash[0] + 1, s.bank - 1
+    s.apply(Roll())  # yellow's action; after every action the debts are settled
+    assert s.owed[0] == [] and s.cash[0] == 0 and card in s.event_discard
+    assert sum(s.cash) + s.bank == 1_000_000
+
+
+def test_event_payments_give_no_credit_and_conserve_money():
+    """label auf-achse-events (unpaid_event="all_cash")"""
+    before_space, triangle = _triangle_approach()
+    s = placed(2, seed=2, unpaid_event="all_cash")
     _event_first(s, "pay")
     amount = s.event_cards[s.event_deck[0]].amount
     s.cash[0], s.bank = amount - 100, s.bank + s.cash[0] - (amount - 100)
     driving(s, before_space, 1).apply(Step(triangle))
-    assert s.cash[0] == 0 and sum(s.cash) + s.bank == s.options.bank_money
+    assert s.cash[0] == 0 and sum(s.cash) + s.bank == 1_000_000
     assert s.current_player == 1 and s.phase == "roll"
 
 
@@ -579,3 +661,147 @@ def test_an_event_sends_the_truck_to_the_nearest_city():
     driving(s, before_space, 1).apply(Step(triangle))
     d = s.net.distances_from(triangle)
     assert d[s.position[0]] == min(d[c] for c in s.net.cities)
+
+
+# -- published rules of the 2007 edition (issue 19) -----------------------------------------------
+
+def test_ferries_take_three_and_two_pips_for_nothing():
+    """label auf-achse-board (assumption "ferry links"): Rotterdam-Flensburg 3 pips, Flensburg-Rostock
+    2 pips, no fare."""
+    net = network()
+    assert net.distance("Rotterdam", "Flensburg") == 3 and net.distance("Flensburg", "Rostock") == 2
+    s = placed(2, cities=("Rotterdam", "Berlin"))
+    driving(s, "Rotterdam", 3)
+    for space in road("Rotterdam", "Flensburg"):
+        s.apply(Step(space))
+    s.apply(Step("Flensburg"))
+    assert s.phase == "city" and s.exact and s.cash[RED] == 5_000
+
+
+def _roll_a_one(s):
+    """The current player has rolled 1 and 3 and uses the 1."""
+    s.dice, s.phase = [1, 3], "die"
+    s.apply(UseDie(1))
+    return s
+
+
+def test_using_a_one_moves_the_roadworks_sign_which_closes_its_space():
+    """label auf-achse-signs (setting roadworks): after a move of 1 the player puts the roadworks sign
+    on a free road space (no city, no truck, no ferry); no truck enters or passes it."""
+    s = placed(2)
+    _roll_a_one(s)
+    first = road("Berlin", "Leipzig")[0]
+    s.apply(Step(first))
+    assert s.phase == "sign" and s.current_player == RED
+    spaces = {a.space for a in s.legal_actions()}
+    assert first not in spaces and "Leipzig" not in spaces and not spaces & s.net.ferry_spaces
+    refused(s, PlaceSign(first), "auf-achse-signs")  # a truck stands there
+    refused(s, EndTurn(), "auf-achse-signs")
+    closed = road("Berlin", "Dresden")[0]
+    s.apply(PlaceSign(closed))
+    assert s.roadworks_at == closed and s.current_player == YELLOW and s.phase == "roll"
+    driving(s, "Berlin", 2)
+    assert Step(closed) not in s.legal_actions()
+    refused(s, Step(closed), "auf-achse-signs")
+    # a 6 used as 1 moves it too, and it must move
+    s.position[YELLOW], s.phase = "Berlin", "die"
+    s.dice = [6, 4]
+    s.apply(UseDie(1))
+    s.apply(Step(road("Berlin", "Leipzig")[0]))
+    assert PlaceSign(closed) not in s.legal_actions()
+    refused(s, PlaceSign(closed), "auf-achse-signs")
+
+
+def test_pips_may_be_given_up_in_front_of_a_sign():
+    """label auf-achse-signs: a truck may stop on the road space before a sign (assumption "giving up pips")."""
+    s = placed(2)
+    spaces = road("Berlin", "Hamburg")
+    s.roadworks_at = spaces[2]
+    driving(s, spaces[0], 3)
+    refused(s, Stop(), "auf-achse-movement")  # on the road, not in front of the sign
+    s.apply(Step(spaces[1]))
+    assert Stop() in s.legal_actions()
+    s.apply(Stop())
+    assert s.position[RED] == spaces[1] and s.current_player == YELLOW
+
+
+def test_without_roadworks_a_one_is_only_a_move():
+    """label auf-achse-signs (roadworks=False)"""
+    s = placed(2, roadworks=False)
+    _roll_a_one(s)
+    s.apply(Step(road("Berlin", "Leipzig")[0]))
+    assert s.phase == "roll" and s.roadworks_at is None
+
+
+def test_a_jam_event_puts_the_sign_for_one_round():
+    """label auf-achse-signs: an event card brings the traffic-jam sign; it is lifted when its placer's
+    next turn begins."""
+    before_space, triangle = _triangle_approach()
+    s = placed(2, seed=2)
+    _event_first(s, "jam")
+    driving(s, before_space, 1).apply(Step(triangle))
+    assert s.phase == "sign" and s.placing == "jam"
+    closed = road("Berlin", "Dresden")[0]
+    s.apply(PlaceSign(closed))
+    assert s.jam_at == closed and s.current_player == YELLOW
+    driving(s, "Berlin", 1)
+    refused(s, Step(closed), "auf-achse-signs")
+    s.apply(Step(road("Berlin", "Leipzig")[0]))  # yellow's turn ends: red's begins
+    assert s.current_player == RED and s.jam_at is None
+
+
+def test_event_cards_leave_the_game():
+    """label auf-achse-events (setting event_cards_leave): a used card is out of the game; with the
+    deck used up a triangle draws nothing."""
+    before_space, triangle = _triangle_approach()
+    s = placed(2, seed=2)
+    s.event_discard, s.event_deck = s.event_deck[:27], s.event_deck[27:]
+    driving(s, before_space, 1).apply(Step(triangle))
+    assert s.event_deck == [] and len(s.event_discard) == 28
+    s.player, s.position[RED] = RED, before_space
+    driving(s, before_space, 1).apply(Step(triangle))
+    assert s.event_deck == [] and s.log[-1].get("chance") is None and s.current_player == YELLOW
+
+
+def test_the_event_deck_is_mostly_positive():
+    """label auf-achse-events (assumption "event cards"): of 28 cards, most help the player."""
+    kinds = [e.kind for e in events()]
+    good = sum(k in ("receive", "extra", "to_city", "jam") for k in kinds)
+    assert len(kinds) == 28 and good > 28 - good
+
+
+def test_a_trailer_may_be_handed_back_for_the_refund():
+    """label auf-achse-trailers (setting trailer_refund): in a city, if the goods still fit."""
+    s = arrive_exactly(placed(3))
+    s.apply(Decline())
+    s.apply(BuyTrailer("small"))
+    assert s.cash[RED] == 3_000
+    big = next(c.id for c in s.cards if c.amount >= 3)
+    load_onto(s, RED, big)
+    load_onto(s, RED, next(c.id for c in s.cards if c.amount >= 4 and c.id != big))
+    assert s.load_on(RED) > 6
+    refused(s, ReturnTrailer("small"), "auf-achse-trailers")  # the goods would not fit
+    s.goods_supply += sum(s.cards[c].amount for c in s.loaded[RED])
+    s.loaded[RED] = []
+    refused(s, ReturnTrailer("large"), "auf-achse-trailers")
+    s.apply(ReturnTrailer("small"))
+    assert s.cash[RED] == 3_500 and s.trailers[RED] == [] and s.trailer_supply["small"] == 4
+    t = arrive_exactly(placed(3, trailer_refund=None))
+    t.apply(Decline())
+    t.apply(BuyTrailer("small"))
+    refused(t, ReturnTrailer("small"), "auf-achse-trailers")
+
+
+def test_an_out_of_turn_winner_may_keep_the_contract_in_hand():
+    """label auf-achse-taking-contract: "kann ... sofort": the winner in the start city chooses."""
+    s = placed(4)
+    take_public(s, BERLIN_TRIESTE, 0)
+    arrive_exactly(s)
+    s.apply(ChooseContract(0))
+    for action in (Bid(1), Pass(), Pass(), Pass()):  # yellow bids, the others pass
+        s.apply(action)
+    assert s.phase == "loading" and s.current_player == YELLOW
+    refused(s, EndTurn(), "auf-achse-taking-contract")
+    s.apply(KeepInHand())
+    assert BERLIN_TRIESTE in s.hands[YELLOW] and s.phase == "city" and s.current_player == RED
+    assert s.price_paid(BERLIN_TRIESTE) == 700 and s.cash[YELLOW] == 4_300

@@ -56,7 +56,7 @@ def _mutations():
     return [
         (put("cash", [5_000, 5_000, 5_000, 1]), "money is not conserved"),
         (put("cash", [5_000, 5_000]), "cash must have"),
-        (put("bank", "lots"), "bank must be a whole number"),
+        (put("bank", "lots"), "bank must be an integer"),
         (put("goods_supply", 47), "goods are not conserved"),
         (state(lambda s: s["hands"][0].append(s["hands"][1][0])), "exactly one place"),
         (state(lambda s: s["hands"][0].pop()), "exactly one place"),
