@@ -136,8 +136,7 @@ def _transport_steps(view: Any, player: int, blue: bool) -> list[tuple[float, in
         route = LANE_ROUTE[lane]
         length = len(view.lanes[lane])
         field = view.at_field[card]
-        u = view.under[card]
-        express = u >= 0 and kind[u] == "express"
+        express = view._is_express(card)
         if express and not blue:
             continue
         profit = _profit(view, card, route, robbed)
@@ -146,15 +145,13 @@ def _transport_steps(view: Any, player: int, blue: bool) -> list[tuple[float, in
             out.append((profit / 2, 2))
         elif field == length - 1 or view._steps(card, view.options.diagonal_moves):
             out.append((profit / (length + 1), left))
-    if view.stones[player] > 0:
-        limit = view.options.transport_limit_per_route
-        counts = view.rcount[player]
+    if view._has_stone(player):
         for card in view.hands[player]:
             if kind[card] != "transport":
                 continue
             best = 0.0
             for route in cards.routes[card]:
-                if counts[route] < limit:
+                if view._route_has_room(player, route):
                     best = max(best, _profit(view, card, route, robbed) / (_lane_length(view, route) + 1))
             if best:
                 out.append((best, _lane_length(view, cards.routes[card][0]) + 1))

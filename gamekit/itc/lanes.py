@@ -26,6 +26,18 @@ class LaneRules:
                 return False
         return True
 
+    def _has_transport_point(self, express: bool = False) -> bool:
+        """Rules ``itc-transport-points`` and ``itc-express``: a point to place or move a transport
+        is left: a blue point, or a red leftover point (``itc-red-die``), which never moves an
+        Express transport (``express``)."""
+        return self.tp > 0 if express else (self.tp > 0 or self.lo > 0)
+
+    def _route_has_room(self, owner: int, route: int) -> bool:
+        """Rule ``itc-transport-points`` (setting ``transport_limit_per_route``): ``owner`` (a player,
+        or ``players`` for the neutral transports, which count as one owner) has fewer transports
+        on ``route`` than the limit, so one more may be placed there."""
+        return self.rcount[owner][route] < self.options.transport_limit_per_route
+
     def _is_express(self, card: int) -> bool:
         u = self.under[card]
         return u >= 0 and self.cards.kind[u] == "express"
@@ -58,10 +70,7 @@ class LaneRules:
     def _card_can_move(self, card: int) -> bool:
         """Whether a transport point now could move ``card`` one step (up, diagonal, off the top,
         or an Express move). Used for the obligation of rule ``itc-full-rows``."""
-        if self._is_express(card):
-            if self.tp <= 0:
-                return False
-        elif self.tp <= 0 and self.lo <= 0:
+        if not self._has_transport_point(self._is_express(card)):
             return False
         col = self.lanes[self.at_lane[card]]
         if self.at_field[card] == len(col) - 1:
@@ -140,11 +149,9 @@ class LaneRules:
         """Rule ``itc-neutral-transports``: place a new neutral transport on the bottom field as far
         right as its colours allow; if it cannot be placed it lapses and its goods go to the grey
         market at the end of the turn."""
-        n = self.players
-        limit = self.options.transport_limit_per_route
         best = -1
         for r in self.cards.routes[card]:
-            if self.rcount[n][r] >= limit:
+            if not self._route_has_room(self.players, r):
                 continue
             for lane in ROUTE_LANES[r]:
                 if self.lanes[lane][0] < 0 and lane > best:
