@@ -17,7 +17,7 @@ __all__ = ["LaneRules"]
 
 class LaneRules:
     """The board's rules, mixed into the ITC state (which holds ``lanes``, ``at_lane``, ``at_field``,
-    ``owner``, ``under``, ``rcount``, ``fleet``, ``stones`` and the cards)."""
+    ``owner``, ``under``, ``on_route``, ``fleet``, ``stones`` and the cards)."""
 
     def _row_full(self, route: int, field: int) -> bool:
         lanes = self.lanes
@@ -30,13 +30,13 @@ class LaneRules:
         """Rules ``itc-transport-points`` and ``itc-express``: a point to place or move a transport
         is left: a blue point, or a red leftover point (``itc-red-die``), which never moves an
         Express transport (``express``)."""
-        return self.tp > 0 if express else (self.tp > 0 or self.lo > 0)
+        return self.transport_points > 0 if express else (self.transport_points > 0 or self.leftover_points > 0)
 
     def _route_has_room(self, owner: int, route: int) -> bool:
         """Rule ``itc-transport-points`` (setting ``transport_limit_per_route``): ``owner`` (a player,
         or ``players`` for the neutral transports, which count as one owner) has fewer transports
         on ``route`` than the limit, so one more may be placed there."""
-        return self.rcount[owner][route] < self.options.transport_limit_per_route
+        return self.on_route[owner][route] < self.options.transport_limit_per_route
 
     def _is_express(self, card: int) -> bool:
         u = self.under[card]
@@ -168,10 +168,10 @@ class LaneRules:
         self.at_lane[card], self.at_field[card] = lane, 0
         self.owner[card], self.under[card] = owner, under
         if owner >= 0:
-            self.rcount[owner][LANE_ROUTE[lane]] += 1
+            self.on_route[owner][LANE_ROUTE[lane]] += 1
             insort(self.fleet[owner], card)
         else:
-            self.rcount[self.players][LANE_ROUTE[lane]] += 1
+            self.on_route[self.players][LANE_ROUTE[lane]] += 1
 
     def _take_off_board(self, card: int) -> tuple[int, int]:
         """Remove a card from the board; returns (route, owner). Its under card is discarded and
@@ -181,7 +181,7 @@ class LaneRules:
         route = LANE_ROUTE[lane]
         self.lanes[lane][self.at_field[card]] = -1
         self.at_lane[card] = self.at_field[card] = -1
-        self.rcount[owner if owner >= 0 else self.players][route] -= 1
+        self.on_route[owner if owner >= 0 else self.players][route] -= 1
         u = self.under[card]
         if u >= 0:
             self.a_discard.append(u)

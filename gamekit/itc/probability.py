@@ -22,6 +22,7 @@ from functools import cache
 from ..chance import Chance
 from ..dice import blue_die, green_die, red_die
 from ..rng import Rng
+from ..validation import is_integer
 
 __all__ = [
     "exchange_win_probability",
@@ -58,7 +59,7 @@ def _exchange_weights() -> tuple[int, int]:
 
 def _check_counts(attackers: int, defenders: int) -> None:
     for name, n in (("attackers", attackers), ("defenders", defenders)):
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        if not is_integer(n) or n < 0:
             raise ValueError(f"{name} must be a whole number >= 0, not {n!r}")
 
 
@@ -219,7 +220,7 @@ def simulate_fights(attackers: int, defenders: int, n: int, seed=None):
     import numpy as np
 
     _check_counts(attackers, defenders)
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+    if not is_integer(n) or n < 0:
         raise ValueError(f"n must be a whole number >= 0, not {n!r}")
     if attackers == 0 or defenders == 0:
         return np.full(n, attackers, dtype=np.int64), np.full(n, defenders, dtype=np.int64)

@@ -6,6 +6,10 @@ that ``legal_actions``, ``_check`` and ``_perform`` stay fast (random playouts, 
 * ``lanes[l][f]``: the card on field ``f`` (0 = bottom) of lane ``l`` (0-9, left to right), or -1;
 * ``at_lane``/``at_field``/``owner``/``under`` indexed by transport card: where a card on the board
   is, who owns it (-1 for a neutral transport) and the action card under it (-1 for none);
+* ``on_route[owner][route]``: how many transports each player (row ``players``: the neutral
+  transports, one owner) has on each route (rule ``itc-transport-points``, the limit per route);
+* ``transport_points``, ``continent_points``, ``leftover_points``: the kept die's points left this
+  turn (blue, green, and the red die's leftover points, rules ``itc-dice``, ``itc-red-die``);
 * ``goods[place][colour]`` and ``markers[place][player]`` for the six continents and the grey market
   (place 6), colours cheapest first.
 
@@ -24,7 +28,7 @@ from typing import Any
 
 from ..chance import Chance, choice, shuffle
 from ..core import IllegalAction, State
-from ..validation import whole as _int
+from ..validation import is_integer
 from .actions import (
     ACTION_TYPES,
     Attack,
@@ -126,7 +130,7 @@ class ItcState(LaneRules, State):
         self.at_field = [-1] * nt
         self.owner = [-1] * nt
         self.under = [-1] * nt
-        self.rcount: list[list[int]] = [[0, 0, 0, 0] for _ in range(n + 1)]  # row n: neutral transports
+        self.on_route: list[list[int]] = [[0, 0, 0, 0] for _ in range(n + 1)]  # row n: neutral transports
         self.fleet: list[list[int]] = [[] for _ in range(n)]  # each player's cards on the board, sorted
         self.goods: list[list[int]] = [[0] * 6 for _ in PLACES]
         self.fresh: dict[int, list[int]] = {}
@@ -138,7 +142,7 @@ class ItcState(LaneRules, State):
         self.chosen: tuple[str, ...] = ()
         self.rolls: dict[str, int] = {}
         self.kept = ""
-        self.tp = self.cp = self.lo = 0
+        self.transport_points = self.continent_points = self.leftover_points = 0
         self.attacked = False
         self.played: list[str] = []
         self.obliged: list[tuple[int, int]] = []
@@ -210,7 +214,7 @@ class ItcState(LaneRules, State):
         for key in ("t_deck", "t_discard", "a_deck", "a_discard", "at_lane", "at_field", "owner", "under",
                     "stones", "pending_grey", "played", "obliged", "could_free"):
             d[key] = list(d[key])
-        for key in ("lanes", "rcount", "goods", "markers", "fleet"):
+        for key in ("lanes", "on_route", "goods", "markers", "fleet"):
             d[key] = [list(row) for row in d[key]]
         d["fresh"] = {k: list(v) for k, v in self.fresh.items()}
         d["rolls"] = dict(self.rolls)
@@ -353,7 +357,7 @@ class ItcState(LaneRules, State):
     def _continent_points(self) -> int:
         """Rule ``itc-continent-points``: the points for the continents and the grey market, the
         green die's, else the red die's leftover points (``itc-red-die``)."""
-        return self.cp if self.cp > 0 else self.lo
+        return self.continent_points if self.continent_points > 0 else self.leftover_points
 
     def _has_stone(self, player: int) -> bool:
         """Rule ``itc-markers``: the player has a stone left in their supply (a sales marker, an
@@ -492,7 +496,7 @@ class ItcState(LaneRules, State):
                                 "itc-transport-points")
 
     def _own_card_on_board(self, action: Any, card: Any) -> None:
-        if not _int(card) or not 0 <= card < self.cards.n_transport or self.at_lane[card] < 0:
+        if not is_integer(card) or not 0 <= card < self.cards.n_transport or self.at_lane[card] < 0:
             raise IllegalAction(f"card {card!r} is not a transport card on the board", "itc-transport-points")
         if self.owner[card] != self.turn:
             raise IllegalAction(f"card {card} is not your transport", "itc-transport-points")
@@ -501,7 +505,7 @@ class ItcState(LaneRules, State):
         self._need_phase("act", a)
         p = self.turn
         card, kinds = a.card, self.cards.kind
-        if not _int(card) or card not in self.hands[p]:
+        if not is_integer(card) or card not in self.hands[p]:
             raise IllegalAction(f"card {card!r} is not in your hand", "itc-transport-cards")
         if kinds[card] != "transport":
             raise IllegalAction(f"card {card} is not a transport card of your own", "itc-transport-cards")
@@ -513,7 +517,7 @@ class ItcState(LaneRules, State):
             allowed = " or ".join(ROUTES[x] for x in self.cards.routes[card])
             raise IllegalAction(f"card {card} may only go on the {allowed} route, not the {a.route}", "itc-lane-colours")
         lanes = ROUTE_LANES[r]
-        if not _int(a.lane) or not 1 <= a.lane <= len(lanes):
+        if not is_integer(a.lane) or not 1 <= a.lane <= len(lanes):
             raise IllegalAction(f"the {a.route} route has lanes 1 to {len(lanes)}, not {a.lane!r}", "itc-board")
         if self.lanes[lanes[a.lane - 1]][0] >= 0:
             raise IllegalAction(f"the bottom field of {a.route} lane {a.lane} is taken", "itc-transport-points")
@@ -541,7 +545,7 @@ class ItcState(LaneRules, State):
         col = self.lanes[lane]
         if field == len(col) - 1:
             raise IllegalAction(f"card {card} is on the top field; it can only leave the route", "itc-transport-points")
-        if not _int(a.lane) or not 1 <= a.lane <= len(route_lanes):
+        if not is_integer(a.lane) or not 1 <= a.lane <= len(route_lanes):
             raise IllegalAction(f"the route has lanes 1 to {len(route_lanes)}, not {a.lane!r}", "itc-lane-colours")
         target = route_lanes[a.lane - 1]
         if target in self._steps(card, self.options.diagonal_moves):
@@ -589,7 +593,7 @@ class ItcState(LaneRules, State):
         place = PLACE_INDEX.get(a.place) if isinstance(a.place, str) else None
         if place is None:
             raise IllegalAction(f"{a.place!r} is not a continent or the grey market", "itc-board")
-        if not _int(a.colours) or a.colours < 1:
+        if not is_integer(a.colours) or a.colours < 1:
             raise IllegalAction(f"a sale sells at least one colour, not {a.colours!r}", "itc-selling")
         if a.colours <= self._most_colours(p, place):
             return
@@ -633,7 +637,7 @@ class ItcState(LaneRules, State):
     def _check_discard(self, a: Discard) -> None:
         self._need_phase("act", a)
         p = self.turn
-        if not _int(a.card) or a.card not in self.hands[p]:
+        if not is_integer(a.card) or a.card not in self.hands[p]:
             raise IllegalAction(f"card {a.card!r} is not in your hand", "itc-hand-limit")
         if not self._over_hand_limit(p):
             raise IllegalAction(f"cards are discarded only from a hand above {self.options.hand_limit} cards",
@@ -669,16 +673,16 @@ class ItcState(LaneRules, State):
         self.stones[p] -= 1
 
     def _spend_continent(self, n: int) -> None:
-        if self.cp > 0:
-            self.cp -= n
+        if self.continent_points > 0:
+            self.continent_points -= n
         else:
-            self.lo -= n
+            self.leftover_points -= n
 
     def _spend_transport(self) -> None:
-        if self.tp > 0:
-            self.tp -= 1
+        if self.transport_points > 0:
+            self.transport_points -= 1
         else:
-            self.lo -= 1
+            self.leftover_points -= 1
 
     def _do_draw_card(self, a: DrawActionCard) -> None:
         """Rules ``itc-turn-sequence`` step 1 and ``itc-action-cards``: draw an action card; a
@@ -724,7 +728,7 @@ class ItcState(LaneRules, State):
         self.kept = colour
         neutrals: list[int] = []
         effect = die_effect(colour, value)
-        self.tp, self.cp, self.lo = effect.transport, effect.continent, effect.leftover
+        self.transport_points, self.continent_points, self.leftover_points = effect.transport, effect.continent, effect.leftover
         if colour == "red":
             # rule itc-red-die: draw as many transport cards as the die shows; the rest of its six
             # points are leftover points
@@ -925,7 +929,7 @@ class ItcState(LaneRules, State):
         self.chosen = ()
         self.rolls = {}
         self.kept = ""
-        self.tp = self.cp = self.lo = 0
+        self.transport_points = self.continent_points = self.leftover_points = 0
         self.attacked = False
         self.played = []
         self.obliged = []

@@ -22,6 +22,7 @@ from ..itc.probability import (
 from ..itc.selling import MARKER_COST, best_plan, marker_refusal, sale_options
 from ..itc.svg import GOODS_FILL, PLAYER_COLOURS
 from ..rng import Rng
+from ..validation import is_integer
 from . import service
 
 
@@ -30,7 +31,7 @@ def _rng(situation: dict[str, Any]) -> Rng:
     if state:
         return Rng.fromstate(state)
     seed = situation.get("seed", 0)
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    if not is_integer(seed):
         raise ValueError(f"a seed is a whole number, not {seed!r}")
     return Rng(seed)
 
@@ -176,12 +177,12 @@ def _market(situation: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(markers, dict) or not markers:
         raise ValueError("markers are counts by player")
     for name, n in [*goods.items(), *markers.items()]:
-        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 99:
+        if not is_integer(n) or not 0 <= n <= 99:
             raise ValueError(f"{name}: a count is a whole number from 0 to 99, not {n!r}")
     player, points = situation.get("player"), situation.get("points")
     if player not in markers:
         raise ValueError(f"the player is one of {sorted(markers)}")
-    if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= GREEN_MAX:
+    if not is_integer(points) or not 0 <= points <= GREEN_MAX:
         raise ValueError(f"Continent points are whole numbers from 0 to {GREEN_MAX} (the green die is eight-sided).")
     return {
         "title": situation.get("title", ""),
@@ -322,12 +323,12 @@ def fight_step(situation: dict[str, Any], action: dict[str, Any] | None = None) 
     if kind == "setup":
         a, d = action.get("attackers"), action.get("defenders")
         for name, n in (("attackers", a), ("defenders", d)):
-            if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= FIGHT_MAX:
+            if not is_integer(n) or not 1 <= n <= FIGHT_MAX:
                 raise ValueError(f"Attack markers and defenders are whole numbers from 1 to {FIGHT_MAX}; {name} {n!r} is not.")
         s.update(attackers=a, defenders=d, start=[a, d], rolls=[])
     for name in ("attackers", "defenders"):
         n = s[name]
-        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 30:
+        if not is_integer(n) or not 0 <= n <= 30:
             raise ValueError(f"{name}: a number from 0 to 30")
     if kind in ("roll", "end"):
         if not (s["attackers"] and s["defenders"]):
