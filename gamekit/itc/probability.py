@@ -150,12 +150,14 @@ def markers_left(attackers: int, defenders: int, rolls: list[tuple[int, int]]) -
     return attackers, defenders
 
 
-def roll_fight(rng: Rng, attackers: int, defenders: int) -> list[tuple[int, int]]:
+def roll_fight(rng: Rng, attackers: int, defenders: int, most: int | None = None) -> list[tuple[int, int]]:
     """Roll a whole fight with the seeded generator: the list of (attacker d6, defender d8) rolls,
-    ties included (they are rolled again). Who won follows from the rolls."""
+    ties included (they are rolled again). Who won follows from the rolls (:func:`markers_left`).
+    With ``most``, stop after that many rolls if the fight is not over by then (the fight widget
+    rolls one at a time; the rolls are the same as a whole fight's first ones)."""
     rolls: list[tuple[int, int]] = []
     a, d = attackers, defenders
-    while a and d:
+    while a and d and (most is None or len(rolls) < most):
         ra, rd, a, d = fight_exchange(rng, a, d)
         rolls.append((ra, rd))
     return rolls

@@ -67,7 +67,7 @@ from .dice_turn import DICE, DICE_PAIRS, DIE_EVENTS, chosen_pair, kept_die
 from .lanes import LaneRules
 from .probability import die_effect, fight_event, markers_left
 from .saving import restore_into, state_to_data
-from .selling import MARKER_COST, cheapest_colours, marker_refusal, max_colours
+from .selling import MARKER_COST, Sale, cheapest_colours, marker_refusal, max_colours
 from .views import determinize, observation
 
 __all__ = ["ItcState", "DICE", "UNDER_KINDS"]
@@ -275,6 +275,20 @@ class ItcState(LaneRules, State):
             if kinds[c] == kind:
                 return c
         return -1
+
+    # -- selling, asked in the game's terms ----------------------------------------------------
+    def sale(self, place: str, colours: int) -> Sale:
+        """What ``Sell(place, colours)`` sells now (rule ``itc-selling``): the ``colours`` cheapest
+        colours the player to act may sell there, their cubes and the profit; whether the sale is
+        allowed is :meth:`sale_options`' question (and the check's, when it is applied)."""
+        return cheapest_colours(self._sellable_counts(PLACE_INDEX[place]), colours)
+
+    def sale_options(self, place: str) -> list[Sale]:
+        """Every sale the player to act may make in ``place`` now: selling the 1, 2, ... cheapest
+        colours, as far as rule ``itc-selling`` allows (the legal ``Sell`` actions there, as sales)."""
+        if self.phase != "act":
+            return []
+        return [self.sale(place, k) for k in range(1, self._most_colours(self.turn, PLACE_INDEX[place]) + 1)]
 
     # -- legal actions -------------------------------------------------------------------------
     def legal_actions(self) -> list[Any]:
@@ -844,7 +858,7 @@ class ItcState(LaneRules, State):
         and one returned marker per colour; the cubes go back to the supply."""
         p = self.turn
         place = PLACE_INDEX[a.place]
-        sale = cheapest_colours(self._sellable_counts(place), a.colours)
+        sale = self.sale(a.place, a.colours)
         goods = self.goods[place]
         for colour, n in zip(sale.colours, sale.cubes):
             goods[COLOURS.index(colour)] -= n
