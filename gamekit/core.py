@@ -252,6 +252,9 @@ def _entry(row: list[Any], by_name: Mapping[str, type]) -> dict[str, Any]:
     data = {"type": row[1]}
     data.update(zip(names, row[2:2 + len(names)]))
     entry: dict[str, Any] = {"player": row[0], "action": data, "text": str(action)}
+    public = getattr(action, "public_text", None)
+    if public is not None and (text := public()) != entry["text"]:
+        entry["public_text"] = text  # the action's text names something hidden from the other players
     if len(row) > 2 + len(names):
         for key, value in row[-1].items():
             entry.setdefault(key, value)  # extras never hide the player, the action or its text
@@ -492,7 +495,8 @@ class State(ABC):
     def log(self) -> list[dict[str, Any]]:
         """One entry per applied action, oldest first: ``{"player": p, "action": {"type": ...,
         fields...}, "text": str(action)}``, with ``"chance"`` (and a game's extras) when there are
-        some. Read it, do not change it: the game keeps its record as rows, which this list only
+        some, and ``"public_text"`` when the text names something only the acting player may see
+        (what the others may read instead: the action's ``public_text()``). Read it, do not change it: the game keeps its record as rows, which this list only
         shows, so a changed entry changes nothing in the game or its saves (only this view of it)."""
         entries, rows = self._entries, self._rows
         if len(entries) < len(rows):
