@@ -26,6 +26,7 @@ from gamekit.itc import (
     PlaceTransport,
     PlayCard,
     Sell,
+    scenario,
 )
 from gamekit.itc.data import (
     COLOURS,
@@ -115,7 +116,7 @@ def test_itc_setup_order_mafia_and_start():
     assert order == [(first + r + i) % n for r in range(5) for i in range(n)]
     mafia = (first + 4) % n
     assert s.controller == mafia
-    assert s.stones[mafia] == s.options.stones_per_player - 5 - 1
+    assert s.stones[mafia] == 35 - 5 - 1  # 35 stones each (setting stones_per_player), 5 setup markers, the Mafia's stone
     assert s.start_player == s.turn == (mafia + 1) % n
     assert s.phase == "draw"
     assert all(sum(s.markers[c][p] for c in range(6)) == 5 for p in range(n))
@@ -279,12 +280,14 @@ def test_itc_transport_cards_data_and_profits():
     assert table.n_transport == len(cards) == 93
     assert sum(1 for c in cards if c["kind"] == "neutral") == 15
     assert table.size - table.n_transport == 80
-    pct = dict(zip(ROUTES, s.options.route_profit_percent))
+    pct = {"truck": 150, "train": 125, "ship": 100, "plane": 75}  # setting route_profit_percent
+    # itc-goods: the printed transport value of each goods colour
+    value = {"blue": 6_000, "yellow": 4_500, "green": 3_500, "red": 3_000, "white": 2_500, "black": 2_000}
     for i, c in enumerate(cards):
         if c["kind"] != "transport":
             continue
-        full = sum(TRANSPORT_VALUE[g] for g in c["goods"])
-        lost = full - TRANSPORT_VALUE[c["goods"][c["robbed"]]]
+        full = sum(value[g] for g in c["goods"])
+        lost = full - value[c["goods"][c["robbed"]]]
         for r in c["routes"]:
             upper, lower = table.profit[i][ROUTES.index(r)]
             assert upper == full * pct[r] // 100 // 500 * 500
@@ -824,7 +827,8 @@ def test_itc_smuggling_pays_on_arrival():
     reasons = [e[2] for e in s.log[-1]["score"]]
     assert "smuggling by truck" in reasons
     assert s.score[p] - score == sum(e[1] for e in s.log[-1]["score"])
-    assert [e[1] for e in s.log[-1]["score"] if e[2] == "smuggling by truck"] == [s.options.smuggling_values[0]]
+    # 5,000 on the truck route (the printed amounts are 5,000, 10,000, 15,000, 20,000; setting smuggling_values)
+    assert [e[1] for e in s.log[-1]["score"] if e[2] == "smuggling by truck"] == [5_000]
     assert smuggle in s.a_discard
 
 
@@ -986,3 +990,42 @@ def test_itc_express_placed_with_leftover_points():
     assert s.leftover_points == 1 and s.cards.kind[s.under[card]] == "express"
     assert ExpressMove(card) not in s.legal_actions() and MoveTransport(card, 3) not in s.legal_actions()
     expect_illegal(s, MoveTransport(card, 3), "itc-express")
+
+
+# -- itc-goal, itc-end: the boundaries --------------------------------------------------------------
+
+
+def _finish_turns(s, turns: int) -> None:
+    """End the current turn, then play ``turns`` more turns that score nothing (blue die kept, no point used)."""
+    s.apply(EndTurn())
+    for _ in range(turns):
+        if s.is_over():
+            return
+        s.apply(DrawActionCard())
+        s.apply(ChooseDice("blue", "green"))
+        s.apply(KeepDie("blue"))
+        while len(s.hands[s.turn]) > 6:
+            s.apply(Discard(s.hands[s.turn][0]))
+        s.apply(EndTurn())
+
+
+@pytest.mark.parametrize("score, over", [(200_000, True), (199_999, False), (200_001, True)])
+def test_itc_end_on_a_score_exactly_at_the_goal(score, over):
+    """itc-goal, itc-end: "Sobald ein Spieler die 200.000 Euro erreicht oder überschreitet": a score
+    of exactly 200,000 reaches the goal (the round is then finished and the game is over); one euro
+    below does not."""
+    s = scenario(players=2, seed=3, player=0, kept="blue", points=0, scores=[score, 0])
+    _finish_turns(s, 1)  # the start player's turn ends, then the second (last) player's turn of the round
+    assert s.is_over() is over
+    assert s.winners() == ([0] if over else [])
+
+
+def test_itc_a_tie_names_every_tied_player_as_a_winner():
+    """itc-end: "Wer danach das höchste Ergebnis erreicht hat, ist Sieger": players tied on the
+    highest score are all winners; a lower score is not."""
+    s = scenario(players=3, seed=3, player=0, kept="blue", points=0, scores=[210_000, 150_000, 210_000])
+    _finish_turns(s, 2)
+    assert s.is_over() and s.winners() == [0, 2]
+    s = scenario(players=3, seed=3, player=0, kept="blue", points=0, scores=[210_000, 210_000, 210_000])
+    _finish_turns(s, 2)
+    assert s.is_over() and s.winners() == [0, 1, 2]
