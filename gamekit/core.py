@@ -226,7 +226,7 @@ def _rows_from_entries(entries: Any, fields: Mapping[str, list[str]]) -> list[li
         kind = action.pop("type", None)
         if kind not in fields or set(action) != set(fields[kind]):
             raise ValueError(f"log entry {i}: {entry['action']!r} is not an action of this game")
-        extras = {k: v for k, v in entry.items() if k not in ("player", "action", "text")}
+        extras = {k: v for k, v in entry.items() if k not in ("player", "action", "text", "public_text")}
         rows.append([entry["player"], kind, *(action[name] for name in fields[kind])] + ([extras] if extras else []))
     return rows
 
