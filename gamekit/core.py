@@ -226,7 +226,7 @@ def _rows_from_entries(entries: Any, fields: Mapping[str, list[str]]) -> list[li
         kind = action.pop("type", None)
         if kind not in fields or set(action) != set(fields[kind]):
             raise ValueError(f"log entry {i}: {entry['action']!r} is not an action of this game")
-        extras = {k: v for k, v in entry.items() if k not in ("player", "action", "text")}
+        extras = {k: v for k, v in entry.items() if k not in ("player", "action", "text", "public_text")}
         rows.append([entry["player"], kind, *(action[name] for name in fields[kind])] + ([extras] if extras else []))
     return rows
 
@@ -253,8 +253,8 @@ def _entry(row: list[Any], by_name: Mapping[str, type]) -> dict[str, Any]:
     data.update(zip(names, row[2:2 + len(names)]))
     entry: dict[str, Any] = {"player": row[0], "action": data, "text": str(action)}
     public = getattr(action, "public_text", None)
-    if public is not None:  # an action with a hidden part (a card face down) reads differently to the others
-        entry["public"] = public()
+    if public is not None and (text := public()) != entry["text"]:
+        entry["public_text"] = text  # the action's text names something hidden from the other players
     if len(row) > 2 + len(names):
         for key, value in row[-1].items():
             entry.setdefault(key, value)  # extras never hide the player, the action or its text
@@ -495,9 +495,9 @@ class State(ABC):
     def log(self) -> list[dict[str, Any]]:
         """One entry per applied action, oldest first: ``{"player": p, "action": {"type": ...,
         fields...}, "text": str(action)}``, with ``"chance"`` (and a game's extras) when there are
-        some, and ``"public"``, the text the other players may see, when the action has a hidden
-        part (its ``public_text()``: ITC's card placed face down under a transport). Read it, do not change it: the game keeps its record as rows, which this list only
-        shows, so a changed entry changes nothing in the game or its saves (only this view of it)."""
+        some, and ``"public_text"`` when the text names something only the acting player may see
+        (what the others may read instead: the action's ``public_text()``). Read it, do not
+        change it: the game keeps its record as rows, which this list only shows, so a changed entry changes nothing in the game or its saves (only this view of it)."""
         entries, rows = self._entries, self._rows
         if len(entries) < len(rows):
             by_name = {t.__name__: t for t in self.action_types}

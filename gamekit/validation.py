@@ -1,58 +1,110 @@
-"""Checks for restoring saved games, shared by every game's ``_restore`` (rule ``protocol-saving``).
+"""Checks for restoring saved games and reading settings and service input, one set for every game
+(rule ``protocol-saving``).
 
 Each check returns the value when it is good and raises ``ValueError`` naming the part of the save
-that is wrong otherwise; :meth:`gamekit.Game.from_json` turns that into ``InvalidSave``.
+(``where``) that is wrong otherwise; :meth:`gamekit.Game.from_json` turns that into ``InvalidSave``.
+A boolean is never taken for a number (``True`` is an ``int`` to Python, never to a save), which is
+what the test ``isinstance(x, bool) or not isinstance(x, int)`` written by hand meant:
+:func:`is_integer` is that test, once.
 
->>> require_ints([3, 0, 5], "stones", length=3, low=0)
+>>> integers([3, 0, 5], "stones", length=3, low=0)
 [3, 0, 5]
->>> require_int(True, "turn")
+>>> integer(True, "turn")
 Traceback (most recent call last):
 ValueError: turn must be an integer, not True
+>>> integer(7, "the green die", 1, 8), is_integer(2.0), flag(False, "attacked")
+(7, False, False)
+>>> record({"turn": 1}, "the state", {"turn", "phase"})
+Traceback (most recent call last):
+ValueError: the state's keys are wrong: missing ['phase'], unexpected []
+>>> one_of("act", "phase", ("draw", "act"))
+'act'
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable
 from typing import Any
 
-__all__ = ["whole", "require_int", "require_list", "require_ints", "require_bool"]
+__all__ = [
+    "is_integer",
+    "integer",
+    "integers",
+    "flag",
+    "one_of",
+    "listing",
+    "record",
+    # the first names of these checks, kept for the code that uses them
+    "whole",
+    "require_int",
+    "require_list",
+    "require_ints",
+    "require_bool",
+]
 
 
-def whole(value: Any) -> bool:
-    """Whether ``value`` is a whole number (an ``int``, not a ``bool``)."""
-    return type(value) is int
+def is_integer(value: Any) -> bool:
+    """Whether ``value`` is a whole number: an ``int`` and not a ``bool``."""
+    return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
 
 
-def require_int(value: Any, what: str, low: int | None = None, high: int | None = None) -> int:
+def integer(value: Any, where: str, low: int | None = None, high: int | None = None) -> int:
     """``value``, a whole number within ``low..high`` (either bound may be left open)."""
-    if not whole(value):
-        raise ValueError(f"{what} must be an integer, not {value!r}")
+    if not is_integer(value):
+        raise ValueError(f"{where} must be an integer, not {value!r}")
     if (low is not None and value < low) or (high is not None and value > high):
-        raise ValueError(f"{what} = {value} is outside {low}..{high}")
+        raise ValueError(f"{where} = {value} is outside {'' if low is None else low}..{'' if high is None else high}")
     return value
 
 
-def require_bool(value: Any, what: str) -> bool:
-    """``value``, ``True`` or ``False`` (not a number standing for one).
-
-    >>> require_bool(1, "open")
-    Traceback (most recent call last):
-    ValueError: open must be true or false, not 1
-    """
-    if not isinstance(value, bool):
-        raise ValueError(f"{what} must be true or false, not {value!r}")
-    return value
-
-
-def require_list(value: Any, what: str, length: int | None = None) -> list[Any]:
+def listing(value: Any, where: str, length: int | None = None) -> list[Any]:
     """``value``, a list (of ``length`` entries if given)."""
     if not isinstance(value, list):
-        raise ValueError(f"{what} must be a list, not {value!r}")
+        raise ValueError(f"{where} must be a list, not {value!r}")
     if length is not None and len(value) != length:
-        raise ValueError(f"{what} must have {length} entries, not {len(value)}")
+        raise ValueError(f"{where} must have {length} entries, not {len(value)}")
     return value
 
 
-def require_ints(value: Any, what: str, length: int | None = None, low: int | None = None,
-                 high: int | None = None) -> list[int]:
-    """``value``, a list of whole numbers within ``low..high``."""
-    return [require_int(v, f"{what}[{i}]", low, high) for i, v in enumerate(require_list(value, what, length))]
+def integers(value: Any, where: str, length: int | None = None, low: int | None = None,
+             high: int | None = None) -> list[int]:
+    """``value``, a list (of ``length`` entries if given) of whole numbers within ``low..high``."""
+    return [integer(v, f"{where}[{i}]", low, high) for i, v in enumerate(listing(value, where, length))]
+
+
+def flag(value: Any, where: str) -> bool:
+    """``value``, ``True`` or ``False`` (never a number standing for one)."""
+    if not isinstance(value, bool):
+        raise ValueError(f"{where} must be true or false, not {value!r}")
+    return value
+
+
+def one_of(value: Any, where: str, choices: Iterable[Any]) -> Any:
+    """``value``, one of ``choices`` (compared by equality; a ``bool`` never stands for ``0`` or ``1``)."""
+    choices = list(choices)
+    if isinstance(value, bool) and not any(isinstance(c, bool) for c in choices):
+        raise ValueError(f"{where} must be one of {choices}, not {value!r}")
+    try:
+        if value in choices:
+            return value
+    except TypeError:  # an unhashable value compared with hashable choices
+        pass
+    raise ValueError(f"{where} must be one of {choices}, not {value!r}")
+
+
+def record(value: Any, where: str, keys: Collection[str]) -> dict[str, Any]:
+    """``value``, an object with exactly the keys ``keys`` (a save holds no key the game does not read)."""
+    if not isinstance(value, dict):
+        raise ValueError(f"{where} must be an object, not {value!r}")
+    if set(value) != set(keys):
+        missing, extra = sorted(set(keys) - set(value)), sorted(set(value) - set(keys), key=str)
+        raise ValueError(f"{where}'s keys are wrong: missing {missing}, unexpected {extra}")
+    return value
+
+
+# The first names of these checks (ITC's restore used them first).
+whole = is_integer
+require_int = integer
+require_list = listing
+require_ints = integers
+require_bool = flag

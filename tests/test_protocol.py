@@ -398,3 +398,54 @@ def test_the_log_reads_the_same_after_a_save(game):
         state.apply(action)
         restored.apply(action)
         assert restored.log == state.log and restored.to_json() == state.to_json()
+
+
+@pytest.mark.parametrize("game", every_game(), ids=lambda g: g.name)
+def test_what_a_game_shares_on_clone_is_shared_and_nothing_else(game):
+    """label protocol-randomness: ``shared_on_clone`` is read: ``clone()`` and ``copy.deepcopy``
+    share exactly the attributes a game names there (with the game and its options) and copy the rest."""
+    import copy
+
+    state = played(game, moves=60)
+    for twin in (state.clone(), copy.deepcopy(state)):
+        for name in state.shared_on_clone:
+            assert getattr(twin, name) is getattr(state, name), name
+        assert twin.to_json() == state.to_json()
+
+
+def test_shared_on_clone_is_what_deepcopy_shares():
+    """label protocol-randomness: a game that names an attribute in ``shared_on_clone`` gets it
+    shared by the default ``clone()``; without the name it is copied."""
+
+    class WithTable(PigState):
+        shared_on_clone = ("table",)
+
+    class WithoutTable(PigState):
+        pass
+
+    for cls, shared in ((WithTable, True), (WithoutTable, False)):
+        game = gamekit.Game("pig", "Pig", cls, type(PIG.default_options()), 2, 8)
+        state = game.new(seed=1)
+        state.table = [[1, 2], [3]]
+        clone = state.clone()
+        assert (clone.table is state.table) is shared and clone.table == state.table
+
+
+def test_an_action_text_naming_a_hidden_card_has_a_public_text():
+    """label protocol-legal-actions (issue 17): the log entry of an action whose text names a card
+    only its player may see also holds the text the others may read (``public_text``)."""
+    from gamekit.itc import PlaceTransport
+
+    state = gamekit.game("itc").new(players=2, seed=5)
+    rnd = random.Random(5)
+    for _ in range(3000):
+        hidden = [a for a in state.legal_actions() if isinstance(a, PlaceTransport) and a.under]
+        if hidden:
+            state.apply(hidden[0])
+            break
+        state.apply(rnd.choice(state.legal_actions()))
+    entry = state.log[-1]
+    under = entry["action"]["under"]
+    assert under in entry["text"] and "public_text" in entry and under not in entry["public_text"]
+    assert entry["public_text"] == entry["text"].replace(f"with {under}", "with a card face down")
+    assert all("public_text" not in e for e in state.log[:-1] if e["action"].get("under", "") == "")

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
+from itertools import permutations
 
 import pytest
+from chi_squared import assert_fits, critical_value, uniform
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -88,3 +90,97 @@ def test_random_float_in_unit_interval():
 def test_seed_must_be_an_integer(bad):
     with pytest.raises(TypeError):
         Rng(bad)
+
+
+# -- the generator's own faces: full range and uniformity (chi-squared, tests/chi_squared.py) --------
+
+
+
+def check_die(roll, sides, draws, seed):
+    """A die's faces 1..sides are all drawn, nothing else, uniformly."""
+    rng = Rng(seed)
+    assert_fits((roll(rng, sides) for _ in range(draws)), uniform(range(1, sides + 1)), f"d{sides}")
+
+
+def check_shuffle(shuffle, n, draws, seed):
+    """Every item lands in every place equally often, and every order of a short list is drawn
+    equally often."""
+    rng = Rng(seed)
+    orders = [tuple(_apply(shuffle, rng, range(n))) for _ in range(draws)]
+    places = [(place, item) for order in orders for place, item in enumerate(order)]
+    assert_fits(places, uniform((p, i) for p in range(n) for i in range(n)), f"places of {n} items")
+    if n <= 4:
+        assert_fits(orders, uniform(permutations(range(n))), f"orders of {n} items")
+
+
+def _apply(shuffle, rng, items):
+    items = list(items)
+    shuffle(rng, items)
+    return items
+
+
+def rng_roll(rng, sides):
+    return rng.roll(sides)
+
+
+def rng_shuffle(rng, items):
+    rng.shuffle(items)
+
+
+@pytest.mark.parametrize("sides, seed", [(2, 1), (4, 2), (6, 3), (8, 4), (10, 5), (12, 6), (20, 7), (100, 8)])
+def test_roll_shows_every_face_equally_often(sides, seed):
+    """label protocol-randomness: every face of a die, the top one included, uniformly."""
+    check_die(rng_roll, sides, 400 * sides, seed)
+
+
+@pytest.mark.parametrize("n, seed", [(3, 11), (7, 12), (2**32 - 5, 13), (3 * 2**40 + 1, 14)])
+def test_randbelow_covers_its_range_uniformly(n, seed):
+    """label protocol-randomness: ``randbelow(n)`` in eight equal bins of ``range(n)`` (the wide
+    path beyond 32 bits too), and its lowest and highest value both reachable for small n."""
+    rng = Rng(seed)
+    bins = 8 if n > 8 else n
+    draws = [rng.randbelow(n) for _ in range(4000)]
+    assert_fits((d * bins // n for d in draws), uniform(range(bins)), f"randbelow({n})")
+    assert all(0 <= d < n for d in draws)
+
+
+@pytest.mark.parametrize("n, seed", [(2, 21), (3, 22), (4, 23), (10, 24), (52, 25)])
+def test_shuffle_moves_every_item_everywhere_uniformly(n, seed):
+    """label protocol-randomness: Fisher-Yates moves every item, the last one too, to every place."""
+    check_shuffle(rng_shuffle, n, max(3000, 60 * n), seed)
+
+
+def test_choice_and_random_are_uniform():
+    rng = Rng(31)
+    assert_fits((rng.choice("abcdefg") for _ in range(7000)), uniform("abcdefg"), "choice")
+    assert_fits((int(rng.random() * 10) for _ in range(10_000)), uniform(range(10)), "random() in tenths")
+
+
+def test_the_checks_catch_a_die_without_its_top_face_and_a_shuffle_that_leaves_the_last_item():
+    """The uniformity checks above can fail: a die that never shows its top face, one that shows
+    it too rarely, a shuffle that never moves the last item and one with a biased swap all fail."""
+
+    def no_top_face(rng, sides):
+        return rng.randbelow(sides - 1) + 1
+
+    def rare_top_face(rng, sides):
+        face = rng.randbelow(sides) + 1
+        return face if face < sides or rng.randbelow(2) else rng.randbelow(sides - 1) + 1
+
+    def last_stays(rng, items):
+        for i in range(len(items) - 2, 0, -1):
+            j = rng.randbelow(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def naive_swap(rng, items):  # swapping with any place gives n**n equally likely paths: biased
+        for i in range(len(items)):
+            j = rng.randbelow(len(items))
+            items[i], items[j] = items[j], items[i]
+
+    for broken in (no_top_face, rare_top_face):
+        with pytest.raises(AssertionError):
+            check_die(broken, 6, 2400, 3)
+    for broken, n in ((last_stays, 10), (last_stays, 3), (naive_swap, 3)):
+        with pytest.raises(AssertionError):
+            check_shuffle(broken, n, 3000, 21)
+    assert 25.7 < critical_value(5) < 26.4  # the exact 1e-4 quantile for 5 degrees of freedom is 25.74

@@ -48,6 +48,7 @@ from .probability import (
     grey_market_win_probability,
     roll_fight,
 )
+from .scenarios import scenario
 from .selling import Sale, best_plan, sale_options, sellable
 from .state import ItcState
 
@@ -93,6 +94,7 @@ __all__ = [
     "die_effect",
     "fight_exchange",
     "roll_fight",
+    "scenario",
 ]
 
 GAME = register(

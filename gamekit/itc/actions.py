@@ -113,8 +113,13 @@ class PlaceTransport:
         return f"place card {self.card} on {self.route} lane {self.lane}{extra}"
 
     def public_text(self) -> str:
-        """What the other players see: the card under the transport lies face down until a customs
-        check shows it (rule ``itc-customs-check``; see :mod:`gamekit.itc.views`)."""
+        """What the other players see of this action (the log's ``public_text``): the card under
+        the transport lies face down, so they learn that there is one, not which (rule
+        ``itc-customs-check``; see :mod:`gamekit.itc.views`).
+
+        >>> PlaceTransport(12, "ship", 2, "smuggling").public_text()
+        'place card 12 on ship lane 2 with a card face down'
+        """
         extra = " with a card face down" if self.under else ""
         return f"place card {self.card} on {self.route} lane {self.lane}{extra}"
 

@@ -136,8 +136,7 @@ def _transport_steps(view: Any, player: int, blue: bool) -> list[tuple[float, in
         route = LANE_ROUTE[lane]
         length = len(view.lanes[lane])
         field = view.at_field[card]
-        u = view.under[card]
-        express = u >= 0 and kind[u] == "express"
+        express = view._is_express(card)
         if express and not blue:
             continue
         profit = _profit(view, card, route, robbed)
@@ -146,15 +145,13 @@ def _transport_steps(view: Any, player: int, blue: bool) -> list[tuple[float, in
             out.append((profit / 2, 2))
         elif field == length - 1 or view._steps(card, view.options.diagonal_moves):
             out.append((profit / (length + 1), left))
-    if view.stones[player] > 0:
-        limit = view.options.transport_limit_per_route
-        counts = view.rcount[player]
+    if view._has_stone(player):
         for card in view.hands[player]:
             if kind[card] != "transport":
                 continue
             best = 0.0
             for route in cards.routes[card]:
-                if counts[route] < limit:
+                if view._route_has_room(player, route):
                     best = max(best, _profit(view, card, route, robbed) / (_lane_length(view, route) + 1))
             if best:
                 out.append((best, _lane_length(view, cards.routes[card][0]) + 1))
@@ -353,9 +350,9 @@ class _Turn:
         self.player = player
         self.kind = view.cards.kind
         self.robbed = _robbed(view, player)
-        tp, cp, lo = view.tp, view.cp, view.lo
-        self.transport_points = tp if tp > 0 else lo
-        self.continent_points = cp if cp > 0 else lo
+        blue, green, leftover = view.transport_points, view.continent_points, view.leftover_points
+        self.transport_points = blue if blue > 0 else leftover
+        self.continent_points = green if green > 0 else leftover
         self.stuck = set()  # the player's cards in a full row it must free (rule itc-full-rows)
         for route, field in view.obliged:
             if view._row_full(route, field):
@@ -602,16 +599,16 @@ def _pending(view: Any, player: int) -> float:
     pair of dice (``draw``, ``choose``). Spent points and an ended turn are so valued alike."""
     phase = view.phase
     if phase == "act":
-        tp, cp, lo = view.tp, view.cp, view.lo
+        blue, green, leftover = view.transport_points, view.continent_points, view.leftover_points
         value = 0.0
-        if tp:
-            value += _transport_values(view, player, True, tp)[tp]
-        if cp:
-            value += _continent_values(view, player, cp)[cp]
-        if lo:
-            transport = _transport_values(view, player, False, lo)
-            continent = _continent_values(view, player, lo)
-            value += max(transport[k] + continent[lo - k] for k in range(lo + 1))
+        if blue:
+            value += _transport_values(view, player, True, blue)[blue]
+        if green:
+            value += _continent_values(view, player, green)[green]
+        if leftover:
+            transport = _transport_values(view, player, False, leftover)
+            continent = _continent_values(view, player, leftover)
+            value += max(transport[k] + continent[leftover - k] for k in range(leftover + 1))
         return value
     if phase == "keep":
         dice = _Dice(view, player)

@@ -27,6 +27,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from ..validation import is_integer
 from .options import ACTION_CARD_KINDS, ROUTES, ItcOptions
 
 __all__ = [
@@ -60,7 +61,6 @@ RESALE_BY_INDEX: tuple[int, ...] = tuple(RESALE_VALUE[c] for c in COLOURS)
 
 #: The colour of each route's lanes on the board.
 ROUTE_COLOURS: dict[str, str] = {"truck": "grey", "train": "red", "ship": "blue", "plane": "green"}
-_ROUTE_LANE_COUNT = (2, 3, 3, 2)
 #: The lane numbers (0-9, left to right) of each route (by route index).
 ROUTE_LANES: tuple[tuple[int, ...], ...] = ((0, 1), (2, 3, 4), (5, 6, 7), (8, 9))
 #: The route index of each lane.
@@ -113,7 +113,7 @@ def _validate_card(i: int, raw: Any) -> TransportCard:
             raise ValueError(f"{where}: unexpected keys {sorted(raw)}")
         return TransportCard(True, (routes[0], routes[1]), tuple(goods), len(goods) - 1, dest)
     robbed = raw.get("robbed")
-    if isinstance(robbed, bool) or not isinstance(robbed, int) or not 0 <= robbed < len(goods):
+    if not is_integer(robbed) or not 0 <= robbed < len(goods):
         raise ValueError(f"{where}: robbed must index one of its goods, not {robbed!r}")
     if set(raw) != {"kind", "routes", "goods", "robbed"}:
         raise ValueError(f"{where}: unexpected keys {sorted(raw)}")

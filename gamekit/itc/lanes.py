@@ -17,7 +17,7 @@ __all__ = ["LaneRules"]
 
 class LaneRules:
     """The board's rules, mixed into the ITC state (which holds ``lanes``, ``at_lane``, ``at_field``,
-    ``owner``, ``under``, ``rcount``, ``fleet``, ``stones`` and the cards)."""
+    ``owner``, ``under``, ``on_route``, ``fleet``, ``stones`` and the cards)."""
 
     def _row_full(self, route: int, field: int) -> bool:
         lanes = self.lanes
@@ -25,6 +25,18 @@ class LaneRules:
             if lanes[lane][field] < 0:
                 return False
         return True
+
+    def _has_transport_point(self, express: bool = False) -> bool:
+        """Rules ``itc-transport-points`` and ``itc-express``: a point to place or move a transport
+        is left: a blue point, or a red leftover point (``itc-red-die``), which never moves an
+        Express transport (``express``)."""
+        return self.transport_points > 0 if express else (self.transport_points > 0 or self.leftover_points > 0)
+
+    def _route_has_room(self, owner: int, route: int) -> bool:
+        """Rule ``itc-transport-points`` (setting ``transport_limit_per_route``): ``owner`` (a player,
+        or ``players`` for the neutral transports, which count as one owner) has fewer transports
+        on ``route`` than the limit, so one more may be placed there."""
+        return self.on_route[owner][route] < self.options.transport_limit_per_route
 
     def _is_express(self, card: int) -> bool:
         u = self.under[card]
@@ -58,10 +70,7 @@ class LaneRules:
     def _card_can_move(self, card: int) -> bool:
         """Whether a transport point now could move ``card`` one step (up, diagonal, off the top,
         or an Express move). Used for the obligation of rule ``itc-full-rows``."""
-        if self._is_express(card):
-            if self.tp <= 0:
-                return False
-        elif self.tp <= 0 and self.lo <= 0:
+        if not self._has_transport_point(self._is_express(card)):
             return False
         col = self.lanes[self.at_lane[card]]
         if self.at_field[card] == len(col) - 1:
@@ -140,11 +149,9 @@ class LaneRules:
         """Rule ``itc-neutral-transports``: place a new neutral transport on the bottom field as far
         right as its colours allow; if it cannot be placed it lapses and its goods go to the grey
         market at the end of the turn."""
-        n = self.players
-        limit = self.options.transport_limit_per_route
         best = -1
         for r in self.cards.routes[card]:
-            if self.rcount[n][r] >= limit:
+            if not self._route_has_room(self.players, r):
                 continue
             for lane in ROUTE_LANES[r]:
                 if self.lanes[lane][0] < 0 and lane > best:
@@ -161,10 +168,10 @@ class LaneRules:
         self.at_lane[card], self.at_field[card] = lane, 0
         self.owner[card], self.under[card] = owner, under
         if owner >= 0:
-            self.rcount[owner][LANE_ROUTE[lane]] += 1
+            self.on_route[owner][LANE_ROUTE[lane]] += 1
             insort(self.fleet[owner], card)
         else:
-            self.rcount[self.players][LANE_ROUTE[lane]] += 1
+            self.on_route[self.players][LANE_ROUTE[lane]] += 1
 
     def _take_off_board(self, card: int) -> tuple[int, int]:
         """Remove a card from the board; returns (route, owner). Its under card is discarded and
@@ -174,7 +181,7 @@ class LaneRules:
         route = LANE_ROUTE[lane]
         self.lanes[lane][self.at_field[card]] = -1
         self.at_lane[card] = self.at_field[card] = -1
-        self.rcount[owner if owner >= 0 else self.players][route] -= 1
+        self.on_route[owner if owner >= 0 else self.players][route] -= 1
         u = self.under[card]
         if u >= 0:
             self.a_discard.append(u)

@@ -14,6 +14,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from ..notes import Assumption, catalogue
+from ..validation import is_integer
 
 __all__ = ["ItcOptions", "Assumption", "ASSUMPTIONS", "ACTION_CARD_KINDS", "ROUTES"]
 
@@ -72,7 +73,7 @@ class ItcOptions:
     def __post_init__(self) -> None:
         def whole(name: str, low: int, high: int | None = None) -> None:
             value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
+            if not is_integer(value) or value < low or (high is not None and value > high):
                 bound = f"{low}..{high}" if high is not None else f">= {low}"
                 raise ValueError(f"ITC setting {name} must be an integer {bound}, not {value!r}")
 
@@ -97,7 +98,7 @@ class ItcOptions:
             if (
                 not isinstance(value, tuple)
                 or len(value) != 4
-                or any(isinstance(v, bool) or not isinstance(v, int) or v < low for v in value)
+                or any(not is_integer(v) or v < low for v in value)
             ):
                 raise ValueError(f"ITC setting {name} must be four integers >= {low} (truck, train, ship, plane), not {value!r}")
         if any(v > 12 for v in self.lane_lengths):
@@ -112,8 +113,7 @@ class ItcOptions:
             isinstance(entry, tuple)
             and len(entry) == 2
             and entry[0] in ACTION_CARD_KINDS
-            and isinstance(entry[1], int)
-            and not isinstance(entry[1], bool)
+            and is_integer(entry[1])
             and 0 <= entry[1] <= 100
             for entry in deck
         ):

@@ -22,6 +22,7 @@ from functools import cache
 from ..chance import Chance
 from ..dice import blue_die, green_die, red_die
 from ..rng import Rng
+from ..validation import is_integer
 
 __all__ = [
     "exchange_win_probability",
@@ -58,7 +59,7 @@ def _exchange_weights() -> tuple[int, int]:
 
 def _check_counts(attackers: int, defenders: int) -> None:
     for name, n in (("attackers", attackers), ("defenders", defenders)):
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        if not is_integer(n) or n < 0:
             raise ValueError(f"{name} must be a whole number >= 0, not {n!r}")
 
 
@@ -149,12 +150,14 @@ def markers_left(attackers: int, defenders: int, rolls: list[tuple[int, int]]) -
     return attackers, defenders
 
 
-def roll_fight(rng: Rng, attackers: int, defenders: int) -> list[tuple[int, int]]:
+def roll_fight(rng: Rng, attackers: int, defenders: int, most: int | None = None) -> list[tuple[int, int]]:
     """Roll a whole fight with the seeded generator: the list of (attacker d6, defender d8) rolls,
-    ties included (they are rolled again). Who won follows from the rolls."""
+    ties included (they are rolled again). Who won follows from the rolls (:func:`markers_left`).
+    With ``most``, stop after that many rolls if the fight is not over by then (the fight widget
+    rolls one at a time; the rolls are the same as a whole fight's first ones)."""
     rolls: list[tuple[int, int]] = []
     a, d = attackers, defenders
-    while a and d:
+    while a and d and (most is None or len(rolls) < most):
         ra, rd, a, d = fight_exchange(rng, a, d)
         rolls.append((ra, rd))
     return rolls
@@ -219,7 +222,7 @@ def simulate_fights(attackers: int, defenders: int, n: int, seed=None):
     import numpy as np
 
     _check_counts(attackers, defenders)
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+    if not is_integer(n) or n < 0:
         raise ValueError(f"n must be a whole number >= 0, not {n!r}")
     if attackers == 0 or defenders == 0:
         return np.full(n, attackers, dtype=np.int64), np.full(n, defenders, dtype=np.int64)

@@ -6,9 +6,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import TYPE_CHECKING, Any
 
-from ..validation import require_int as _req_int
-from ..validation import require_ints as _req_ints
-from ..validation import require_list as _req_list
+from ..validation import flag, integer, integers, listing, one_of, record
 from .data import (
     CUSTOMS_ROUTE,
     GREY,
@@ -61,7 +59,7 @@ def state_to_data(s: ItcState) -> dict[str, Any]:
         "chosen": list(s.chosen),
         "rolls": dict(s.rolls),
         "kept": s.kept,
-        "points": {"transport": s.tp, "continent": s.cp, "leftover": s.lo},
+        "points": {"transport": s.transport_points, "continent": s.continent_points, "leftover": s.leftover_points},
         "attacked": s.attacked,
         "played": list(s.played),
         "obliged": [list(x) for x in s.obliged],
@@ -75,46 +73,37 @@ def state_to_data(s: ItcState) -> dict[str, Any]:
 
 def restore_into(s: ItcState, data: Any) -> None:
     """Validate a saved ITC state completely and set it on ``s`` (a scratch state); ``ValueError`` names what is wrong."""
-    if not isinstance(data, dict):
-        raise ValueError("the ITC state must be an object")
-    expected = {
+    record(data, "the ITC state", {
         "phase", "setup_step", "first_setup", "start_player", "turn", "turn_count", "scores", "hands",
         "transport_deck", "transport_discard", "action_deck", "action_discard", "board", "goods", "fresh",
         "markers", "stones", "controller", "goods_supply", "pending_grey", "chosen", "rolls", "kept", "points",
         "attacked", "played", "obliged", "could_free", "goal_reached",
-    }
-    if set(data) != expected:
-        missing, extra = sorted(expected - set(data)), sorted(set(data) - expected)
-        raise ValueError(f"ITC state keys wrong: missing {missing}, unexpected {extra}")
+    })
     n, opts = s.players, s.options
     s.cards = cards = card_table(opts)
     s._init_empty()
-    phase = data["phase"]
-    if phase not in PHASES:
-        raise ValueError(f"unknown phase {phase!r}")
-    s.phase = phase
-    s.setup_step = _req_int(data["setup_step"], "setup_step", 0, n * opts.setup_rounds)
-    s.first_setup = _req_int(data["first_setup"], "first_setup", 0, n - 1)
-    s.start_player = _req_int(data["start_player"], "start_player", 0, n - 1)
-    s.turn = _req_int(data["turn"], "turn", 0, n - 1)
-    s.turn_count = _req_int(data["turn_count"], "turn_count", 0)
-    s.score = _req_ints(data["scores"], "scores", n)
-    hands = _req_list(data["hands"], "hands", n)
-    s.hands = [_req_ints(h, f"hands[{p}]", None, 0, cards.size - 1) for p, h in enumerate(hands)]
-    s.t_deck = _req_ints(data["transport_deck"], "transport_deck", None, 0, cards.n_transport - 1)
-    s.t_discard = _req_ints(data["transport_discard"], "transport_discard", None, 0, cards.n_transport - 1)
-    s.a_deck = _req_ints(data["action_deck"], "action_deck", None, cards.n_transport, cards.size - 1)
-    s.a_discard = _req_ints(data["action_discard"], "action_discard", None, cards.n_transport, cards.size - 1)
+    s.phase = phase = one_of(data["phase"], "phase", PHASES)
+    s.setup_step = integer(data["setup_step"], "setup_step", 0, n * opts.setup_rounds)
+    s.first_setup = integer(data["first_setup"], "first_setup", 0, n - 1)
+    s.start_player = integer(data["start_player"], "start_player", 0, n - 1)
+    s.turn = integer(data["turn"], "turn", 0, n - 1)
+    s.turn_count = integer(data["turn_count"], "turn_count", 0)
+    s.score = integers(data["scores"], "scores", n)
+    hands = listing(data["hands"], "hands", n)
+    s.hands = [integers(h, f"hands[{p}]", None, 0, cards.size - 1) for p, h in enumerate(hands)]
+    s.t_deck = integers(data["transport_deck"], "transport_deck", None, 0, cards.n_transport - 1)
+    s.t_discard = integers(data["transport_discard"], "transport_discard", None, 0, cards.n_transport - 1)
+    s.a_deck = integers(data["action_deck"], "action_deck", None, cards.n_transport, cards.size - 1)
+    s.a_discard = integers(data["action_discard"], "action_discard", None, cards.n_transport, cards.size - 1)
     # the board
     placed: list[int] = []
-    for i, entry in enumerate(_req_list(data["board"], "board")):
-        if not isinstance(entry, dict) or set(entry) != {"card", "lane", "field", "owner", "under"}:
-            raise ValueError(f"board entry {i} must have card, lane, field, owner, under")
-        card = _req_int(entry["card"], "board card", 0, cards.n_transport - 1)
-        lane = _req_int(entry["lane"], "board lane", 0, LANES - 1)
-        field = _req_int(entry["field"], "board field", 0, len(s.lanes[lane]) - 1)
-        owner = _req_int(entry["owner"], "board owner", -1, n - 1)
-        under = _req_int(entry["under"], "board under", -1, cards.size - 1)
+    for i, entry in enumerate(listing(data["board"], "board")):
+        record(entry, f"board entry {i}", ("card", "lane", "field", "owner", "under"))
+        card = integer(entry["card"], "board card", 0, cards.n_transport - 1)
+        lane = integer(entry["lane"], "board lane", 0, LANES - 1)
+        field = integer(entry["field"], "board field", 0, len(s.lanes[lane]) - 1)
+        owner = integer(entry["owner"], "board owner", -1, n - 1)
+        under = integer(entry["under"], "board under", -1, cards.size - 1)
         if LANE_ROUTE[lane] not in cards.routes[card]:
             raise ValueError(f"card {card} lies on lane {lane}, which is not one of its routes")
         if (owner < 0) != cards.neutral[card]:
@@ -127,7 +116,7 @@ def restore_into(s: ItcState, data: Any) -> None:
             raise ValueError(f"two cards on lane {lane} field {field}")
         s.lanes[lane][field] = card
         s.at_lane[card], s.at_field[card], s.owner[card], s.under[card] = lane, field, owner, under
-        s.rcount[owner if owner >= 0 else n][LANE_ROUTE[lane]] += 1
+        s.on_route[owner if owner >= 0 else n][LANE_ROUTE[lane]] += 1
         if owner >= 0:
             insort(s.fleet[owner], card)
         placed.append(card)
@@ -146,7 +135,7 @@ def restore_into(s: ItcState, data: Any) -> None:
         unknown = set(value) - set(PLACES)
         if unknown or (not allow_missing and set(value) != set(PLACES)):
             raise ValueError(f"{what} must name the places {list(PLACES)}")
-        return {PLACE_INDEX[k]: _req_ints(v, f"{what}[{k}]", width, 0) for k, v in value.items()}
+        return {PLACE_INDEX[k]: integers(v, f"{what}[{k}]", width, 0) for k, v in value.items()}
 
     goods = per_place(data["goods"], "goods", 6)
     s.goods = [goods[i] for i in range(7)]
@@ -160,10 +149,10 @@ def restore_into(s: ItcState, data: Any) -> None:
             raise ValueError(f"{PLACES[place]} holds more than {cap} cubes of one colour")
     markers = per_place(data["markers"], "markers", n)
     s.markers = [markers[i] for i in range(7)]
-    s.stones = _req_ints(data["stones"], "stones", n, 0)
-    s.controller = _req_int(data["controller"], "controller", -1, n - 1)
-    s.goods_supply = _req_int(data["goods_supply"], "goods_supply", 0)
-    s.pending_grey = _req_ints(data["pending_grey"], "pending_grey", 6, 0)
+    s.stones = integers(data["stones"], "stones", n, 0)
+    s.controller = integer(data["controller"], "controller", -1, n - 1)
+    s.goods_supply = integer(data["goods_supply"], "goods_supply", 0)
+    s.pending_grey = integers(data["pending_grey"], "pending_grey", 6, 0)
     if s.goods_supply + sum(map(sum, s.goods)) != opts.goods_cubes:
         raise ValueError(f"goods cubes are not conserved: the supply and the places must hold {opts.goods_cubes}")
     for p in range(n):
@@ -174,42 +163,38 @@ def restore_into(s: ItcState, data: Any) -> None:
     for p in range(n):
         if s.markers[GREY][p] and p != s.controller:
             raise ValueError(f"player {p} has markers in the grey market without controlling the Mafia")
-    chosen = _req_list(data["chosen"], "chosen")
+    chosen = listing(data["chosen"], "chosen")
     s.chosen = tuple(chosen)
     if s.chosen and s.chosen not in DICE_PAIRS:
         raise ValueError(f"chosen dice {chosen!r} are not a pair of dice")
     rolls = data["rolls"]
     if not isinstance(rolls, dict) or set(rolls) != set(s.chosen):
         raise ValueError("rolls must give a result for each chosen die")
-    s.rolls = {c: _req_int(v, f"rolls[{c}]", 1, DIE_SIDES[c]) for c, v in rolls.items()}
+    s.rolls = {c: integer(v, f"rolls[{c}]", 1, DIE_SIDES[c]) for c, v in rolls.items()}
     kept = data["kept"]
     if kept != "" and kept not in s.chosen:
         raise ValueError(f"kept die {kept!r} was not rolled")
     s.kept = kept
-    points = data["points"]
-    if not isinstance(points, dict) or set(points) != {"transport", "continent", "leftover"}:
-        raise ValueError("points must give transport, continent and leftover")
-    s.tp = _req_int(points["transport"], "transport points", 0, 6)
-    s.cp = _req_int(points["continent"], "continent points", 0, 8)
-    s.lo = _req_int(points["leftover"], "leftover points", 0, 6)
-    if not isinstance(data["attacked"], bool) or not isinstance(data["goal_reached"], bool):
-        raise ValueError("attacked and goal_reached must be true or false")
-    s.attacked, s.goal_reached = data["attacked"], data["goal_reached"]
-    played = _req_list(data["played"], "played")
+    points = record(data["points"], "points", ("transport", "continent", "leftover"))
+    s.transport_points = integer(points["transport"], "transport points", 0, 6)
+    s.continent_points = integer(points["continent"], "continent points", 0, 8)
+    s.leftover_points = integer(points["leftover"], "leftover points", 0, 6)
+    s.attacked, s.goal_reached = flag(data["attacked"], "attacked"), flag(data["goal_reached"], "goal_reached")
+    played = listing(data["played"], "played")
     if not all(k in ACTION_CARD_KINDS for k in played) or len(set(played)) != len(played):
         raise ValueError(f"played must list action card kinds once each, not {played!r}")
     s.played = list(played)
     obliged = []
-    for entry in _req_list(data["obliged"], "obliged"):
-        pair = _req_list(entry, "obliged row", 2)
-        r = _req_int(pair[0], "obliged route", 0, 3)
-        f = _req_int(pair[1], "obliged field", 0, opts.lane_lengths[r] - 1)
+    for entry in listing(data["obliged"], "obliged"):
+        pair = listing(entry, "obliged row", 2)
+        r = integer(pair[0], "obliged route", 0, 3)
+        f = integer(pair[1], "obliged field", 0, opts.lane_lengths[r] - 1)
         obliged.append((r, f))
     s.obliged = obliged
     could_free = []
-    for entry in _req_list(data["could_free"], "could_free"):
-        pair = _req_list(entry, "could_free row", 2)
-        row = (_req_int(pair[0], "could_free route", 0, 3), _req_int(pair[1], "could_free field", 0, 11))
+    for entry in listing(data["could_free"], "could_free"):
+        pair = listing(entry, "could_free row", 2)
+        row = (integer(pair[0], "could_free route", 0, 3), integer(pair[1], "could_free field", 0, 11))
         if row not in obliged or row in could_free:
             raise ValueError(f"could_free row {list(row)} is not an obliged row (or is named twice)")
         could_free.append(row)
@@ -224,7 +209,7 @@ def restore_into(s: ItcState, data: Any) -> None:
         raise ValueError(f"phase {phase} needs two chosen dice")
     if phase == "act" and not s.kept:
         raise ValueError("phase act needs a kept die")
-    if phase in ("setup", "draw", "choose", "over") and (s.chosen or s.tp or s.cp or s.lo or s.played or s.attacked):
+    if phase in ("setup", "draw", "choose", "over") and (s.chosen or s.transport_points or s.continent_points or s.leftover_points or s.played or s.attacked):
         raise ValueError(f"phase {phase} cannot have dice, points or played cards")
     if phase == "over" and not s.goal_reached:
         raise ValueError("a finished game must have reached the goal")

@@ -21,7 +21,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..core import IllegalAction
-from .data import COLOURS, RESALE_BY_INDEX, RESALE_VALUE
+from ..validation import is_integer
+from .data import COLOURS, RESALE_BY_INDEX
 
 __all__ = ["Sale", "sellable", "sale_options", "best_plan", "Plan", "max_colours", "cheapest_colours",
            "MARKER_COST", "marker_refusal"]
@@ -95,14 +96,14 @@ def _counts(goods: Mapping[str, int]) -> list[int]:
     counts = []
     for c in COLOURS:
         n = goods.get(c, 0)
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        if not is_integer(n) or n < 0:
             raise ValueError(f"the number of {c} cubes must be a whole number >= 0, not {n!r}")
         counts.append(n)
     return counts
 
 
 def _whole(name: str, value: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+    if not is_integer(value) or value < 0:
         raise ValueError(f"{name} must be a whole number >= 0, not {value!r}")
 
 
@@ -174,5 +175,3 @@ def best_plan(goods: Mapping[str, int], markers: int, points: int) -> Plan:
             best = Plan(place, sale)
     return best
 
-
-RESALE = RESALE_VALUE

@@ -6,6 +6,10 @@ that ``legal_actions``, ``_check`` and ``_perform`` stay fast (random playouts, 
 * ``lanes[l][f]``: the card on field ``f`` (0 = bottom) of lane ``l`` (0-9, left to right), or -1;
 * ``at_lane``/``at_field``/``owner``/``under`` indexed by transport card: where a card on the board
   is, who owns it (-1 for a neutral transport) and the action card under it (-1 for none);
+* ``on_route[owner][route]``: how many transports each player (row ``players``: the neutral
+  transports, one owner) has on each route (rule ``itc-transport-points``, the limit per route);
+* ``transport_points``, ``continent_points``, ``leftover_points``: the kept die's points left this
+  turn (blue, green, and the red die's leftover points, rules ``itc-dice``, ``itc-red-die``);
 * ``goods[place][colour]`` and ``markers[place][player]`` for the six continents and the grey market
   (place 6), colours cheapest first.
 
@@ -24,7 +28,7 @@ from typing import Any
 
 from ..chance import Chance, choice, shuffle
 from ..core import IllegalAction, State
-from ..validation import whole as _int
+from ..validation import is_integer
 from .actions import (
     ACTION_TYPES,
     Attack,
@@ -63,7 +67,7 @@ from .dice_turn import DICE, DICE_PAIRS, DIE_EVENTS, chosen_pair, kept_die
 from .lanes import LaneRules
 from .probability import die_effect, fight_event, markers_left
 from .saving import restore_into, state_to_data
-from .selling import MARKER_COST, cheapest_colours, marker_refusal, max_colours
+from .selling import MARKER_COST, Sale, cheapest_colours, marker_refusal, max_colours
 from .views import determinize, observation
 
 __all__ = ["ItcState", "DICE", "UNDER_KINDS"]
@@ -126,7 +130,7 @@ class ItcState(LaneRules, State):
         self.at_field = [-1] * nt
         self.owner = [-1] * nt
         self.under = [-1] * nt
-        self.rcount: list[list[int]] = [[0, 0, 0, 0] for _ in range(n + 1)]  # row n: neutral transports
+        self.on_route: list[list[int]] = [[0, 0, 0, 0] for _ in range(n + 1)]  # row n: neutral transports
         self.fleet: list[list[int]] = [[] for _ in range(n)]  # each player's cards on the board, sorted
         self.goods: list[list[int]] = [[0] * 6 for _ in PLACES]
         self.fresh: dict[int, list[int]] = {}
@@ -138,7 +142,7 @@ class ItcState(LaneRules, State):
         self.chosen: tuple[str, ...] = ()
         self.rolls: dict[str, int] = {}
         self.kept = ""
-        self.tp = self.cp = self.lo = 0
+        self.transport_points = self.continent_points = self.leftover_points = 0
         self.attacked = False
         self.played: list[str] = []
         self.obliged: list[tuple[int, int]] = []
@@ -210,7 +214,7 @@ class ItcState(LaneRules, State):
         for key in ("t_deck", "t_discard", "a_deck", "a_discard", "at_lane", "at_field", "owner", "under",
                     "stones", "pending_grey", "played", "obliged", "could_free"):
             d[key] = list(d[key])
-        for key in ("lanes", "rcount", "goods", "markers", "fleet"):
+        for key in ("lanes", "on_route", "goods", "markers", "fleet"):
             d[key] = [list(row) for row in d[key]]
         d["fresh"] = {k: list(v) for k, v in self.fresh.items()}
         d["rolls"] = dict(self.rolls)
@@ -272,6 +276,20 @@ class ItcState(LaneRules, State):
                 return c
         return -1
 
+    # -- selling, asked in the game's terms ----------------------------------------------------
+    def sale(self, place: str, colours: int) -> Sale:
+        """What ``Sell(place, colours)`` sells now (rule ``itc-selling``): the ``colours`` cheapest
+        colours the player to act may sell there, their cubes and the profit; whether the sale is
+        allowed is :meth:`sale_options`' question (and the check's, when it is applied)."""
+        return cheapest_colours(self._sellable_counts(PLACE_INDEX[place]), colours)
+
+    def sale_options(self, place: str) -> list[Sale]:
+        """Every sale the player to act may make in ``place`` now: selling the 1, 2, ... cheapest
+        colours, as far as rule ``itc-selling`` allows (the legal ``Sell`` actions there, as sales)."""
+        if self.phase != "act":
+            return []
+        return [self.sale(place, k) for k in range(1, self._most_colours(self.turn, PLACE_INDEX[place]) + 1)]
+
     # -- legal actions -------------------------------------------------------------------------
     def legal_actions(self) -> list[Any]:
         phase = self.phase
@@ -289,42 +307,35 @@ class ItcState(LaneRules, State):
         return []  # a new list every time: callers may change what they are given
 
     def _act_actions(self) -> list[Any]:
-        """Every action of the ``act`` step. Kept lean: actions come from shared caches."""
+        """Every action of the ``act`` step: each rule's predicate (see "the rules, one predicate
+        each" below) filtering the candidates, the same predicates the checks call. Kept lean:
+        actions come from shared caches."""
         p = self.turn
         out: list[Any] = []
         cards = self.cards
         kinds = cards.kind
         hand = self.hands[p]
-        tp, cp, lo = self.tp, self.cp, self.lo
-        hand_kinds = {kinds[c] for c in hand}
-        played = self.played
-        if tp > 0 or lo > 0:  # transport points (rule itc-transport-points)
+        if self._has_transport_point():  # rule itc-transport-points
             lanes = self.lanes
-            if "transport" in hand_kinds and self.stones[p] > 0:
-                limit = self.options.transport_limit_per_route
-                rc = self.rcount[p]
+            if self._has_stone(p):
                 unders = [""]
-                for k in UNDER_KINDS:
-                    if k in hand_kinds and k not in played:
-                        unders.append(k)
+                unders.extend(k for k in UNDER_KINDS if self._under_allowed(p, k))
                 for card in hand:
                     if kinds[card] != "transport":
                         continue
                     for r in cards.routes[card]:
-                        if rc[r] >= limit:
+                        if not self._route_has_room(p, r):
                             continue
                         for i, lane in enumerate(ROUTE_LANES[r]):
                             if lanes[lane][0] < 0:
                                 options = _place_actions(card, r, i)
                                 for u in unders:
                                     out.append(options[u])
-            under = self.under
             at_lane, at_field = self.at_lane, self.at_field
             diagonal = self.options.diagonal_moves
             for card in self.fleet[p]:
-                u = under[card]
-                express = u >= 0 and kinds[u] == "express"
-                if express and tp <= 0:
+                express = self._is_express(card)
+                if not self._has_transport_point(express):
                     continue  # an Express transport moves with blue points only (rule itc-express)
                 lane = at_lane[card]
                 if at_field[card] == len(lanes[lane]) - 1:
@@ -336,33 +347,104 @@ class ItcState(LaneRules, State):
                     out.append(moves[route_lanes.index(target)])
                 if express and self._express_free(card):
                     out.append(moves[3])
-        if cp > 0 or lo > 0:  # continent points (rule itc-continent-points)
-            points = cp if cp > 0 else lo
-            ctrl = self.controller == p
-            if self.stones[p] > 0:
+        if self._continent_points() > 0:  # rule itc-continent-points
+            if self._marker_refusal(p, 0) is None:
                 out.extend(_MARKER_ACTIONS)
-                if ctrl:
+                if self._marker_refusal(p, GREY) is None:
                     out.append(_GREY_MARKER_ACTION)
-            markers = self.markers
-            fresh = self.fresh
-            goods = self.goods
             for place in range(7):
-                m = markers[place][p]
-                if m:
-                    counts = self._sellable_counts(place) if place in fresh else goods[place]
-                    k = max_colours(counts, m, points)
-                    if k:
-                        out.extend(_SELL_ACTIONS[place][:k])
-            if not ctrl and not self.attacked and self.stones[p] > 0:
+                k = self._most_colours(p, place)
+                if k:
+                    out.extend(_SELL_ACTIONS[place][:k])
+            if self._attack_refusal(p) is None:
                 out.append(_ATTACK)
-        if self.controller == p and "organisation" in hand_kinds and "organisation" not in played:
+        if self._organisation_refusal(p) is None:
             out.append(_ORGANISATION)
-        if len(hand) > self.options.hand_limit:
+        if self._over_hand_limit(p):
             for card in hand:
                 out.append(_discard_action(card))
-        elif not self.obliged or not self._forced_move_pending():
+        elif self._end_refusal(p) is None:
             out.append(_END_TURN)
         return out
+
+    # -- the rules, one predicate each: the legal actions are these filtered, the checks call them --
+    def _continent_points(self) -> int:
+        """Rule ``itc-continent-points``: the points for the continents and the grey market, the
+        green die's, else the red die's leftover points (``itc-red-die``)."""
+        return self.continent_points if self.continent_points > 0 else self.leftover_points
+
+    def _has_stone(self, player: int) -> bool:
+        """Rule ``itc-markers``: the player has a stone left in their supply (a sales marker, an
+        owner's stone on a transport card, an attack marker)."""
+        return self.stones[player] > 0
+
+    def _under_allowed(self, player: int, kind: str) -> bool:
+        """Rule ``itc-action-cards``: ``kind`` (one of :data:`UNDER_KINDS`) may go under a transport
+        placed now: the player holds one and has not played one this turn."""
+        return kind not in self.played and self._has_kind(player, kind) >= 0
+
+    def _over_hand_limit(self, player: int) -> bool:
+        """Rule ``itc-hand-limit`` (setting ``hand_limit``): the hand holds more cards than a turn may end with."""
+        return len(self.hands[player]) > self.options.hand_limit
+
+    def _marker_refusal(self, player: int, place: int) -> IllegalAction | None:
+        """Why ``player`` may not place a sales marker in ``place`` now (rules
+        ``itc-placing-markers``, ``itc-continent-points``, ``itc-grey-market``, ``itc-markers``), or ``None``."""
+        points = self._continent_points()
+        refusal = marker_refusal(points)
+        if refusal:
+            return refusal
+        if place == GREY and self.controller != player:
+            return IllegalAction("only the player who controls the Mafia places sales markers in the grey market",
+                                 "itc-grey-market")
+        return marker_refusal(points, self.stones[player])
+
+    def _most_colours(self, player: int, place: int) -> int:
+        """Rules ``itc-selling``, ``itc-continent-points``, ``itc-grey-market-goods``: the most colours
+        ``player`` may sell in ``place`` now, cheapest first (0: none); any fewer may be sold too."""
+        if place == GREY and self.controller != player:
+            return 0
+        markers = self.markers[place][player]
+        if not markers:
+            return 0
+        return max_colours(self._sellable_counts(place), markers, self._continent_points())
+
+    def _attack_refusal(self, player: int) -> IllegalAction | None:
+        """Why ``player`` may not attack the grey market now (rules ``itc-grey-market``,
+        ``itc-continent-points``, ``itc-markers``), or ``None``."""
+        if self.controller == player:
+            return IllegalAction("you control the Mafia; you cannot attack the grey market", "itc-grey-market")
+        if self.attacked:
+            return IllegalAction("the grey market may be attacked only once per turn", "itc-grey-market")
+        if self._continent_points() <= 0:
+            return IllegalAction("an attack needs a continent point (green die or red leftover points)",
+                                 "itc-continent-points")
+        if not self._has_stone(player):
+            return IllegalAction("you have no stone left for attack markers", "itc-markers")
+        return None
+
+    def _organisation_refusal(self, player: int) -> IllegalAction | None:
+        """Why ``player`` may not play "Organisation in the grey market" now (rules
+        ``itc-action-cards``, ``itc-organisation``), or ``None``."""
+        if "organisation" in self.played:
+            return IllegalAction("no action card may be played twice in one turn", "itc-action-cards")
+        if self._has_kind(player, "organisation") < 0:
+            return IllegalAction("you have no organisation card", "itc-action-cards")
+        if self.controller != player:
+            return IllegalAction("only the controller of the Mafia may use Organisation in the grey market",
+                                 "itc-organisation")
+        return None
+
+    def _end_refusal(self, player: int) -> IllegalAction | None:
+        """Why ``player`` may not end the turn now (rules ``itc-hand-limit``, ``itc-full-rows``), or ``None``."""
+        if self._over_hand_limit(player):
+            limit = self.options.hand_limit
+            return IllegalAction(f"you hold {len(self.hands[player])} cards; discard down to {limit} before ending "
+                                 "the turn", "itc-hand-limit")
+        if self.obliged and self._forced_move_pending():
+            return IllegalAction("a full row holds a card of yours that you can still move: you must move it",
+                                 "itc-full-rows")
+        return None
 
     # -- checking (every rule that can forbid an action) ---------------------------------------
     def _parse(self, text: str) -> Any:
@@ -404,15 +486,7 @@ class ItcState(LaneRules, State):
                 raise IllegalAction(err, "itc-setup")
             return
         self._need_phase("act", a)
-        p = self.turn
-        points = self.cp if self.cp > 0 else self.lo  # the green die's points, else the red leftover
-        refusal = marker_refusal(points)
-        if refusal:
-            raise refusal
-        if place == GREY and self.controller != p:
-            raise IllegalAction("only the player who controls the Mafia places sales markers in the grey market",
-                                "itc-grey-market")
-        refusal = marker_refusal(points, self.stones[p])
+        refusal = self._marker_refusal(self.turn, place)
         if refusal:
             raise refusal
 
@@ -428,15 +502,15 @@ class ItcState(LaneRules, State):
         kept_die(self.chosen, a.colour)
 
     def _transport_point(self, action: Any, blue_only: bool = False) -> None:
+        if self._has_transport_point(blue_only):
+            return
         if blue_only:
-            if self.tp <= 0:
-                raise IllegalAction(f"{action}: an Express transport moves with blue points only", "itc-express")
-        elif self.tp <= 0 and self.lo <= 0:
-            raise IllegalAction(f"{action} needs a transport point (blue die or red leftover points)",
+            raise IllegalAction(f"{action}: an Express transport moves with blue points only", "itc-express")
+        raise IllegalAction(f"{action} needs a transport point (blue die or red leftover points)",
                                 "itc-transport-points")
 
     def _own_card_on_board(self, action: Any, card: Any) -> None:
-        if not _int(card) or not 0 <= card < self.cards.n_transport or self.at_lane[card] < 0:
+        if not is_integer(card) or not 0 <= card < self.cards.n_transport or self.at_lane[card] < 0:
             raise IllegalAction(f"card {card!r} is not a transport card on the board", "itc-transport-points")
         if self.owner[card] != self.turn:
             raise IllegalAction(f"card {card} is not your transport", "itc-transport-points")
@@ -445,7 +519,7 @@ class ItcState(LaneRules, State):
         self._need_phase("act", a)
         p = self.turn
         card, kinds = a.card, self.cards.kind
-        if not _int(card) or card not in self.hands[p]:
+        if not is_integer(card) or card not in self.hands[p]:
             raise IllegalAction(f"card {card!r} is not in your hand", "itc-transport-cards")
         if kinds[card] != "transport":
             raise IllegalAction(f"card {card} is not a transport card of your own", "itc-transport-cards")
@@ -457,22 +531,22 @@ class ItcState(LaneRules, State):
             allowed = " or ".join(ROUTES[x] for x in self.cards.routes[card])
             raise IllegalAction(f"card {card} may only go on the {allowed} route, not the {a.route}", "itc-lane-colours")
         lanes = ROUTE_LANES[r]
-        if not _int(a.lane) or not 1 <= a.lane <= len(lanes):
+        if not is_integer(a.lane) or not 1 <= a.lane <= len(lanes):
             raise IllegalAction(f"the {a.route} route has lanes 1 to {len(lanes)}, not {a.lane!r}", "itc-board")
         if self.lanes[lanes[a.lane - 1]][0] >= 0:
             raise IllegalAction(f"the bottom field of {a.route} lane {a.lane} is taken", "itc-transport-points")
-        limit = self.options.transport_limit_per_route
-        if self.rcount[p][r] >= limit:
+        if not self._route_has_room(p, r):
+            limit = self.options.transport_limit_per_route
             raise IllegalAction(f"you already have {limit} transports on the {a.route} route", "itc-transport-points")
-        if self.stones[p] <= 0:
+        if not self._has_stone(p):
             raise IllegalAction("you have no stone left to mark a transport card as yours", "itc-markers")
         if a.under:
             if a.under not in UNDER_KINDS:
                 raise IllegalAction(f"only {', '.join(UNDER_KINDS)} cards go under a transport, not {a.under!r}",
                                     "itc-action-cards")
-            if a.under in self.played:
-                raise IllegalAction(f"you have already played a {a.under} card this turn", "itc-action-cards")
-            if self._has_kind(p, a.under) < 0:
+            if not self._under_allowed(p, a.under):
+                if a.under in self.played:
+                    raise IllegalAction(f"you have already played a {a.under} card this turn", "itc-action-cards")
                 raise IllegalAction(f"you have no {a.under} card", "itc-action-cards")
 
     def _check_move(self, a: MoveTransport) -> None:
@@ -485,7 +559,7 @@ class ItcState(LaneRules, State):
         col = self.lanes[lane]
         if field == len(col) - 1:
             raise IllegalAction(f"card {card} is on the top field; it can only leave the route", "itc-transport-points")
-        if not _int(a.lane) or not 1 <= a.lane <= len(route_lanes):
+        if not is_integer(a.lane) or not 1 <= a.lane <= len(route_lanes):
             raise IllegalAction(f"the route has lanes 1 to {len(route_lanes)}, not {a.lane!r}", "itc-lane-colours")
         target = route_lanes[a.lane - 1]
         if target in self._steps(card, self.options.diagonal_moves):
@@ -533,9 +607,12 @@ class ItcState(LaneRules, State):
         place = PLACE_INDEX.get(a.place) if isinstance(a.place, str) else None
         if place is None:
             raise IllegalAction(f"{a.place!r} is not a continent or the grey market", "itc-board")
-        if not _int(a.colours) or a.colours < 1:
+        if not is_integer(a.colours) or a.colours < 1:
             raise IllegalAction(f"a sale sells at least one colour, not {a.colours!r}", "itc-selling")
-        points = self.cp if self.cp > 0 else self.lo
+        if a.colours <= self._most_colours(p, place):
+            return
+        # not a sale this player may make: say which part of the rule forbids it
+        points = self._continent_points()
         if points < a.colours:
             raise IllegalAction(f"selling {a.colours} colours needs {a.colours} continent points; you have {points}",
                                 "itc-continent-points")
@@ -546,28 +623,18 @@ class ItcState(LaneRules, State):
         present = sum(1 for n in counts if n)
         if present < a.colours:
             raise IllegalAction(f"{a.place} has only {present} goods colours you may sell now", "itc-selling")
-        m = self.markers[place][p]
-        k = max_colours(counts, m, a.colours)
-        if k < a.colours:
-            sold = [n for n in counts if n][: a.colours]
-            raise IllegalAction(
-                f"selling the {a.colours} cheapest colours in {a.place} needs at least {max(sold)} sales markers "
-                f"there and one to return per colour ({a.colours}); you have {m}",
-                "itc-selling",
-            )
+        sold = [n for n in counts if n][: a.colours]  # the markers do not cover the sale (max_colours said so)
+        raise IllegalAction(
+            f"selling the {a.colours} cheapest colours in {a.place} needs at least {max(sold)} sales markers "
+            f"there and one to return per colour ({a.colours}); you have {self.markers[place][p]}",
+            "itc-selling",
+        )
 
     def _check_attack(self, a: Attack) -> None:
         self._need_phase("act", a)
-        p = self.turn
-        if self.controller == p:
-            raise IllegalAction("you control the Mafia; you cannot attack the grey market", "itc-grey-market")
-        if self.attacked:
-            raise IllegalAction("the grey market may be attacked only once per turn", "itc-grey-market")
-        if self.cp <= 0 and self.lo <= 0:
-            raise IllegalAction("an attack needs a continent point (green die or red leftover points)",
-                                "itc-continent-points")
-        if self.stones[p] <= 0:
-            raise IllegalAction("you have no stone left for attack markers", "itc-markers")
+        refusal = self._attack_refusal(self.turn)
+        if refusal:
+            raise refusal
 
     def _check_play(self, a: PlayCard) -> None:
         self._need_phase("act", a)
@@ -577,33 +644,24 @@ class ItcState(LaneRules, State):
                 raise IllegalAction(f"a {a.kind} card is played by placing it under a transport (PlaceTransport)",
                                     "itc-action-cards")
             raise IllegalAction(f"{a.kind!r} is not an action card that can be played on its own", "itc-action-cards")
-        if a.kind in self.played:
-            raise IllegalAction("no action card may be played twice in one turn", "itc-action-cards")
-        if self._has_kind(p, a.kind) < 0:
-            raise IllegalAction(f"you have no {a.kind} card", "itc-action-cards")
-        if self.controller != p:
-            raise IllegalAction("only the controller of the Mafia may use Organisation in the grey market",
-                                "itc-organisation")
+        refusal = self._organisation_refusal(p)
+        if refusal:
+            raise refusal
 
     def _check_discard(self, a: Discard) -> None:
         self._need_phase("act", a)
         p = self.turn
-        if not _int(a.card) or a.card not in self.hands[p]:
+        if not is_integer(a.card) or a.card not in self.hands[p]:
             raise IllegalAction(f"card {a.card!r} is not in your hand", "itc-hand-limit")
-        if len(self.hands[p]) <= self.options.hand_limit:
+        if not self._over_hand_limit(p):
             raise IllegalAction(f"cards are discarded only from a hand above {self.options.hand_limit} cards",
                                 "itc-hand-limit")
 
     def _check_end(self, a: EndTurn) -> None:
         self._need_phase("act", a)
-        p = self.turn
-        limit = self.options.hand_limit
-        if len(self.hands[p]) > limit:
-            raise IllegalAction(f"you hold {len(self.hands[p])} cards; discard down to {limit} before ending the turn",
-                                "itc-hand-limit")
-        if self.obliged and self._forced_move_pending():
-            raise IllegalAction("a full row holds a card of yours that you can still move: you must move it",
-                                "itc-full-rows")
+        refusal = self._end_refusal(self.turn)
+        if refusal:
+            raise refusal
 
     # -- performing ----------------------------------------------------------------------
     def _perform(self, action: Any) -> None:
@@ -629,16 +687,16 @@ class ItcState(LaneRules, State):
         self.stones[p] -= 1
 
     def _spend_continent(self, n: int) -> None:
-        if self.cp > 0:
-            self.cp -= n
+        if self.continent_points > 0:
+            self.continent_points -= n
         else:
-            self.lo -= n
+            self.leftover_points -= n
 
     def _spend_transport(self) -> None:
-        if self.tp > 0:
-            self.tp -= 1
+        if self.transport_points > 0:
+            self.transport_points -= 1
         else:
-            self.lo -= 1
+            self.leftover_points -= 1
 
     def _do_draw_card(self, a: DrawActionCard) -> None:
         """Rules ``itc-turn-sequence`` step 1 and ``itc-action-cards``: draw an action card; a
@@ -684,7 +742,7 @@ class ItcState(LaneRules, State):
         self.kept = colour
         neutrals: list[int] = []
         effect = die_effect(colour, value)
-        self.tp, self.cp, self.lo = effect.transport, effect.continent, effect.leftover
+        self.transport_points, self.continent_points, self.leftover_points = effect.transport, effect.continent, effect.leftover
         if colour == "red":
             # rule itc-red-die: draw as many transport cards as the die shows; the rest of its six
             # points are leftover points
@@ -800,7 +858,7 @@ class ItcState(LaneRules, State):
         and one returned marker per colour; the cubes go back to the supply."""
         p = self.turn
         place = PLACE_INDEX[a.place]
-        sale = cheapest_colours(self._sellable_counts(place), a.colours)
+        sale = self.sale(a.place, a.colours)
         goods = self.goods[place]
         for colour, n in zip(sale.colours, sale.cubes):
             goods[COLOURS.index(colour)] -= n
@@ -885,7 +943,7 @@ class ItcState(LaneRules, State):
         self.chosen = ()
         self.rolls = {}
         self.kept = ""
-        self.tp = self.cp = self.lo = 0
+        self.transport_points = self.continent_points = self.leftover_points = 0
         self.attacked = False
         self.played = []
         self.obliged = []

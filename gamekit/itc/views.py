@@ -75,7 +75,7 @@ def observation(s: ItcState, player: int) -> dict[str, Any]:
         "chosen": list(s.chosen),
         "rolls": dict(s.rolls),
         "kept": s.kept,
-        "points": {"transport": s.tp, "continent": s.cp, "leftover": s.lo},
+        "points": {"transport": s.transport_points, "continent": s.continent_points, "leftover": s.leftover_points},
         "attacked": s.attacked,
         "played": list(played),
         "obliged": [list(x) for x in s.obliged],

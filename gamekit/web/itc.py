@@ -9,19 +9,22 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import IllegalAction
-from ..itc.data import COLOURS, RESALE_VALUE
+from ..itc import PlaceSalesMarker, Sell, scenario
+from ..itc.data import COLOURS, PLACE_INDEX, RESALE_VALUE
 from ..itc.dice_turn import DICE_PAIRS, DIE_NAMES, DIE_SIDES, chosen_pair, effect_text, kept_die, roll_die
 from ..itc.probability import (
     dice_choice_expectations,
     die_effect,
     exchange_losses,
-    fight_exchange,
     fight_outcome_distribution,
     grey_market_win_probability,
+    markers_left,
+    roll_fight,
 )
-from ..itc.selling import MARKER_COST, best_plan, marker_refusal, sale_options
+from ..itc.selling import MARKER_COST, best_plan
 from ..itc.svg import GOODS_FILL, PLAYER_COLOURS
 from ..rng import Rng
+from ..validation import is_integer
 from . import service
 
 
@@ -30,7 +33,7 @@ def _rng(situation: dict[str, Any]) -> Rng:
     if state:
         return Rng.fromstate(state)
     seed = situation.get("seed", 0)
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    if not is_integer(seed):
         raise ValueError(f"a seed is a whole number, not {seed!r}")
     return Rng(seed)
 
@@ -176,12 +179,12 @@ def _market(situation: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(markers, dict) or not markers:
         raise ValueError("markers are counts by player")
     for name, n in [*goods.items(), *markers.items()]:
-        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 99:
+        if not is_integer(n) or not 0 <= n <= 99:
             raise ValueError(f"{name}: a count is a whole number from 0 to 99, not {n!r}")
     player, points = situation.get("player"), situation.get("points")
     if player not in markers:
         raise ValueError(f"the player is one of {sorted(markers)}")
-    if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= GREEN_MAX:
+    if not is_integer(points) or not 0 <= points <= GREEN_MAX:
         raise ValueError(f"Continent points are whole numbers from 0 to {GREEN_MAX} (the green die is eight-sided).")
     return {
         "title": situation.get("title", ""),
@@ -192,6 +195,32 @@ def _market(situation: dict[str, Any]) -> dict[str, Any]:
         "profit": situation.get("profit", 0),
         "history": list(situation.get("history", [])),
     }
+
+
+#: The continent of the selling trial (the rule's examples are set in North America).
+MARKET = "North America"
+
+
+def _market_state(s: dict[str, Any]) -> Any:
+    """The trial as an engine position (:func:`gamekit.itc.scenario`): the continent's goods and
+    every player's sales markers, the player to act with ``points`` continent points. The trial
+    counts no supply of stones (the players have stones enough) and holds up to 99 cubes a colour."""
+    names = list(s["markers"])
+    if len(names) > 6:
+        raise ValueError("the trial has at most six players")
+    counts = [s["markers"][q] for q in names] + [0] * max(0, 2 - len(names))
+    return scenario(players=len(counts), player=names.index(s["player"]), kept="green", points=s["points"],
+                    goods={MARKET: s["goods"]}, markers={MARKET: counts},
+                    continent_capacity=99, goods_cubes=6 * 99, stones_per_player=7 + 6 * 99)
+
+
+def _market_from_state(s: dict[str, Any], state: Any) -> None:
+    """The trial's goods, markers and points after the engine acted on :func:`_market_state`."""
+    place = PLACE_INDEX[MARKET]
+    s["goods"] = {c: n for c, n in zip(COLOURS, state.goods[place]) if n}
+    for i, name in enumerate(s["markers"]):
+        s["markers"][name] = state.markers[place][i]
+    s["points"] = state.continent_points
 
 
 def _sale_text(sale: Any) -> str:
@@ -225,31 +254,18 @@ def market_step(situation: dict[str, Any] | None = None, action: dict[str, Any] 
         s = _market(situation or {})
     kind = (action or {}).get("kind")
     player = s["player"]
-    if kind == "place":
-        refusal = marker_refusal(s["points"])  # the trial counts no supply of stones
-        if refusal:
-            raise refusal
-        s["points"] -= MARKER_COST
-        s["markers"][player] += 1
-        s["history"].append(f"{player} places a sales marker (now {s['markers'][player]})")
-    elif kind == "sell":
-        k = action.get("colours")
-        options = sale_options(s["goods"], s["markers"][player], s["points"])
-        if not isinstance(k, int) or not 1 <= k <= len(options):
-            limit = len(options)
-            allowed = f"at most {limit} colour{'s' if limit != 1 else ''}" if limit else "nothing"
-            raise IllegalAction(
-                f"{player} may sell {allowed} now: colours go cheapest first, the markers must be at least "
-                "the largest count among the colours sold, and each colour costs a point and returns a marker",
-                "itc-selling",
-            )
-        sale = options[k - 1]
-        for colour in sale.colours:
-            del s["goods"][colour]
-        s["markers"][player] -= sale.markers_returned
-        s["points"] -= sale.points
-        s["profit"] += sale.profit
-        s["history"].append(f"{player}: {_sale_text(sale)}")
+    if kind in ("place", "sell"):
+        state = _market_state(s)
+        if kind == "place":
+            state.apply(PlaceSalesMarker(MARKET))  # rule itc-placing-markers, checked by the engine
+            s["history"].append(f"{player} places a sales marker (now {state.markers[PLACE_INDEX[MARKET]][state.turn]})")
+        else:
+            k = action.get("colours")
+            sale = state.sale(MARKET, k) if is_integer(k) and k >= 1 else None
+            state.apply(Sell(MARKET, k))  # rule itc-selling, checked and carried out by the engine
+            s["profit"] += sale.profit
+            s["history"].append(f"{player}: {_sale_text(sale)}")
+        _market_from_state(s, state)
     elif kind == "player":
         new = action.get("player")
         if new not in s["markers"]:
@@ -261,7 +277,7 @@ def market_step(situation: dict[str, Any] | None = None, action: dict[str, Any] 
         raise ValueError(f"unknown action {kind!r}")
     s["history"] = s["history"][-HISTORY_SHOWN:]
     markers = s["markers"][s["player"]]
-    options = sale_options(s["goods"], markers, s["points"])
+    options = _market_state(s).sale_options(MARKET)  # the sales the engine allows now
     plan = best_plan(s["goods"], markers, s["points"])
     present = [c for c in COLOURS if s["goods"].get(c)]
     players = list(s["markers"])
@@ -322,22 +338,20 @@ def fight_step(situation: dict[str, Any], action: dict[str, Any] | None = None) 
     if kind == "setup":
         a, d = action.get("attackers"), action.get("defenders")
         for name, n in (("attackers", a), ("defenders", d)):
-            if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= FIGHT_MAX:
+            if not is_integer(n) or not 1 <= n <= FIGHT_MAX:
                 raise ValueError(f"Attack markers and defenders are whole numbers from 1 to {FIGHT_MAX}; {name} {n!r} is not.")
         s.update(attackers=a, defenders=d, start=[a, d], rolls=[])
     for name in ("attackers", "defenders"):
         n = s[name]
-        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 30:
+        if not is_integer(n) or not 0 <= n <= 30:
             raise ValueError(f"{name}: a number from 0 to 30")
     if kind in ("roll", "end"):
         if not (s["attackers"] and s["defenders"]):
             raise IllegalAction("the fight is over: one side has no marker left", "itc-grey-market-fight")
         rng = _rng(s)
-        while True:
-            ra, rd, s["attackers"], s["defenders"] = fight_exchange(rng, s["attackers"], s["defenders"])
-            s["rolls"].append([ra, rd])
-            if kind == "roll" or not (s["attackers"] and s["defenders"]):
-                break
+        rolls = roll_fight(rng, s["attackers"], s["defenders"], most=1 if kind == "roll" else None)
+        s["attackers"], s["defenders"] = markers_left(s["attackers"], s["defenders"], rolls)
+        s["rolls"].extend([ra, rd] for ra, rd in rolls)
         s["rng_state"] = rng.getstate()
     elif kind not in (None, "setup"):
         raise ValueError(f"unknown action {kind!r}")

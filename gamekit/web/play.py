@@ -150,7 +150,7 @@ def _result_text(result: Any) -> str:
 def _said(entry: dict[str, Any], viewer: int | None) -> str:
     """An action's text as ``viewer`` may read it: in full for its own player, else the public text
     (an ITC card placed face down is not named to the others, nor to a table of several people)."""
-    return entry["text"] if entry["player"] == viewer else entry.get("public", entry["text"])
+    return entry["text"] if entry["player"] == viewer else entry.get("public_text", entry["text"])
 
 
 def _log(state: Any, seats: list[str], viewer: int | None) -> list[dict[str, Any]]:

@@ -30,9 +30,9 @@ def at_act(players: int = 2, seed: int = 0, kept: str = "green", points: int | N
     s.apply(ChooseDice(*pair))
     s.apply(KeepDie(kept))
     if points is not None:
-        s.tp = points if kept == "blue" else 0
-        s.cp = points if kept == "green" else 0
-        s.lo = points if kept == "red" else 0
+        s.transport_points = points if kept == "blue" else 0
+        s.continent_points = points if kept == "green" else 0
+        s.leftover_points = points if kept == "red" else 0
     return s.checkpoint()  # changed by hand: a failed action is undone to here
 
 
@@ -134,7 +134,7 @@ def check_invariants(s) -> None:
                 1 for lane in ROUTE_LANES[r] for c in s.lanes[lane]
                 if c >= 0 and (s.owner[c] == who if who < s.players else s.owner[c] < 0)
             )
-            assert count == s.rcount[who][r] <= opts.transport_limit_per_route
+            assert count == s.on_route[who][r] <= opts.transport_limit_per_route
     # hand limit after every finished turn: only the active player may be above it
     for p in range(s.players):
         if p != s.current_player:

@@ -138,3 +138,47 @@ def test_itc_vectorised_fights_reject_bad_counts():
     for bad in [(-1, 2, 10), (2, "3", 10), (2, 2, -5)]:
         with pytest.raises(ValueError):
             simulate_fights(*bad)
+
+
+# -- the engine's dice sample what the declared events and gamekit.dice compute -------------------
+
+
+def test_itc_dice_declared_events_are_the_dice_of_gamekit_dice():
+    """labels itc-dice, itc-red-die: the blue and red dice are six-sided, the green one eight-sided
+    (GAMES.md: a green eight-sided die), every face equally likely; the engine's declared events
+    list exactly the distributions of gamekit.dice's ITC dice."""
+    from gamekit.dice import blue_die, green_die, red_die
+    from gamekit.itc.dice_turn import DIE_EVENTS
+
+    sides = {"blue": 6, "green": 8, "red": 6}
+    for colour, die in (("blue", blue_die), ("green", green_die), ("red", red_die)):
+        declared = dict(DIE_EVENTS[colour].distribution())
+        assert declared == {face: Fraction(1, sides[colour]) for face in range(1, sides[colour] + 1)}
+        assert declared == die.probabilities
+
+
+def test_itc_engine_rolls_sample_the_declared_distribution():
+    """labels itc-dice, protocol-randomness: the faces the engine rolls when dice are chosen (from
+    many generators) fit the declared distribution (chi-squared, tests/chi_squared.py), every face
+    the top one included, and the exact outcomes of choosing two dice are the product of theirs."""
+    from chi_squared import assert_fits
+    from itc_helpers import setup_done
+
+    from gamekit.itc import ChooseDice, DrawActionCard
+    from gamekit.itc.dice_turn import DIE_EVENTS
+
+    state = setup_done(players=2, seed=4)
+    state.apply(DrawActionCard())
+    faces: dict[str, list[int]] = {"blue": [], "green": [], "red": []}
+    for i in range(2400):
+        trial = state.clone()
+        trial.rng = Rng(i)
+        pair = ("blue", "green") if i % 2 else ("green", "red")
+        trial.apply(ChooseDice(*pair))
+        for colour in pair:
+            faces[colour].append(trial.rolls[colour])
+    for colour, rolled in faces.items():
+        assert_fits(rolled, dict(DIE_EVENTS[colour].distribution()), f"{colour} die")
+    outcomes = state.outcomes(ChooseDice("blue", "green"))
+    assert len(outcomes) == 6 * 8 and all(o.probability == Fraction(1, 48) for o in outcomes)
+    assert sorted(tuple(o.state.rolls.values()) for o in outcomes) == [(b, g) for b in range(1, 7) for g in range(1, 9)]

@@ -64,7 +64,7 @@ def test_forced_dice_are_logged_and_leave_the_generator_alone():
     assert s.log[-1]["chance"] == [{"what": "blue die", "result": 6, "forced": True},
                                    {"what": "green die", "result": 1, "forced": True}]
     s.apply(KeepDie("blue"))
-    assert s.tp == 6
+    assert s.transport_points == 6
 
 
 def test_a_failed_action_leaves_state_and_generator_as_they_were():

@@ -26,6 +26,7 @@ from gamekit.itc import (
     PlaceTransport,
     PlayCard,
     Sell,
+    scenario,
 )
 from gamekit.itc.data import (
     COLOURS,
@@ -115,7 +116,7 @@ def test_itc_setup_order_mafia_and_start():
     assert order == [(first + r + i) % n for r in range(5) for i in range(n)]
     mafia = (first + 4) % n
     assert s.controller == mafia
-    assert s.stones[mafia] == s.options.stones_per_player - 5 - 1
+    assert s.stones[mafia] == 35 - 5 - 1  # 35 stones each (setting stones_per_player), 5 setup markers, the Mafia's stone
     assert s.start_player == s.turn == (mafia + 1) % n
     assert s.phase == "draw"
     assert all(sum(s.markers[c][p] for c in range(6)) == 5 for p in range(n))
@@ -203,9 +204,9 @@ def test_itc_dice_choose_roll_keep():
     expect_illegal(s, KeepDie("red"), "itc-dice")
     t = s.clone()
     s.apply(KeepDie("blue"))
-    assert (s.tp, s.cp, s.lo) == (blue, 0, 0)
+    assert (s.transport_points, s.continent_points, s.leftover_points) == (blue, 0, 0)
     t.apply(KeepDie("green"))
-    assert (t.tp, t.cp, t.lo) == (0, green, 0)
+    assert (t.transport_points, t.continent_points, t.leftover_points) == (0, green, 0)
 
 
 def test_itc_dice_green_is_an_eight_sided_die():
@@ -234,7 +235,7 @@ def test_itc_red_die_cards_and_leftover_points(red):
     hand = len(s.hands[p])
     s.apply(KeepDie("red"))
     assert len(s.hands[p]) == hand + red
-    assert s.lo == 6 - red and s.tp == 0 and s.cp == 0
+    assert s.leftover_points == 6 - red and s.transport_points == 0 and s.continent_points == 0
     assert len(s.log[-1]["chance"][0]["result"]) == red
     if red < 6:
         kinds = {type(a).__name__ for a in s.legal_actions()}
@@ -279,12 +280,14 @@ def test_itc_transport_cards_data_and_profits():
     assert table.n_transport == len(cards) == 93
     assert sum(1 for c in cards if c["kind"] == "neutral") == 15
     assert table.size - table.n_transport == 80
-    pct = dict(zip(ROUTES, s.options.route_profit_percent))
+    pct = {"truck": 150, "train": 125, "ship": 100, "plane": 75}  # setting route_profit_percent
+    # itc-goods: the printed transport value of each goods colour
+    value = {"blue": 6_000, "yellow": 4_500, "green": 3_500, "red": 3_000, "white": 2_500, "black": 2_000}
     for i, c in enumerate(cards):
         if c["kind"] != "transport":
             continue
-        full = sum(TRANSPORT_VALUE[g] for g in c["goods"])
-        lost = full - TRANSPORT_VALUE[c["goods"][c["robbed"]]]
+        full = sum(value[g] for g in c["goods"])
+        lost = full - value[c["goods"][c["robbed"]]]
         for r in c["routes"]:
             upper, lower = table.profit[i][ROUTES.index(r)]
             assert upper == full * pct[r] // 100 // 500 * 500
@@ -318,14 +321,14 @@ def test_itc_transport_points_place_move_and_leave():
     stones = s.stones[p]
     s.apply(PlaceTransport(card, "plane", 1))
     lane = ROUTE_LANES[3][0]
-    assert s.lanes[lane][0] == card and s.owner[card] == p and s.tp == 5 and s.stones[p] == stones - 1
+    assert s.lanes[lane][0] == card and s.owner[card] == p and s.transport_points == 5 and s.stones[p] == stones - 1
     s.apply(MoveTransport(card, 1))
     s.apply(MoveTransport(card, 1))
     assert s.at_field[card] == 2 == len(s.lanes[lane]) - 1
     expect_illegal(s, MoveTransport(card, 1), "itc-transport-points")
     score = s.score[p]
     s.apply(DeliverTransport(card, "Europe"))
-    assert s.at_lane[card] == -1 and s.stones[p] == stones and s.tp == 2
+    assert s.at_lane[card] == -1 and s.stones[p] == stones and s.transport_points == 2
     assert s.score[p] > score
     check_invariants(s)
 
@@ -418,7 +421,7 @@ def test_itc_full_rows_cards_lost_when_a_possible_move_was_not_made():
     the point elsewhere; at the end of the turn their cards in that row are lost and their goods go
     to the grey market."""
     s, p, mine, theirs = _full_plane_row("blue")
-    s.tp = 1
+    s.transport_points = 1
     other = take_card(s, "transport", routes=("truck", "train"))
     put(s, other, "truck", 1, 0, p)
     assert s.obliged == [(3, 0)]
@@ -468,7 +471,7 @@ def test_itc_full_rows_blocked_card_is_not_lost():
     put(s, take_card(s, "transport", routes=("ship", "plane")), "plane", 1, 1, b)
     put(s, take_card(s, "transport", routes=("ship", "plane")), "plane", 2, 1, c)
     s.apply(KeepDie("blue"))
-    assert s.tp >= 1 and s.obliged == [(3, 0)]
+    assert s.transport_points >= 1 and s.obliged == [(3, 0)]
     assert not any(getattr(a, "card", None) == mine for a in s.legal_actions())
     assert EndTurn() in s.legal_actions()
     s.apply(EndTurn())
@@ -606,7 +609,7 @@ def test_itc_arrival_robbed_by_the_mafia():
     assert s.goods[GREY][robbed] == grey[robbed] + 1
     assert sum(s.goods[asia]) - sum(before) == len(goods) - 1
     # the fresh goods cannot be sold by this player now
-    s.tp, s.cp = 0, 3
+    s.transport_points, s.continent_points = 0, 3
     s.markers[asia][p] += 5
     s.stones[p] -= 5
     assert not any(isinstance(a, Sell) and a.place == "Asia" for a in s.legal_actions())
@@ -650,7 +653,7 @@ def test_itc_placing_markers_costs_a_continent_point():
     m = s.markers[europe][p]
     s.apply(PlaceSalesMarker("Europe"))
     s.apply(PlaceSalesMarker("Europe"))
-    assert s.markers[europe][p] == m + 2 and s.cp == 0
+    assert s.markers[europe][p] == m + 2 and s.continent_points == 0
     expect_illegal(s, PlaceSalesMarker("Europe"), "itc-continent-points")
 
 
@@ -711,7 +714,7 @@ def test_itc_grey_market_fight_follows_the_rolls():
         else:
             outcomes.add("lost")
             assert s.controller == ctrl and s.markers[GREY][ctrl] == d - 1
-        assert s.cp == 2
+        assert s.continent_points == 2
         check_invariants(s)
     assert outcomes == {"won", "lost"}
 
@@ -743,7 +746,7 @@ def test_itc_organisation_only_for_the_controller():
     s.controller = p
     s.stones[p] -= 1
     s.apply(PlayCard("organisation"))
-    assert s.markers[GREY][p] == 2 and s.cp == 3
+    assert s.markers[GREY][p] == 2 and s.continent_points == 3
     expect_illegal(s, PlayCard("organisation"), "itc-action-cards")
     expect_illegal(s, PlayCard("express"), "itc-action-cards")
 
@@ -806,7 +809,7 @@ def test_itc_express_moves_to_the_top_with_blue_points_only():
     assert s.at_field[card] == s.options.lane_lengths[0] - 1
     expect_illegal(s, ExpressMove(card), "itc-express")
     # with red leftover points it cannot move at all
-    s.tp, s.lo = 0, 2
+    s.transport_points, s.leftover_points = 0, 2
     s.kept = "red"
     assert not any(getattr(a, "card", None) == card for a in s.legal_actions())
     expect_illegal(s, DeliverTransport(card, "Asia"), "itc-express")
@@ -824,7 +827,8 @@ def test_itc_smuggling_pays_on_arrival():
     reasons = [e[2] for e in s.log[-1]["score"]]
     assert "smuggling by truck" in reasons
     assert s.score[p] - score == sum(e[1] for e in s.log[-1]["score"])
-    assert [e[1] for e in s.log[-1]["score"] if e[2] == "smuggling by truck"] == [s.options.smuggling_values[0]]
+    # 5,000 on the truck route (the printed amounts are 5,000, 10,000, 15,000, 20,000; setting smuggling_values)
+    assert [e[1] for e in s.log[-1]["score"] if e[2] == "smuggling by truck"] == [5_000]
     assert smuggle in s.a_discard
 
 
@@ -922,10 +926,10 @@ def test_itc_grey_market_goods_sold_by_the_controller():
     if black > 1:
         expect_illegal(s, Sell("grey market", 1), "itc-selling")
         for _ in range(black - 1):
-            s.cp += 1
+            s.continent_points += 1
             s.apply(PlaceSalesMarker("grey market"))
     score = s.score[p]
-    s.cp = 2
+    s.continent_points = 2
     s.apply(Sell("grey market", 1))
     assert s.score[p] - score == black * 1000 and s.goods[GREY][0] == 0 and s.goods[GREY][5] == blue
 
@@ -972,7 +976,7 @@ def test_itc_neutral_transports_step_four_in_play():
     assert s.at_lane[old] == -1 and old in s.t_discard
     assert sum(s.goods[dest]) - before == len(s.cards.goods[old]) - 1  # the Mafia robbed the last good
     assert s.at_lane[new] == ROUTE_LANES[3][1] and s.at_field[new] == 0
-    assert s.hands[s.turn] == hand and s.lo == 5
+    assert s.hands[s.turn] == hand and s.leftover_points == 5
     check_invariants(s)
 
 
@@ -983,6 +987,45 @@ def test_itc_express_placed_with_leftover_points():
     s.hands[p].append(take_card(s, "express"))
     card = _own_transport(s, routes=("truck", "train"))
     s.apply(PlaceTransport(card, "train", 3, "express"))
-    assert s.lo == 1 and s.cards.kind[s.under[card]] == "express"
+    assert s.leftover_points == 1 and s.cards.kind[s.under[card]] == "express"
     assert ExpressMove(card) not in s.legal_actions() and MoveTransport(card, 3) not in s.legal_actions()
     expect_illegal(s, MoveTransport(card, 3), "itc-express")
+
+
+# -- itc-goal, itc-end: the boundaries --------------------------------------------------------------
+
+
+def _finish_turns(s, turns: int) -> None:
+    """End the current turn, then play ``turns`` more turns that score nothing (blue die kept, no point used)."""
+    s.apply(EndTurn())
+    for _ in range(turns):
+        if s.is_over():
+            return
+        s.apply(DrawActionCard())
+        s.apply(ChooseDice("blue", "green"))
+        s.apply(KeepDie("blue"))
+        while len(s.hands[s.turn]) > 6:
+            s.apply(Discard(s.hands[s.turn][0]))
+        s.apply(EndTurn())
+
+
+@pytest.mark.parametrize("score, over", [(200_000, True), (199_999, False), (200_001, True)])
+def test_itc_end_on_a_score_exactly_at_the_goal(score, over):
+    """itc-goal, itc-end: "Sobald ein Spieler die 200.000 Euro erreicht oder überschreitet": a score
+    of exactly 200,000 reaches the goal (the round is then finished and the game is over); one euro
+    below does not."""
+    s = scenario(players=2, seed=3, player=0, kept="blue", points=0, scores=[score, 0])
+    _finish_turns(s, 1)  # the start player's turn ends, then the second (last) player's turn of the round
+    assert s.is_over() is over
+    assert s.winners() == ([0] if over else [])
+
+
+def test_itc_a_tie_names_every_tied_player_as_a_winner():
+    """itc-end: "Wer danach das höchste Ergebnis erreicht hat, ist Sieger": players tied on the
+    highest score are all winners; a lower score is not."""
+    s = scenario(players=3, seed=3, player=0, kept="blue", points=0, scores=[210_000, 150_000, 210_000])
+    _finish_turns(s, 2)
+    assert s.is_over() and s.winners() == [0, 2]
+    s = scenario(players=3, seed=3, player=0, kept="blue", points=0, scores=[210_000, 210_000, 210_000])
+    _finish_turns(s, 2)
+    assert s.is_over() and s.winners() == [0, 1, 2]

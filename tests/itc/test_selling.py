@@ -123,7 +123,7 @@ def test_itc_selling_example_1_in_play():
     assert s.score[p] - score == 16_500
     assert s.markers[na][p] == 4
     assert s.goods[na] == [0, 0, 0, 0, 8, 4]
-    assert s.cp == 0
+    assert s.continent_points == 0
     assert s.log[-1]["score"] == [[p, 16_500, "sale in North America"]]
 
 
