@@ -12,10 +12,12 @@ from dataclasses import dataclass
 
 from ..notes import Assumption, catalogue
 
-__all__ = ["TransportOptions", "ASSUMPTIONS", "INTEREST_DUE"]
+__all__ = ["TransportOptions", "ASSUMPTIONS", "INTEREST_DUE", "STRANDED_CARGO"]
 
 #: When loan interest is paid (rule ``transport-loans``).
 INTEREST_DUE = ("repayment", "borrowing")
+#: What becomes of a broke player's pieces that wait in a city (rule ``transport-winner``).
+STRANDED_CARGO = ("abandoned", "kept")
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,9 @@ class TransportOptions:
     interest_due: str = "repayment"
     #: Whether a piece must land exactly on its destination (False: arriving with steps to spare sells).
     exact_arrival: bool = False
+    #: A broke player's pieces waiting in a city: "abandoned" (the cards leave the game when the player
+    #: passes, new ones are drawn) or "kept" (they stay, and may block others' start cities).
+    stranded_cargo: str = "abandoned"
 
     def __post_init__(self) -> None:
         def whole(name: str, low: int, high: int | None = None, none_ok: bool = False) -> None:
@@ -68,6 +73,9 @@ class TransportOptions:
                 raise ValueError(f"Transportspelet setting {name} must be true or false, not {getattr(self, name)!r}")
         if self.interest_due not in INTEREST_DUE:
             raise ValueError(f"Transportspelet setting interest_due must be one of {INTEREST_DUE}, not {self.interest_due!r}")
+        if self.stranded_cargo not in STRANDED_CARGO:
+            raise ValueError(f"Transportspelet setting stranded_cargo must be one of {STRANDED_CARGO}, "
+                             f"not {self.stranded_cargo!r}")
         if self.loan_limit % self.loan_unit:
             raise ValueError("the loan limit must be a multiple of the loan unit")
         cards_can_end = self.end_when_cards_run_out and not self.recycle_cards
