@@ -370,6 +370,10 @@ class TransportState(State):
     def scores(self) -> dict[int, Any]:
         return {p: self.capital(p) for p in range(self.players)}
 
+    def pending_money(self) -> list[list[Any]]:
+        """The changes of money of an action under way, not yet written to the log (empty between actions)."""
+        return [e[:] for e in self._events]
+
     def _log_extras(self) -> dict[str, Any] | None:
         """The log entry also lists the changes of money (``"money"``: ``[player, amount, reason]``),
         so every player's money can be followed, and checked, from the log, and the cargoes a broke

@@ -12,7 +12,6 @@ from gamekit.transportspelet import (
     Dispatch,
     Pass,
     Roll,
-    freight,
     path,
 )
 from gamekit.transportspelet.data import (
@@ -431,7 +430,8 @@ def test_the_board_picture_shows_every_piece():
     s = position(28, 16)
     s.apply(Dispatch(28, "train", "Munich"))
     s.apply(Dispatch(16, "plane", "Copenhagen"))
-    svg = s._repr_svg_()
+    from gamekit.transportspelet.svg import board_svg
+    svg = board_svg(s)
     assert svg.startswith("<svg") and svg.count("<title>") == 1 + 2
     assert "player 1: card 28 by train, Berlin" in svg and "player 1: card 16 by plane, London" in svg
 
