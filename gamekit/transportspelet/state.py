@@ -343,7 +343,7 @@ class TransportState(State):
         self.dice: list[int] = []
         self.queue: list[list[int]] = []  # moves still to make this roll: [slot, card, steps]
         self.pending: list[int] = []  # [slot, steps left] of a piece waiting for its next leg
-        self.passes = 0
+        self.passes = 0  # turns in a row that ended in a pass (a record for readers; no rule reads it, see _end_turn)
         self.over = False
         self.end_reason = ""
         self.telegram_log: list[tuple[int, int, str]] = []  # (player, card, telegram id), for readers
