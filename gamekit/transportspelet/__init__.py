@@ -44,8 +44,11 @@ die goes to which transport, and which moves first) and :class:`Pass`.
 (telegrams before moving, on a 1 or a 6, from the deck of the die's mode; delay, hold, steps, extra
 roll, damage once, loss, destination change keeping the freight, charges), ``_move`` (exact count,
 back and forth when blocked, no two pieces in a space, no jumping), ``_sell`` and ``_lose`` (sale at
-once, insurance, a new card at once), ``_borrow``, ``_charge`` and ``_repay`` (loans), ``_end_turn``
-and ``_check_capital_target`` (the end; the richest player wins).
+once, insurance, a new card at once), ``_borrow``, ``_charge`` and ``_repay`` (loans), ``_pass`` (a broke player's stranded cargo),
+``_end_turn`` and ``_check_capital_target`` (the end; the richest player wins). The predicates the legal
+list, the fast checks and the whole check share: :meth:`Transport.running`, ``_may_start``, ``_leg_due``,
+``_may_wait``, ``_after_planning`` (roll, pass, or borrow first), and the public ``loan_room``,
+``can_play_on`` (the stall end) and ``is_broke``.
 
 *Chance and what each player sees*: the dice are declared events (``state.DIE``, ``state.EXTRA_DIE``), so
 ``state.outcomes(action)`` lists every result of a roll with its exact probability; the setup's shuffles of

@@ -4,7 +4,8 @@ A turn (rule ``transport-turn``): first *plan* (start every card that can start 
 take a :class:`Borrow` if money is short, give a waiting transport its next leg with :class:`Continue`
 or let it :class:`Wait`), then :class:`Roll`; with two dice, :class:`Assign` them; a piece that reaches
 a change-over city during its move stops for a :class:`Continue` (the rest of its steps go on in the
-new leg, rule ``transport-mode-change``). A player with no transport that can run does :class:`Pass`.
+new leg, rule ``transport-mode-change``). A player with no transport that can run, even after a loan,
+does :class:`Pass`.
 """
 
 from __future__ import annotations
@@ -85,7 +86,9 @@ class Assign:
 
 @dataclass(frozen=True)
 class Pass:
-    """End the turn with no roll: no transport can run (rule ``transport-restriction``)."""
+    """End the turn with no roll: no transport runs, and none can start or go on even with a loan
+    (rule ``transport-restriction``, assumption "pass"). A broke player passing gives up the cargoes
+    whose pieces wait in a city (setting ``stranded_cargo``)."""
 
     def __str__(self) -> str:
         return "pass"

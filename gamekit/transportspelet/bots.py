@@ -258,6 +258,8 @@ class TransportHeuristic(HeuristicBot):
             return self._stuck(view, player, first, borrows, rate, "waits in " + view.where(first.card))
         if kind is Pass:
             return self._stuck(view, player, first, borrows, rate, "")
+        if kind is Borrow:  # nothing runs, and only a loan gets a card going (the engine's rule: borrow first)
+            return self._stuck(view, player, _least_loan(view, borrows), borrows, rate, "")
         if kind is Roll:
             idle = self._idle_for_money(view, player, rate)
             if idle is not None and borrows:
@@ -422,8 +424,7 @@ class TransportHeuristic(HeuristicBot):
     def _stuck(self, view: Any, player: int, fallback: Any, borrows: list[Any], rate: float,
                what: str) -> tuple[Any, str]:
         idle = self._idle_for_money(view, player, rate)
-        running = any(x is not None and x.path and not x.needs_leg and not x.resting
-                      for x in view.transports[player])
+        running = any(x is not None and x.running() for x in view.transports[player])
         if idle is not None and borrows:
             t, short = idle
             loan = next((b for b in borrows if b.amount >= short), None)
@@ -437,7 +438,19 @@ class TransportHeuristic(HeuristicBot):
             return fallback, f"card {fallback.card} {what}: no next leg can be paid, and {why}"
         if type(fallback) is Pass:
             return fallback, "no transport can run and no loan would pay for itself: pass"
+        if type(fallback) is Borrow:
+            return fallback, f"nothing runs, and only a loan gets a card going: the least that does, {fallback.amount:,}"
         return fallback, "every transport that can start has started: roll"
+
+
+def _least_loan(view: Any, borrows: list[Any]) -> Any:
+    """The smallest of ``borrows`` after which the engine offers more than loans (a card can start)."""
+    for loan in borrows:
+        trial = view.clone()
+        trial.apply(loan)
+        if type(trial.legal_actions()[0]) is not Borrow:
+            return loan
+    return borrows[-1]
 
 
 def value(state: Any) -> list[float]:

@@ -30,9 +30,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..validation import require_int
+
 __all__ = [
     "MODES",
-    "VEHICLE_OF_MODE",
     "CITIES",
     "CITY_INDEX",
     "ROUTES",
@@ -53,16 +54,15 @@ __all__ = [
     "reachable",
     "space_name",
     "network_cities",
+    "read_telegrams",
 ]
 
 HERE = Path(__file__).resolve().parent
 
-#: The four modes of transport and their vehicles, slowest first (rule ``transport-movement``).
+#: The four modes of transport, slowest first (rule ``transport-movement``); each vehicle has its mode's name.
 MODES: tuple[str, ...] = ("ship", "train", "car", "plane")
-#: The mode each vehicle runs: the same words are used for both.
-VEHICLE_OF_MODE = {m: m for m in MODES}
 
-#: Telegram effects and the fields each needs (rule ``transport-telegrams``).
+#: Telegram effects and the one field each needs, if any (rule ``transport-telegrams``).
 EFFECT_FIELDS: dict[str, tuple[str, ...]] = {
     "delay": (),
     "hold": ("rolls",),
@@ -131,10 +131,11 @@ def _fail(message: str) -> None:
     raise ValueError(f"transportspelet data: {message}")
 
 
-def _int(value: Any, low: int, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        _fail(f"{what} must be an integer >= {low}, not {value!r}")
-    return value
+def _int(value: Any, low: int, what: str, high: int | None = None) -> int:
+    try:
+        return require_int(value, what, low, high)
+    except ValueError as err:
+        raise ValueError(f"transportspelet data: {err}") from None
 
 
 # -- map ---------------------------------------------------------------------------------------
@@ -293,26 +294,50 @@ for _c in CARDS:
             freight(_m, len(_p) - 1)
 
 # -- telegrams ----------------------------------------------------------------------------------
-_telegrams = _load("telegrams.json")
-TELEGRAMS: dict[str, tuple[Telegram, ...]] = {}
-if set(_telegrams) != set(MODES):
-    _fail(f"telegrams.json must hold a deck for each of {MODES}")
-for _mode in MODES:
-    deck = []
-    for t in _telegrams[_mode]:
-        effect = dict(t["effect"])
-        kind = effect.pop("kind")
-        if kind not in EFFECT_FIELDS or set(effect) != set(EFFECT_FIELDS[kind]):
-            _fail(f"telegram {t['id']} has an unknown effect {t['effect']!r}")
-        value = effect[EFFECT_FIELDS[kind][0]] if EFFECT_FIELDS[kind] else None
-        if kind == "redirect" and (value not in CITY_INDEX or value not in network_cities(_mode)):
-            _fail(f"telegram {t['id']} redirects to {value!r}, not a city of the {_mode} network")
-        if kind in ("hold", "percent", "pay", "receive"):
-            _int(value, 1, f"telegram {t['id']} {kind}")
-        deck.append(Telegram(t["id"], _mode, t["text"], kind, value))
-    if len(deck) != CONTENTS["telegrams_per_deck"]:
-        _fail(f"the {_mode} deck has {len(deck)} telegrams, not {CONTENTS['telegrams_per_deck']}")
-    TELEGRAMS[_mode] = tuple(deck)
+#: The bounds of each effect's number: a hold of at least one roll, a damage of 1 to 100 percent, a
+#: charge or a reward of at least 1; more or fewer steps by any whole number but 0.
+_EFFECT_BOUNDS: dict[str, tuple[int, int | None]] = {
+    "hold": (1, None), "damage": (1, 100), "pay": (1, None), "receive": (1, None), "steps": (-100, 100)}
+
+
+def read_telegrams(raw: Any) -> dict[str, tuple[Telegram, ...]]:
+    """The four telegram decks from the contents of ``telegrams.json`` (rule ``transport-telegrams``),
+    every effect checked: a known kind with exactly its field, the number in its bounds, a new
+    destination a city of the deck's network, twelve telegrams a deck, ids unique. Raises
+    ``ValueError`` naming the first fault."""
+    if not isinstance(raw, dict) or set(raw) != set(MODES):
+        _fail(f"telegrams.json must hold a deck for each of {MODES}")
+    decks: dict[str, tuple[Telegram, ...]] = {}
+    ids: set[str] = set()
+    for mode in MODES:
+        deck = []
+        for t in raw[mode]:
+            if not isinstance(t, dict) or not isinstance(t.get("id"), str) or not isinstance(t.get("text"), str) \
+                    or not isinstance(t.get("effect"), dict):
+                _fail(f"a {mode} telegram needs an id, a text and an effect: {t!r}")
+            effect = dict(t["effect"])
+            kind = effect.pop("kind", None)
+            if kind not in EFFECT_FIELDS or set(effect) != set(EFFECT_FIELDS[kind]):
+                _fail(f"telegram {t['id']} has an unknown effect {t['effect']!r}")
+            value = effect[EFFECT_FIELDS[kind][0]] if EFFECT_FIELDS[kind] else None
+            if kind == "redirect" and (value not in CITY_INDEX or value not in network_cities(mode)):
+                _fail(f"telegram {t['id']} redirects to {value!r}, not a city of the {mode} network")
+            if kind in _EFFECT_BOUNDS:
+                low, high = _EFFECT_BOUNDS[kind]
+                _int(value, low, f"telegram {t['id']} {EFFECT_FIELDS[kind][0]}", high)
+                if kind == "steps" and value == 0:
+                    _fail(f"telegram {t['id']} changes the steps by 0")
+            if t["id"] in ids:
+                _fail(f"telegram id {t['id']} is used twice")
+            ids.add(t["id"])
+            deck.append(Telegram(t["id"], mode, t["text"], kind, value))
+        if len(deck) != CONTENTS["telegrams_per_deck"]:
+            _fail(f"the {mode} deck has {len(deck)} telegrams, not {CONTENTS['telegrams_per_deck']}")
+        decks[mode] = tuple(deck)
+    return decks
+
+
+TELEGRAMS: dict[str, tuple[Telegram, ...]] = read_telegrams(_load("telegrams.json"))
 #: Every telegram by its id.
 TELEGRAM_BY_ID: dict[str, Telegram] = {t.id: t for deck in TELEGRAMS.values() for t in deck}
 

@@ -12,10 +12,12 @@ from dataclasses import dataclass
 
 from ..notes import Assumption, catalogue
 
-__all__ = ["TransportOptions", "ASSUMPTIONS", "INTEREST_DUE"]
+__all__ = ["TransportOptions", "ASSUMPTIONS", "INTEREST_DUE", "STRANDED_CARGO"]
 
 #: When loan interest is paid (rule ``transport-loans``).
 INTEREST_DUE = ("repayment", "borrowing")
+#: What becomes of a broke player's pieces that wait in a city (rule ``transport-winner``).
+STRANDED_CARGO = ("abandoned", "kept")
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,9 @@ class TransportOptions:
     interest_due: str = "repayment"
     #: Whether a piece must land exactly on its destination (False: arriving with steps to spare sells).
     exact_arrival: bool = False
+    #: A broke player's pieces waiting in a city: "abandoned" (the cards leave the game when the player
+    #: passes, new ones are drawn) or "kept" (they stay, and may block others' start cities).
+    stranded_cargo: str = "abandoned"
 
     def __post_init__(self) -> None:
         def whole(name: str, low: int, high: int | None = None, none_ok: bool = False) -> None:
@@ -68,6 +73,9 @@ class TransportOptions:
                 raise ValueError(f"Transportspelet setting {name} must be true or false, not {getattr(self, name)!r}")
         if self.interest_due not in INTEREST_DUE:
             raise ValueError(f"Transportspelet setting interest_due must be one of {INTEREST_DUE}, not {self.interest_due!r}")
+        if self.stranded_cargo not in STRANDED_CARGO:
+            raise ValueError(f"Transportspelet setting stranded_cargo must be one of {STRANDED_CARGO}, "
+                             f"not {self.stranded_cargo!r}")
         if self.loan_limit % self.loan_unit:
             raise ValueError("the loan limit must be a multiple of the loan unit")
         cards_can_end = self.end_when_cards_run_out and not self.recycle_cards
@@ -90,8 +98,29 @@ ASSUMPTIONS: tuple[Assumption, ...] = catalogue(TransportOptions, (
                "since an engine has no clock; the game ends when the last player of that round has played",
                "transport-winner"),
     Assumption("end_when_cards_run_out", "on", "the game ends when the deck is empty and no player holds a card "
-               "any more; if every player in turn can only pass, the game ends too (nobody can pay any freight)",
-               "transport-winner"),
+               "any more: every transport card has been used", "transport-winner",
+               printed="the text's end; its 'all 30' cards against the 50 of the contents is deck_size"),
+    Assumption("stall", "the game also ends, at the end of a turn, when no player who holds a card can do more "
+               "than pass: no transport runs, and no card can start from a free city or go on from where its leg "
+               "ended, even with a loan; the reason says so, with the cards still held and in the deck",
+               "the text has no end but the cards running out, and a table where nobody can pay or move would "
+               "otherwise play for ever; passing alone never ends the game", "transport-winner", title="Stall",
+               printed="the printed game has no such end; players would stop by agreement"),
+    Assumption("stranded_cargo", "abandoned: a broke player (nothing running, and no leg of any card payable even "
+               "with a full loan) who passes gives up each cargo whose piece waits in a city: the card leaves the "
+               "game like a used one (no insurance payout), the piece leaves the board, a new card is drawn at once",
+               "the text does not say what becomes of a player who cannot pay; a piece of theirs left in a city would "
+               "block every card starting there for ever (no two pieces in one city). 'kept' leaves the pieces "
+               "standing; the game may then stall", "transport-winner", title="A broke player's stranded cargo",
+               printed="real players would likely clear the piece away or let the player drop out"),
+    Assumption("pass", "a player with no transport running passes only when no card can start and no piece go on "
+               "even with a loan; while a loan would get a card going, the player borrows first",
+               "'players who need capital can borrow'; a player who could borrow and sends nothing would only "
+               "stand still", "transport-loans", title="No pass while a loan would help"),
+    Assumption("waiting for money", "a piece whose leg has ended may wait for money (no next leg payable from the "
+               "money in hand) while the player's other transport runs, or when not even a loan would pay; "
+               "otherwise it goes on after a loan", "Remember 10: one transport may wait while the other runs",
+               "transport-mode-change", title="Waiting for money"),
     Assumption("limited_bank", "off", "the contents list 150 banknotes worth 6,430,000 in all; with the "
                "setting on, the bank pays only what it holds (a sale, a loan, an insurance claim is cut short)",
                "transport-contents"),
@@ -102,8 +131,10 @@ ASSUMPTIONS: tuple[Assumption, ...] = catalogue(TransportOptions, (
     Assumption("interest_percent", "10 % of the sum borrowed, once", "the text says '10 percent interest' "
                "without a period; the interest is charged once per loan", "transport-loans"),
     Assumption("interest_due", "with the repayment", "'the loan is repaid when the capital is enough': the "
-               "whole debt with its interest is repaid automatically after the first sale that leaves enough money; "
-               "interest_due='borrowing' charges it at once instead", "transport-loans"),
+               "whole debt with its interest is repaid automatically after the first sale that leaves enough money "
+               "(which can leave too little for the next freight: a new loan then pays it); "
+               "interest_due='borrowing' charges it at once instead", "transport-loans",
+               printed="the player may choose when to repay, keeping money for the next freight"),
     Assumption("exact_arrival", "off", "a piece must move the exact count, but a cargo is sold 'at once on "
                "arrival': a piece that reaches its destination stops there and the steps left are dropped",
                "transport-movement"),
@@ -115,13 +146,18 @@ ASSUMPTIONS: tuple[Assumption, ...] = catalogue(TransportOptions, (
                "transport-choosing"),
     Assumption("no two pieces", "no two pieces at all, even of one player, in a city or a ring",
                "the text says 'no two players'; the stricter reading also keeps a player's two transports apart. "
-               "A transport cannot start while its start city is taken", "transport-blocking"),
+               "A transport cannot start while its start city is taken, so a player's two cards from one city "
+               "cannot start together: the second waits until the first has left", "transport-blocking",
+               printed="a player's own two pieces may share a city or a ring"),
     Assumption("back and forth", "a blocked piece steps back one space, then tries forward again",
                "the text only says a blocked piece still moves the count 'back and forth'; a piece that can go "
                "neither way stays and loses the steps left", "transport-blocking"),
     Assumption("freight tariffs", "freight by mode and by steps in bands; train 1.5, car 2, plane 3.5 times "
-               "the ship's freight", "the tariff tables are missing; 'faster costs more' is kept in every band",
-               "transport-tariffs"),
+               "the ship's freight; one table for each of the four modes", "the tariff tables are missing; 'faster "
+               "costs more' is kept in every band. The contents list 3 tariffs for 4 modes: the printed sheets may "
+               "have grouped two modes on one sheet or printed one mode's freight on the transport cards; four tables "
+               "keep every mode's freight apart and are the same information however it is printed",
+               "transport-tariffs", printed="three printed tariff sheets, laid out differently"),
     Assumption("transport cards", "50 cards drawn once: 12 sea only, 28 any mode, 10 air only; sale value by "
                "distance and cargo, premium 6 % of it", "the cards are missing", "transport-cards"),
     Assumption("telegrams", "twelve per mode: two delays, a two-move hold, more steps, fewer steps, an extra "
@@ -137,12 +173,20 @@ ASSUMPTIONS: tuple[Assumption, ...] = catalogue(TransportOptions, (
                "sells at full value; delays are not covered; 12 certificates",
                "what insurance pays is not given", "transport-insurance"),
     Assumption("one die", "a transport that waits (a restricted card whose vehicle is busy, or a start city "
-               "taken) gets no die; with one running transport one die is rolled, with none the player passes",
+               "taken) gets no die; with one running transport one die is rolled, with none the player passes "
+               "(assumption 'pass')",
                "the text's 'only one die is rolled, since only one transport is active'", "transport-restriction"),
-    Assumption("dispatch", "before rolling, every card that can start must start; a card's freight (and "
-               "premium) must be paid from money in hand, so a player may have to borrow first",
-               "'each player handles two transports at once'; freight is paid before the first roll",
-               "transport-choosing"),
+    Assumption("dispatch", "before rolling, every card that can start (from a free city, with the freight in hand) "
+               "must start; a card's freight (and premium) must be paid from money in hand, so a player may have to "
+               "borrow first", "'each player handles two transports at once'; freight is paid before the first roll. "
+               "Remember 10 ('use one vehicle for a short stretch while a better one waits to become free') names "
+               "waiting as the alternative: a card may then be held back on purpose", "transport-choosing",
+               printed="a player may hold a card back until the vehicle they want is free"),
+    Assumption("hold", "a piece held by a hold telegram (a strike) still takes a die each roll while held: the die is "
+               "rolled and may draw a telegram, and the move is lost", "the text says a telegram is drawn 'every time a "
+               "1 or a 6 is rolled', and that a die goes to each running transport; it does not say a held piece "
+               "stops rolling", "transport-telegrams", title="A held piece rolls",
+               printed="a held piece may sit out its rolls, with no die and no telegram"),
     Assumption("telegram order", "the dice are assigned, then every telegram of this roll is drawn (first "
                "transport first), then the pieces move in the order the player chose", "'telegrams are drawn before "
                "moving'", "transport-telegrams"),

@@ -71,7 +71,7 @@ TELEGRAM_SHUFFLES: dict[str, Any] = {m: shuffle([t.id for t in TELEGRAMS[m]], f"
 #: transports); every other attribute it meets and does not know is deep-copied.
 _COPIED = frozenset((
     "rng", "_rows", "_entries", "_chance", "_script", "cash", "debt", "interest_owed", "removed", "deck", "used",
-    "telegram_decks", "transports", "occupant", "dice", "queue", "pending", "telegram_log", "_events",
+    "telegram_decks", "transports", "occupant", "dice", "queue", "pending", "telegram_log", "_events", "_abandoned",
     "_fresh_telegrams"))
 #: Attributes that hold immutable values (numbers, strings, tuples, the game, the options): shared.
 _SHARED = frozenset((
@@ -343,11 +343,12 @@ class TransportState(State):
         self.dice: list[int] = []
         self.queue: list[list[int]] = []  # moves still to make this roll: [slot, card, steps]
         self.pending: list[int] = []  # [slot, steps left] of a piece waiting for its next leg
-        self.passes = 0
+        self.passes = 0  # turns in a row that ended in a pass (a record for readers; no rule reads it, see _end_turn)
         self.over = False
         self.end_reason = ""
         self.telegram_log: list[tuple[int, int, str]] = []  # (player, card, telegram id), for readers
         self._events: list[list[Any]] = []  # this action's money changes [player, amount, reason]; not saved
+        self._abandoned: list[list[Any]] = []  # this action's cargoes given up [player, card, city]; not saved
         # What nobody has seen yet (not saved: a restored state works it out, see _count_unseen): how many
         # cards on top of the transport deck, and of each telegram deck, have never been drawn. Whatever
         # goes back under a pile lies below them, in an order every player saw.
@@ -369,13 +370,22 @@ class TransportState(State):
     def scores(self) -> dict[int, Any]:
         return {p: self.capital(p) for p in range(self.players)}
 
+    def pending_money(self) -> list[list[Any]]:
+        """The changes of money of an action under way, not yet written to the log (empty between actions)."""
+        return [e[:] for e in self._events]
+
     def _log_extras(self) -> dict[str, Any] | None:
         """The log entry also lists the changes of money (``"money"``: ``[player, amount, reason]``),
-        so every player's money can be followed, and checked, from the log."""
-        if not self._events:
+        so every player's money can be followed, and checked, from the log, and the cargoes a broke
+        player gave up (``"abandoned"``: ``[player, card, city]``, setting ``stranded_cargo``)."""
+        if not self._events and not self._abandoned:
             return None
-        events, self._events = self._events, []
-        return {"money": events}
+        extras: dict[str, Any] = {}
+        if self._events:
+            extras["money"], self._events = self._events, []
+        if self._abandoned:
+            extras["abandoned"], self._abandoned = self._abandoned, []
+        return extras
 
     def __deepcopy__(self, memo: dict[int, Any]) -> TransportState:
         """A copy made by hand, in time that does not grow with the game: the immutable attributes are
@@ -405,6 +415,7 @@ class TransportState(State):
         d["queue"] = [m[:] for m in self.queue]
         d["telegram_log"] = self.telegram_log[:]
         d["_events"] = []
+        d["_abandoned"] = []
         d["_fresh_telegrams"] = dict(self._fresh_telegrams)
         if len(src) != _KNOWN_ATTRIBUTES:  # something set by hand: copied the slow, safe way
             shared = self.shared_on_clone
@@ -512,6 +523,110 @@ class TransportState(State):
         other = self.transports[self.player][1 - slot]
         return other.vehicle if other is not None else None
 
+    # -- the rule predicates: one rule, one function; the legal list filters them, the checks call them -------
+    def loan_room(self, player: int) -> int:
+        """How much ``player`` may still borrow (rule ``transport-loans``): the loan limit less the debt, and
+        with limited bank money (rule ``transport-contents``) no more than the bank holds, in loan units."""
+        o = self.options
+        room = o.loan_limit - self.debt[player]
+        if o.limited_bank:
+            room = min(room, self.bank - self.bank % o.loan_unit)
+        return max(room, 0)
+
+    def _may_start(self, t: Transport, other: Transport | None, money: int) -> bool:
+        """Rules ``transport-choosing``, ``transport-blocking``: the card of ``t`` can start now with
+        ``money``: not yet started, its start city free, and a first leg (in a vehicle its restriction
+        allows and the other transport does not use) whose freight is at most ``money``."""
+        return (not t.path and self.occupant[_ORIGIN_SPACE[t.card]] < 0
+                and _dispatch_choices(t.card, other.vehicle if other is not None else None)[0] <= money)
+
+    @staticmethod
+    def _least_next_leg(t: Transport, other: Transport | None) -> float:
+        """The least freight of a next leg of ``t`` from the city where its leg ended (rule ``transport-mode-change``)."""
+        return _continue_choices(t.card, t.path[t.pos], other.vehicle if other is not None else None)[0]
+
+    @staticmethod
+    def _leg_due(t: Transport) -> bool:
+        """Rule ``transport-mode-change``: the piece stands in the city where its leg ended and has not
+        waited this turn, so its next leg (or a wait) comes before the roll."""
+        return t.needs_leg and not t.resting
+
+    def _may_wait(self, slot: int) -> bool:
+        """Rule ``transport-mode-change``, assumption "waiting for money": the piece of ``slot``, whose leg
+        ended, may wait when no next leg can be paid with the money in hand, and either the player's other
+        transport runs meanwhile (Remember 10) or not even a loan would pay for a next leg."""
+        ts = self.transports[self.player]
+        t, other = ts[slot], ts[1 - slot]
+        least = self._least_next_leg(t, other)
+        cash = self.cash[self.player]
+        if least <= cash:
+            return False
+        return (other is not None and other.running()) or least > cash + self.loan_room(self.player)
+
+    def _after_planning(self) -> Roll | Pass | None:
+        """What ends the planning of the turn (rule ``transport-turn``): ``Roll()`` when a transport runs,
+        ``Pass()`` when none runs and nothing can start or go on even with a loan, or None while
+        something is still to do: a card that can start with the money in hand must start (assumption
+        "dispatch"), a leg that is due must be chosen (or waited), and a player with nothing running
+        whom a loan would get going must borrow first (assumption "pass")."""
+        if self.phase != "plan":
+            return None
+        p = self.player
+        t0, t1 = self.transports[p]
+        cash = self.cash[p]
+        running = False
+        for t, other in ((t0, t1), (t1, t0)):
+            if t is None:
+                continue
+            if t.running():
+                running = True
+            elif self._leg_due(t) or self._may_start(t, other, cash):
+                return None
+        if running:
+            return _ROLL[0]
+        room = self.loan_room(p)
+        if room and ((t0 is not None and self._may_start(t0, t1, cash + room))
+                     or (t1 is not None and self._may_start(t1, t0, cash + room))):
+            return None
+        return _PASS[0]
+
+    def can_play_on(self, player: int) -> bool:
+        """Whether ``player``'s next turn can change the game (rule ``transport-winner``, assumption "stall"):
+        a transport of theirs runs, or a card can start from a free city or a piece go on from where its
+        leg ended, paid with their money and what they may still borrow; or, broke, they will give up a
+        cargo waiting in a city (setting ``stranded_cargo``)."""
+        ts = self.transports[player]
+        money = self.cash[player] + self.loan_room(player)
+        for t, other in ((ts[0], ts[1]), (ts[1], ts[0])):
+            if t is None:
+                continue
+            if t.running() or self._may_start(t, other, money):
+                return True
+            if t.needs_leg and self._least_next_leg(t, other) <= money:
+                return True
+        # a broke player's next pass gives up the cargoes waiting in a city, and draws new cards
+        return self.options.stranded_cargo == "abandoned" and any(
+            t is not None and t.path for t in ts) and self.is_broke(player)
+
+    def is_broke(self, player: int) -> bool:
+        """Whether ``player`` holds cards but, with no transport running, can pay for no leg of any of them
+        even with a full loan, wherever the pieces stand (setting ``stranded_cargo``): money, not a
+        blocked city, keeps them still, and no money can come (only a moving transport earns)."""
+        ts = self.transports[player]
+        if ts[0] is None and ts[1] is None:
+            return False
+        money = self.cash[player] + self.loan_room(player)
+        for t, other in ((ts[0], ts[1]), (ts[1], ts[0])):
+            if t is None:
+                continue
+            if t.running():
+                return False
+            busy = other.vehicle if other is not None else None
+            least = _continue_choices(t.card, t.path[t.pos], busy)[0] if t.path else _dispatch_choices(t.card, busy)[0]
+            if least <= money:
+                return False
+        return True
+
     # -- legal actions -----------------------------------------------------------------------------------
     def legal_actions(self) -> list[Any]:
         if self.over:
@@ -522,48 +637,40 @@ class TransportState(State):
         p = self.player
         ts = self.transports[p]
         cash = self.cash[p]
+        out: list[Any] = []
         if phase == "leg":
-            slot = self.pending[0]
-            t = ts[slot]
-            other = ts[1 - slot]
-            least, choices = _continue_choices(t.card, t.path[t.pos], other.vehicle if other is not None else None)
-            if least > cash:
-                out: list[Any] = [_WAITS[t.card]]
-            else:
-                out = [a for cost, a in choices if cost <= cash]
+            self._add_continues(out, self.pending[0], cash)
             out.extend(self._borrow_actions())
             return out
         # planning
-        out = []
         t0, t1 = ts
         if t0 is not None:
             if not t0.path:
                 self._add_dispatches(out, t0, t1, cash)
-            elif t0.needs_leg and not t0.resting:
-                self._add_continues(out, t0, t1, cash)
+            elif self._leg_due(t0):
+                self._add_continues(out, 0, cash)
         if t1 is not None:
             if not t1.path:
                 self._add_dispatches(out, t1, t0, cash)
-            elif t1.needs_leg and not t1.resting:
-                self._add_continues(out, t1, t0, cash)
+            elif self._leg_due(t1):
+                self._add_continues(out, 1, cash)
         if not out:
-            running = (t0 is not None and t0.path and not t0.needs_leg and not t0.resting) or (
-                t1 is not None and t1.path and not t1.needs_leg and not t1.resting)
-            out = list(_ROLL if running else _PASS)
+            step = self._after_planning()
+            if step is not None:
+                out.append(step)
         out.extend(self._borrow_actions())
         return out
 
     def _add_dispatches(self, out: list[Any], t: Transport, other: Transport | None, cash: int) -> None:
-        """The ways to start ``t`` (rules ``transport-choosing``, ``transport-insurance``): none while its
-        start city is taken (rule ``transport-blocking``), each leg it can pay, insured too if a certificate is left."""
-        card = t.card
-        if self.occupant[_ORIGIN_SPACE[card]] >= 0:
-            return  # rule transport-blocking: the start city is taken
-        least, choices = _dispatch_choices(card, other.vehicle if other is not None else None)
-        if least > cash:
+        """The ways to start ``t`` (rules ``transport-choosing``, ``transport-insurance``): none unless it
+        may start (:meth:`_may_start`), then each leg it can pay, insured too if a certificate is left."""
+        if not self._may_start(t, other, cash):
             return
+        card = t.card
+        busy = other.vehicle if other is not None else None
+        choices = _dispatch_choices(card, busy)[1]
         premium = CARDS[card - 1].premium
-        most, every, every_plain = _every_dispatch(card, other.vehicle if other is not None else None)
+        most, every, every_plain = _every_dispatch(card, busy)
         if self.certificates > 0 and cash >= premium:
             if cash >= most + premium:  # every leg and its insurance can be paid: the whole list, made once
                 out.extend(every)
@@ -580,120 +687,75 @@ class TransportState(State):
                 if cost <= cash:
                     out.append(plain)
 
-    @staticmethod
-    def _add_continues(out: list[Any], t: Transport, other: Transport | None, cash: int) -> None:
-        """The next legs of ``t`` it can pay, or :class:`Wait` (rule ``transport-mode-change``)."""
+    def _add_continues(self, out: list[Any], slot: int, cash: int) -> None:
+        """The next legs of the piece of ``slot`` that it can pay, or :class:`Wait` when it may wait
+        (:meth:`_may_wait`; rule ``transport-mode-change``)."""
+        ts = self.transports[self.player]
+        t, other = ts[slot], ts[1 - slot]
         least, choices = _continue_choices(t.card, t.path[t.pos], other.vehicle if other is not None else None)
         if least > cash:
-            out.append(_WAITS[t.card])
+            if self._may_wait(slot):
+                out.append(_WAITS[t.card])
         else:
             out.extend([a for cost, a in choices if cost <= cash])
 
-    def _dispatch_actions(self, slot: int) -> list[Any]:
-        ts = self.transports[self.player]
-        out: list[Any] = []
-        self._add_dispatches(out, ts[slot], ts[1 - slot], self.cash[self.player])
-        return out
-
-    def _continue_actions(self, slot: int) -> list[Any]:
-        ts = self.transports[self.player]
-        t = ts[slot]
-        other = ts[1 - slot]
-        cash = self.cash[self.player]
-        _, choices = _continue_choices(t.card, t.path[t.pos], other.vehicle if other is not None else None)
-        return [a for cost, a in choices if cost <= cash]
-
     def _borrow_actions(self) -> tuple[Borrow, ...]:
-        o = self.options
-        room = o.loan_limit - self.debt[self.player]
-        if o.limited_bank:
-            room = min(room, self.bank - self.bank % o.loan_unit)
-        key = (o.loan_unit, room)
+        unit = self.options.loan_unit
+        room = self.loan_room(self.player)
+        key = (unit, room)
         found = _BORROWS.get(key)
         if found is None:
-            found = _BORROWS[key] = tuple(Borrow(a) for a in range(o.loan_unit, room + 1, o.loan_unit))
+            found = _BORROWS[key] = tuple(Borrow(a) for a in range(unit, room + 1, unit))
         return found
 
     def _assign_actions(self) -> list[Any]:
         a, b = self.dice
         out = []
         for t in self.transports[self.player]:
-            if t is not None and t.path and not t.needs_leg and not t.resting:  # running
+            if t is not None and t.running():
                 out.append(_assign(t.card, a, b))
                 if a != b:
                     out.append(_assign(t.card, b, a))
         return out
 
     def _running_slots(self) -> list[int]:
-        """The slots whose transport gets a die (see :meth:`Transport.running`)."""
-        t0, t1 = self.transports[self.player]
-        out = []
-        if t0 is not None and t0.path and not t0.needs_leg and not t0.resting:
-            out.append(0)
-        if t1 is not None and t1.path and not t1.needs_leg and not t1.resting:
-            out.append(1)
-        return out
+        """The slots whose transport gets a die (:meth:`Transport.running`)."""
+        return [slot for slot, t in enumerate(self.transports[self.player]) if t is not None and t.running()]
 
     # -- validation ----------------------------------------------------------------------------------------
     def _check(self, action: Any) -> None:
         """Raise :class:`IllegalAction` unless ``action`` is legal now. The actions of nearly every turn
-        (roll, pass, wait, assign the dice) are first tried against a few precomputed tables, which only
-        ever let a legal action through; anything else, and every action they do not clear, goes through
-        the whole check, which names the rule it breaks."""
+        (roll, pass, wait, assign the dice) are first tried by :meth:`quick_check`, which calls the same
+        predicates as the legal list and only ever lets a legal action through; anything else, and every
+        action it does not clear, goes through the whole check (:meth:`check_in_full`), which names the
+        rule it breaks."""
         quick = _QUICK_CHECKS.get(type(action))
         if quick is None or not quick(self, action):
-            self._check_in_full(action)
+            self.check_in_full(action)
 
-    def _may_roll(self, roll: bool) -> bool:
-        """Whether the planning is done (nothing can start, no next leg is due) and a transport runs
-        (``roll``) or none runs (not ``roll``): then the roll, or the pass, is legal (see ``_check_in_full``)."""
-        if self.phase != "plan":
-            return False
-        p = self.player
-        t0, t1 = self.transports[p]
-        cash = self.cash[p]
-        running = False
-        for t, other in ((t0, t1), (t1, t0)):
-            if t is None:
-                continue
-            if not t.path:
-                if self.occupant[_ORIGIN_SPACE[t.card]] < 0 and _dispatch_choices(
-                        t.card, other.vehicle if other is not None else None)[0] <= cash:
-                    return False  # it can start
-            elif t.needs_leg:
-                if not t.resting:
-                    return False  # its next leg (or a wait) first
-            elif not t.resting:
-                running = True
-        return running == roll
+    def quick_check(self, action: Any) -> bool:
+        """True when the fast path clears ``action`` as legal (False: it leaves it to :meth:`check_in_full`)."""
+        quick = _QUICK_CHECKS.get(type(action))
+        return quick is not None and bool(quick(self, action))
 
-    def _may_wait(self, action: Wait) -> bool:
-        """Whether ``action`` is legal by the tables: the card's piece waits in a city for a leg it cannot pay."""
-        ts = self.transports[self.player]
+    def _wait_slot(self, action: Wait) -> int | None:
+        """The slot of the piece that ``action`` would leave waiting, if its leg is due now."""
         if self.phase == "leg":
-            if len(self.pending) != 2:
-                return False
             slot = self.pending[0]
-            t = ts[slot]
-            if t is None or action.card != t.card:
-                return False
-        elif self.phase == "plan":
-            t0, t1 = ts
-            if t0 is not None and t0.card == action.card:
-                t, slot = t0, 0
-            elif t1 is not None and t1.card == action.card:
-                t, slot = t1, 1
-            else:
-                return False
-            if not (t.path and t.needs_leg) or t.resting:
-                return False
-        else:
-            return False
-        other = ts[1 - slot]
-        return _continue_choices(t.card, t.path[t.pos], other.vehicle if other is not None else None)[0] > \
-            self.cash[self.player]
+            t = self.transports[self.player][slot]
+            return slot if t is not None and t.card == action.card else None
+        if self.phase != "plan":
+            return None
+        for slot, t in enumerate(self.transports[self.player]):
+            if t is not None and t.card == action.card:
+                return slot if t.path and self._leg_due(t) else None
+        return None
 
-    def _may_assign(self, action: Assign) -> bool:
+    def _quick_wait(self, action: Wait) -> bool:
+        slot = self._wait_slot(action)
+        return slot is not None and self._may_wait(slot)
+
+    def _quick_assign(self, action: Assign) -> bool:
         """Whether ``action`` is legal by the dice and the running transports."""
         if self.phase != "assign" or len(self.dice) != 2:
             return False
@@ -703,10 +765,12 @@ class TransportState(State):
             return False
         for t in self.transports[self.player]:
             if t is not None and t.card == action.first_card:
-                return bool(t.path) and not t.needs_leg and not t.resting
+                return t.running()
         return False
 
-    def _check_in_full(self, action: Any) -> None:
+    def check_in_full(self, action: Any) -> None:
+        """The whole check of ``action``: raise :class:`IllegalAction` naming the rule it breaks (the
+        state is left as it was), or return when it is legal."""
         kind = type(action)
         if kind not in ACTION_TYPES:
             raise IllegalAction(f"{action!r} is not a Transportspelet action", "protocol-legal-actions")
@@ -725,8 +789,8 @@ class TransportState(State):
                 self._check_continue(action, slot)
                 return
             if kind is Wait and action.card == t.card:
-                if self._continue_actions(slot):
-                    raise IllegalAction("a transport may only wait when no next leg can be paid", "transport-mode-change")
+                if not self._may_wait(slot):
+                    raise IllegalAction(self._why_no_wait(slot), "transport-mode-change")
                 return
             raise IllegalAction(f"card {t.card} has reached {t.stop} and needs its next leg first", "transport-mode-change")
         # planning
@@ -746,23 +810,36 @@ class TransportState(State):
         elif kind is Wait:
             slot = self._slot_of(action.card)
             t = self.transports[self.player][slot]
-            if not (t.started and t.needs_leg) or t.resting or self._continue_actions(slot):
-                raise IllegalAction("a transport may only wait when no next leg can be paid", "transport-mode-change")
+            if not (t.started and self._leg_due(t)):
+                raise IllegalAction("only a piece whose leg has ended can wait", "transport-mode-change")
+            if not self._may_wait(slot):
+                raise IllegalAction(self._why_no_wait(slot), "transport-mode-change")
         else:  # Roll or Pass
-            for slot, t in enumerate(self.transports[self.player]):
+            p = self.player
+            ts = self.transports[p]
+            for slot, t in enumerate(ts):
                 if t is None:
                     continue
-                if not t.started and self._dispatch_actions(slot):
+                if self._may_start(t, ts[1 - slot], self.cash[p]):
                     raise IllegalAction(f"card {t.card} can start: freight (and insurance) are paid before the roll",
                                         "transport-choosing")
-                if t.started and t.needs_leg and not t.resting:
+                if t.started and self._leg_due(t):
                     raise IllegalAction(f"card {t.card} needs its next leg (or to wait) before the roll",
                                         "transport-mode-change")
-            running = bool(self._running_slots())
-            if kind is Roll and not running:
+            step = self._after_planning()
+            if step is None:
+                raise IllegalAction("no transport runs, and a loan would let a card start: borrow first",
+                                    "transport-loans")
+            if kind is Roll and type(step) is Pass:
                 raise IllegalAction("no transport is running: pass", "transport-restriction")
-            if kind is Pass and running:
+            if kind is Pass and type(step) is Roll:
                 raise IllegalAction("a player with a running transport must roll", "transport-dice")
+
+    def _why_no_wait(self, slot: int) -> str:
+        t = self.transports[self.player][slot]
+        if self._least_next_leg(t, self.transports[self.player][1 - slot]) <= self.cash[self.player]:
+            return "a transport may only wait when no next leg can be paid"
+        return "with nothing else running, a piece whose next leg a loan would pay must go on: borrow first"
 
     def _check_borrow(self, action: Borrow) -> None:
         o = self.options
@@ -830,6 +907,7 @@ class TransportState(State):
     # -- carrying out -------------------------------------------------------------------------------------
     def _perform(self, action: Any) -> None:
         self._events = []
+        self._abandoned = []
         kind = type(action)
         if kind is Roll:
             self._roll()
@@ -885,10 +963,9 @@ class TransportState(State):
 
     def _charge(self, player: int, amount: int) -> None:
         """A telegram charge: borrowed if need be, the rest waived (assumption ``charges``)."""
-        o = self.options
-        while self.cash[player] < amount and self.debt[player] + o.loan_unit <= o.loan_limit and (
-                not o.limited_bank or self.bank >= o.loan_unit):
-            self._borrow(player, o.loan_unit)
+        unit = self.options.loan_unit
+        while self.cash[player] < amount and self.loan_room(player) >= unit:
+            self._borrow(player, unit)
         self._pay(player, min(amount, max(self.cash[player], 0)), "telegram")
 
     def _place(self, slot: int, t: Transport, vehicle: str, start: str, stop: str) -> None:
@@ -972,7 +1049,7 @@ class TransportState(State):
                 continue
             extra = None
             for s, t in enumerate(self.transports[p]):
-                if t is not None and t.extra and t.path and not t.needs_leg and not t.resting:  # t.running()
+                if t is not None and t.extra and t.running():
                     extra = s
                     break
             if extra is None:
@@ -1153,7 +1230,16 @@ class TransportState(State):
 
     # -- turns and the end (rule transport-winner) ------------------------------------------------------------
     def _pass(self) -> None:
+        """The turn ends with no roll (nothing can run). A broke player gives up the cargoes whose pieces
+        wait in a city (setting ``stranded_cargo``): each card leaves the game and a new one is drawn."""
         self.passes += 1
+        p = self.player
+        if self.options.stranded_cargo == "abandoned" and self.is_broke(p):
+            for slot in (0, 1):
+                t = self.transports[p][slot]
+                if t is not None and t.path:
+                    self._abandoned.append([p, t.card, CITIES[t.path[t.pos]]])
+                    self._finish(slot)
         self._end_turn()
 
     def _end_turn(self) -> None:
@@ -1163,22 +1249,23 @@ class TransportState(State):
         if t1 is not None:
             t1.resting = False
         o = self.options
-        if not self.deck or self.passes:  # cards may have run out, or every player may be stuck
-            holders = 0
-            for ts in self.transports:
-                if ts[0] is not None or ts[1] is not None:
-                    holders += 1
-            if not holders:
+        transports = self.transports
+        n = self.players
+        # rule transport-winner: the cards are used up, or (assumption "stall") no player can do more than pass
+        start = (self.player + 1) % n
+        if not any(self.can_play_on((start + k) % n) for k in range(n)):
+            held = sum(t is not None for ts in transports for t in ts)
+            if not held:
                 self._game_over("every transport card has been used" if o.end_when_cards_run_out and not self.deck
                                 else "no player holds a transport card")
-                return
-            if self.passes >= holders:
-                self._game_over("no player can pay any freight")
-                return
+            else:
+                deck = f"{len(self.deck)} in the deck" if self.deck else "the deck is empty"
+                self._game_over(f"no player can go on: no transport runs, and no card of the {held} held can "
+                                f"start or go on from a free city, even with a loan ({deck})")
+            return
         p = self.player
-        transports = self.transports
         while True:
-            p = (p + 1) % self.players
+            p = (p + 1) % n
             if p == 0:
                 self.round += 1
                 if o.round_limit is not None and self.round > o.round_limit:
@@ -1303,6 +1390,7 @@ class TransportState(State):
         self.passes, self.over, self.end_reason = data["passes"], data["over"], data["end_reason"]
         self.telegram_log = [tuple(x) for x in log]
         self._events = []
+        self._abandoned = []
         self._count_unseen()
 
     def _count_unseen(self) -> None:
@@ -1318,10 +1406,12 @@ class TransportState(State):
             self._fresh_cards = len(self.deck)
 
 
-#: The quick checks of :meth:`TransportState._check`, by action type: True only for a legal action.
+#: The quick checks of :meth:`TransportState._check`, by action type: True only for a legal action. Each
+#: calls the predicate the legal list is made from (:meth:`TransportState._after_planning` for the roll
+#: and the pass, :meth:`TransportState._may_wait`, :meth:`Transport.running` for the dice).
 _QUICK_CHECKS: dict[type, Any] = {
-    Roll: lambda state, action: state._may_roll(True),
-    Pass: lambda state, action: state._may_roll(False),
-    Wait: TransportState._may_wait,
-    Assign: TransportState._may_assign,
+    Roll: lambda state, action: type(state._after_planning()) is Roll,
+    Pass: lambda state, action: type(state._after_planning()) is Pass,
+    Wait: TransportState._quick_wait,
+    Assign: TransportState._quick_assign,
 }

@@ -190,7 +190,7 @@ def test_every_action_type_has_outcomes_that_sum_to_one_and_match_forced_results
                 if kind in (Dispatch, Borrow, Pass) or (kind is Wait and s.phase == "plan"):
                     assert len(outcomes) == 1 and outcomes[0].probability == 1 and outcomes[0].chance == ()
                 for o in outcomes[:4]:
-                    assert json.dumps(o.state._to_data()) == json.dumps(replayed(s, action, o.chance)._to_data())
+                    assert json.dumps(o.state.to_data()["state"]) == json.dumps(replayed(s, action, o.chance).to_data()["state"])
                 seen.add(kind)
     assert seen == set(ACTION_TYPES)
 
@@ -209,9 +209,9 @@ def test_a_telegram_is_revealed_not_drawn():
     """transport-telegrams: the top telegram of a deck shuffled at the start is shown in the log
     (no chance now: a roll's outcomes are only its dice)."""
     for s in positions(5, every=1, limit=600):
-        row = s._rows[-1] if s._rows else None
-        if row and type(row[-1]) is dict and any(c.get("what") == "telegram" for c in row[-1].get("chance", ())):
-            entry = next(c for c in row[-1]["chance"] if c["what"] == "telegram")
+        last = s.log[-1] if s.log else None
+        if last and any(c.get("what") == "telegram" for c in last.get("chance", ())):
+            entry = next(c for c in last["chance"] if c["what"] == "telegram")
             assert set(entry) == {"what", "result"} and entry["result"] in {f"{m}-{k}" for m in MODES
                                                                            for k in range(1, 13)}
             return
@@ -303,7 +303,7 @@ def test_determinized_positions_keep_the_public_part_and_the_legal_actions():
             assert d.legal_actions() == s.legal_actions()
             assert d.observation(p) == s.observation(p)
             assert sorted(d.deck + d.removed) == sorted(s.deck + s.removed)
-            assert d._rows == [] and d.seed == k  # the real seed would tell the piles
+            assert d.log == [] and d.seed == k  # the real seed would tell the piles
 
 
 def test_the_unseen_cards_are_redrawn_at_random():
@@ -332,7 +332,7 @@ def play(kinds, seed: int, players: int | None = None, budget: dict | None = Non
         assert action in legal
         moves[p].append((action, why, legal))
         s.apply(action)
-        assert len(s._rows) < 5000
+        assert len(s.log) < 5000
     return s, moves
 
 

@@ -10,7 +10,35 @@ import pytest
 from ts_helpers import GAME, check_invariants, new, sensible
 
 from gamekit import IllegalAction, InvalidSave
-from gamekit.transportspelet import ACTION_TYPES
+from gamekit.transportspelet import ACTION_TYPES, Borrow, Continue, Dispatch
+
+
+def ended_by_a_stated_rule(s) -> str:
+    """Which end of rule transport-winner (or its assumptions) ended ``s``, checked to be true of the final
+    position: the cards used up, the stall (no holder can do more than pass), the round limit, the capital target."""
+    o, reason = s.options, s.end_reason
+    holders = [p for p in range(s.players) if s.hand(p)]
+    if reason == "every transport card has been used":
+        assert o.end_when_cards_run_out and not s.deck and not holders
+        return "cards"
+    if reason == "no player holds a transport card":
+        assert not s.deck and not holders
+        return "cards"
+    if reason.startswith("no player can go on: "):
+        held = sum(len(s.hand(p)) for p in holders)
+        deck = f"{len(s.deck)} in the deck" if s.deck else "the deck is empty"
+        assert reason == (f"no player can go on: no transport runs, and no card of the {held} held can start or go on "
+                          f"from a free city, even with a loan ({deck})")
+        assert holders and not any(s.can_play_on(p) for p in range(s.players))
+        assert not any(t.running() for p in holders for t in s.transports[p] if t is not None)
+        return "stall"
+    if o.round_limit is not None and reason == f"{o.round_limit} rounds have been played":
+        assert s.round == o.round_limit
+        return "rounds"
+    if o.capital_target is not None and reason == f"capital {o.capital_target:,} reached":
+        assert max(s.scores().values()) >= o.capital_target
+        return "capital"
+    raise AssertionError(f"an end no rule states: {reason!r}")
 
 
 def play(players: int, seed: int, policy=sensible, check=True, **options):
@@ -23,6 +51,7 @@ def play(players: int, seed: int, policy=sensible, check=True, **options):
         if check:
             check_invariants(s)
         assert n < 20_000, "a game that does not end"
+    ended_by_a_stated_rule(s)
     return s
 
 
@@ -49,9 +78,39 @@ def test_full_games_with_every_player_count():
 
 
 def test_uniformly_random_players_end_too():
-    # players who wander and borrow at random go broke: the game still ends
+    # players who wander and borrow at random go broke: the game still ends, by a rule the chapter states
     for seed in range(30):
         play(2 + seed % 5, 20_000 + seed, policy=uniform, deck_size=12, check=seed % 3 == 0)
+
+
+def test_uniform_full_games_end_by_a_true_reason_with_either_stranded_cargo_setting():
+    # rule transport-winner, assumptions "stall" and stranded_cargo: every end reason is true of the final position;
+    # a stall leaves no holder who could do more than pass; with abandoned cargo no broke player's piece remains
+    ends = {"abandoned": set(), "kept": set()}
+    for seed in range(60):
+        for setting in ends:
+            s = play(2 + seed % 5, 50_000 + seed, policy=uniform, check=False, stranded_cargo=setting)
+            ends[setting].add(ended_by_a_stated_rule(s))
+            if setting == "abandoned":
+                assert not any(s.is_broke(p) and any(t is not None and t.path for t in s.transports[p])
+                               for p in range(s.players))
+    assert ends["abandoned"] >= {"stall"} and ends["kept"] >= {"stall"}
+
+
+def test_players_who_borrow_only_when_stuck_use_every_card():
+    # rule transport-winner: heading for the destination, borrowing only when nothing else is legal, every game
+    # ends when the cards are used up
+    def plain(s, r):
+        acts = s.legal_actions()
+        legs = [a for a in acts if isinstance(a, (Dispatch, Continue)) and not getattr(a, "insure", False)]
+        direct = [a for a in legs if a.stop == s.transport(a.card).destination]
+        if direct or legs:
+            return (direct or legs)[0]
+        rest = [a for a in acts if not isinstance(a, Borrow)]
+        return rest[0] if rest else acts[0]
+    for seed in range(20):
+        s = play(2 + seed % 5, 60_000 + seed, policy=plain, check=False)
+        assert s.end_reason == "every transport card has been used" and len(s.used) == 50
 
 
 def test_variants_end():
@@ -181,7 +240,7 @@ def test_money_records_survive_a_save_and_a_copy_starts_with_none_pending():
     s = play(3, 5, deck_size=6)
     restored = GAME.from_json(s.to_json())
     assert restored.log == s.log and any("money" in e for e in s.log)
-    assert restored._events == [] and s.clone()._events == []
+    assert restored.pending_money() == [] and s.clone().pending_money() == []
 
 
 def test_a_failed_action_leaves_no_money_record(monkeypatch):
@@ -203,7 +262,7 @@ def test_a_failed_action_leaves_no_money_record(monkeypatch):
     before, log = s.to_json(), len(s.log)
     with pytest.raises(RuntimeError):
         s.apply(dispatch)
-    assert s.to_json() == before and len(s.log) == log and s._events == []
+    assert s.to_json() == before and len(s.log) == log and s.pending_money() == []
     plain = next(a for a in s.legal_actions() if isinstance(a, Dispatch) and not a.insure and a.card == dispatch.card)
     s.apply(plain)
     assert [reason for _, _, reason in s.log[-1]["money"]] == ["freight"]
