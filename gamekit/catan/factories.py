@@ -55,43 +55,14 @@ from .actions import (
     RotateFactory,
 )
 from .base import CatanState
-from .base import roll_two_d6 as _roll_two_d6  # noqa: F401  (its old home, for callers)
 from .base_save import whole, wholes
-from .board import Board  # noqa: F401  (its old home, for callers)
 from .options import FactoriesOptions
 from .production import NUMBERS, Factory, Peg, check_investment, investment_peg, peg_hole, pegs_paid
-from .rules import (
-    BASE_RULES,
-    CITY,
-    DEVELOPMENT_CARDS,
-    DEVELOPMENT_DECK,
-    EMPTY,
-    KNIGHT,
-    PIECES,
-    SETTLEMENT,
-    VICTORY_POINT,
-    YEAR_OF_PLENTY,
-    afford,
-)
+from .rules import BASE_RULES, afford
 from .rules import COSTS as BASE_COSTS
 from .rules import KIND_NAMES as BASE_KIND_NAMES
 
-__all__ = [
-    "FactoriesState",
-    "FACTORIES",
-    "COSTS",
-    "DEVELOPMENT_CARDS",
-    "DEVELOPMENT_DECK",
-    "PIECES",
-    "RULES",
-    "EMPTY",
-    "SETTLEMENT",
-    "CITY",
-    "FACTORY",
-    "KNIGHT",
-    "VICTORY_POINT",
-    "YEAR_OF_PLENTY",
-]
+__all__ = ["FactoriesState", "FACTORIES", "COSTS", "RULES", "FACTORY", "KIND_NAMES", "INVESTMENT_D6", "COLOUR_DIE"]
 
 #: Rules ``catan-building-costs``, ``factories-building``, ``factories-investment``: cards per resource.
 COSTS: dict[str, tuple[int, int, int, int, int]] = {

@@ -30,7 +30,7 @@ from gamekit.catan.actions import (
     PlayYearOfPlenty,
     Roll,
 )
-from gamekit.catan.factories import DEVELOPMENT_DECK, KNIGHT, VICTORY_POINT, YEAR_OF_PLENTY
+from gamekit.catan.rules import DEVELOPMENT_DECK, KNIGHT, VICTORY_POINT, YEAR_OF_PLENTY
 
 
 def edge(state, a, b):
