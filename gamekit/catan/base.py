@@ -211,6 +211,13 @@ _OFFER_ROW = {(q, g, theirs): tuple(_OFFER[q, g, t] for t in range(5) if theirs 
               for q in range(8) for g in range(5) for theirs in range(32)}  # fmt: skip
 
 
+@cache
+def _offers(to: int, mine: int, theirs: int) -> tuple[OfferTrade, ...]:
+    """The one-for-one offers to ``to`` for the resource masks ``mine`` and ``theirs`` (at most
+    8 x 32 x 32 of them, each made once)."""
+    return tuple(a for g in range(5) if mine >> g & 1 for a in _OFFER_ROW[to, g, theirs])
+
+
 _DEV_PLAYS = (PlayKnight, PlayRoadBuilding, PlayYearOfPlenty, PlayMonopoly)
 #: The bank's rates for a resource (best first), by (a 2:1 harbour of it, a 3:1 harbour).
 _RATES = {(two, three): tuple(r for r, ok in ((2, two), (3, three), (4, True)) if ok)
@@ -562,14 +569,14 @@ class CatanState(State):
         listed)."""
         hands = self.hands
         acts: list[OfferTrade] = []
-        gives = [g for g, n in enumerate(hands[player]) if n]
-        if gives:
+        b, lu, w, g, o = hands[player]
+        mine = (b > 0) | (lu > 0) << 1 | (w > 0) << 2 | (g > 0) << 3 | (o > 0) << 4
+        if mine:
             for q, (b, lu, w, g, o) in enumerate(hands):
                 if q != player:
                     theirs = (b > 0) | (lu > 0) << 1 | (w > 0) << 2 | (g > 0) << 3 | (o > 0) << 4
                     if theirs:
-                        for give in gives:
-                            acts.extend(_OFFER_ROW[q, give, theirs])
+                        acts.extend(_offers(q, mine, theirs))
         return acts
 
     def offer_problem(self, player: int, to: Any, give: Sequence[int], get: Sequence[int]) -> str | None:
