@@ -5,6 +5,11 @@
   log) against catanatron's ``Game`` of four ``RandomPlayer`` (``play_tick``: the player's decision
   and ``execute``, which also lists the next playable actions). Both do the same work per action:
   list the legal actions, pick one, carry it out.
+* **Like for like.** The same, with gamekit's player choosing *uniformly* among the legal actions
+  other than trade offers (catanatron's random players choose uniformly and have no trades between
+  players): the CPU time per action of listing the legal actions, choosing one and applying it,
+  gamekit's over catanatron's (below 1: gamekit is faster). gamekit still lists its offers (they
+  are part of its legal actions); its player leaves them out.
 * **Copying a position** 200 actions into a game: gamekit's ``state.clone()`` against catanatron's
   ``game.copy()``.
 
@@ -32,6 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import gamekit  # noqa: E402
+from gamekit.catan.actions import OfferTrade  # noqa: E402
 from gamekit.catan.playout import random_policy  # noqa: E402
 from gamekit.rng import Rng  # noqa: E402
 
@@ -46,6 +52,7 @@ ROUNDS = 5
 GAMES = 6  # per side and round
 COPIES = 2_000
 TRADES = {"OfferTrade", "AcceptTrade", "DeclineTrade"}
+MAX_UNIFORM = 20_000  # actions: a uniform game nearly always ends long before
 GAME = gamekit.game("catan")
 
 
@@ -73,6 +80,24 @@ def gamekit_games(first_seed: int) -> tuple[float, int, int, int]:
         start = time.process_time()
         while not state.is_over():
             state.apply(random_policy(state, rng))
+        elapsed += time.process_time() - start
+        gc.enable()
+        states.append(state)
+    raw = sum(len(s.log) for s in states)
+    return elapsed, raw, sum(comparable(s.log) for s in states), len(states)
+
+
+def uniform_games(first_seed: int) -> tuple[float, int, int, int]:
+    """``gamekit_games`` with a uniform choice among the legal actions without trade offers."""
+    states, elapsed = [], 0.0
+    for seed in range(first_seed, first_seed + GAMES):
+        state, rng = GAME.new(players=4, seed=seed), Rng(1_000_000 + seed)
+        gc.collect()
+        gc.disable()
+        start = time.process_time()
+        while not state.is_over() and len(state._rows) < MAX_UNIFORM:
+            actions = [a for a in state.legal_actions() if type(a) is not OfferTrade]
+            state.apply(actions[rng.randbelow(len(actions))])
         elapsed += time.process_time() - start
         gc.enable()
         states.append(state)
@@ -125,7 +150,7 @@ def copy_times() -> list[float]:
 
 
 def main() -> None:
-    sides = {"gamekit": gamekit_games}
+    sides = {"gamekit": gamekit_games, "gamekit uniform": uniform_games}
     if catanatron is None:
         print("catanatron not installed: install the bench extra (pip install -e '.[bench]') for the comparison")
     else:
@@ -138,6 +163,7 @@ def main() -> None:
             for i, v in enumerate(result):
                 totals[name][i] += v
     print(f"Four-player playouts, {ROUNDS} interleaved rounds of {GAMES} games per side, CPU time:")
+    uniform = totals.pop("gamekit uniform")
     rates = {}
     for name, (cpu, raw, comp, games) in totals.items():
         rates[name] = comp / cpu
@@ -145,6 +171,13 @@ def main() -> None:
               f"{games / cpu:6.1f} games/s; {raw / games:6.0f} raw ({comp / games:.0f} comparable) actions per game")
     if "catanatron" in rates:
         print(f"  ratio: gamekit does {rates['gamekit'] / rates['catanatron']:.2f}× catanatron's comparable actions per CPU second")
+    cpu, raw, comp, games = uniform
+    print(f"Like for like (gamekit choosing uniformly, trade offers left out): {raw / cpu:9,.0f} actions/s raw, "
+          f"{comp / cpu:9,.0f} comparable; {raw / games:.0f} raw ({comp / games:.0f} comparable) actions per game")
+    if "catanatron" in totals:
+        c_cpu, c_raw = totals["catanatron"][:2]
+        print(f"  CPU time per action, gamekit's over catanatron's: {(cpu / raw) / (c_cpu / c_raw):.2f} raw, "
+              f"{(cpu / comp) / (c_cpu / c_raw):.2f} comparable (the goal is 0.25 or less)")
     times = copy_times()
     line = f"Copying a position 200 actions in: gamekit clone() {times[0] * 1e6:.1f} µs"
     if len(times) > 1:

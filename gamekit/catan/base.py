@@ -68,13 +68,14 @@ Chance is declared (:mod:`gamekit.chance`): :data:`TWO_D6` for the production ro
 
 from __future__ import annotations
 
-from fractions import Fraction
+from collections.abc import Sequence
 from functools import cache
 from typing import Any, ClassVar
 
 from .. import register
-from ..chance import Chance, event, pick
+from ..chance import Chance, dice, event, pick
 from ..core import Game, IllegalAction, State, _copy_json
+from ..dice import red_production_die, white_die
 from . import RESOURCES
 from .actions import (
     CATAN_ACTION_TYPES,
@@ -117,37 +118,48 @@ from .rules import (
     cost_text,
 )
 
-__all__ = ["CatanState", "CATAN", "roll_two_d6", "TWO_D6", "stolen_card", "development_card"]
+__all__ = ["CatanState", "CATAN", "TWO_D6", "stolen_card", "development_card"]
 
 
-def roll_two_d6(rng: Any) -> tuple[int, list[int]]:
-    """The white and the red die, exactly as ``gamekit.dice.two_d6.roll_detail`` rolls them
-    (same generator calls, same result), without its generic machinery."""
-    white = rng.randbelow(6) + 1
-    red = rng.randbelow(6) + 1
-    return white + red, [white, red]
+def _total_and_faces(faces: list[int]) -> tuple[int, list[int]]:
+    return faces[0] + faces[1], faces
 
 
-def _two_d6_table() -> list[tuple[tuple[int, list[int]], Fraction]]:
-    """Every result of :func:`roll_two_d6` (the total and the faces, white first), each 1/36.
-    Made afresh when asked, so no two outcomes share a list of faces."""
-    return [((w + r, [w, r]), Fraction(1, 36)) for w in range(1, 7) for r in range(1, 7)]
+#: Rule ``catan-production``: the roll of the white and the red die (:data:`gamekit.dice.white_die`
+#: and :data:`gamekit.dice.red_production_die`, the dice of :data:`gamekit.dice.two_d6`), declared:
+#: 36 results, each the total and the faces, white first (``(7, [3, 4])``).
+TWO_D6 = dice(white_die, red_production_die, what="2d6", combine=_total_and_faces)
 
 
-#: Rule ``catan-production``: the roll of the white and the red die, declared (36 results).
-TWO_D6 = event("2d6", roll_two_d6, _two_d6_table, count=36)
+def _pile(counts: Sequence[int], labels: Sequence[Any], what: str) -> Chance:
+    """:func:`gamekit.chance.pick` (one ``randbelow`` of the pile's size, each card equally likely),
+    with its table of exact chances made only when asked (a draw in play never asks)."""
+    counts = tuple(counts)
+    total = sum(counts)
+    if total <= 0:
+        raise ValueError(f"{what}: nothing to draw from")
+
+    def sample(rng: Any) -> Any:
+        ticket = rng.randbelow(total)
+        for label, n in zip(labels, counts):
+            if ticket < n:
+                return label
+            ticket -= n
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    return event(what, sample, lambda: pick(counts, labels, what).distribution(), count=sum(1 for n in counts if n))
 
 
 def stolen_card(hand: list[int]) -> Chance:
     """Rule ``catan-robber``: one card drawn from ``hand`` (five counts), each card equally likely
     (one ``randbelow`` of the hand's size, as the engine always drew it)."""
-    return pick(hand, RESOURCES, "stolen card")
+    return _pile(hand, RESOURCES, "stolen card")
 
 
 def development_card(deck: list[int]) -> Chance:
     """Rule ``catan-development-cards``: the card bought, each card left in the deck (five counts)
     equally likely: the deck is drawn by lot, so its order is never a secret."""
-    return pick(deck, DEVELOPMENT_CARDS, "development card")
+    return _pile(deck, DEVELOPMENT_CARDS, "development card")
 
 
 def _resource(name: Any, rule: str) -> int:
@@ -155,6 +167,27 @@ def _resource(name: Any, rule: str) -> int:
     if index is None:
         raise IllegalAction(f"{name!r} is not a resource; resources are {', '.join(RESOURCES)}", rule)
     return index
+
+
+def _counts(names: Sequence[Any], rule: str) -> list[int]:
+    """Resource names as five counts (``IllegalAction`` citing ``rule`` for a name that is no resource)."""
+    counts = [0] * 5
+    for name in names:
+        counts[_resource(name, rule)] += 1
+    return counts
+
+
+_METHODS: dict[tuple[type, str, type], Any] = {}
+
+
+def _method(state_class: type, prefix: str, kind: type) -> Any:
+    """The function ``prefix + kind.__name__`` of ``state_class`` (``_check_X``, ``_do_X``), looked
+    up once per class and action type."""
+    key = (state_class, prefix, kind)
+    found = _METHODS.get(key)
+    if found is None:
+        found = _METHODS[key] = getattr(state_class, prefix + kind.__name__)
+    return found
 
 
 # Shared action instances (actions are immutable), so legal_actions builds few new objects.
@@ -166,17 +199,40 @@ _ACCEPT, _DECLINE = AcceptTrade(), DeclineTrade()
 _MONOPOLY = tuple(PlayMonopoly(r) for r in RESOURCES)
 _PLENTY = tuple(PlayYearOfPlenty(a, b) for i, a in enumerate(RESOURCES) for b in RESOURCES[i:])
 _BANK = {(g, t, c): BankTrade(RESOURCES[g], RESOURCES[t], c) for g in range(5) for t in range(5) for c in (2, 3, 4)}
+#: The bank trades giving resource ``g`` at ``rate``, as (the resource got, the action) pairs.
+_BANK_FOR = {(g, c): tuple((t, _BANK[g, t, c]) for t in range(5) if t != g) for g in range(5) for c in (2, 3, 4)}
 _OFFER = {(q, g, t): OfferTrade(q, (RESOURCES[g],), (RESOURCES[t],))
           for q in range(8) for g in range(5) for t in range(5) if g != t}  # fmt: skip
 
 
+#: The one-for-one offers to player ``q`` of resource ``g`` for each resource in the mask ``theirs``
+#: (bit ``t`` set: they hold resource ``t``), other than ``g``.
+_OFFER_ROW = {(q, g, theirs): tuple(_OFFER[q, g, t] for t in range(5) if theirs >> t & 1 and t != g)
+              for q in range(8) for g in range(5) for theirs in range(32)}  # fmt: skip
+
+
 @cache
 def _offers(to: int, mine: int, theirs: int) -> tuple[OfferTrade, ...]:
-    """The one-for-one offers to ``to`` for resource masks ``mine`` and ``theirs``."""
-    return tuple(_OFFER[to, g, t] for g in range(5) if mine >> g & 1 for t in range(5) if theirs >> t & 1 and t != g)
+    """The one-for-one offers to ``to`` for the resource masks ``mine`` and ``theirs`` (at most
+    8 x 32 x 32 of them, each made once)."""
+    return tuple(a for g in range(5) if mine >> g & 1 for a in _OFFER_ROW[to, g, theirs])
 
 
 _DEV_PLAYS = (PlayKnight, PlayRoadBuilding, PlayYearOfPlenty, PlayMonopoly)
+#: The bank's rates for a resource (best first), by (a 2:1 harbour of it, a 3:1 harbour).
+_RATES = {(two, three): tuple(r for r, ok in ((2, two), (3, three), (4, True)) if ok)
+          for two in (False, True) for three in (False, True)}  # fmt: skip
+_BANK_RATES = (_RATES[False, False],) * 5  # no harbour: 4:1 for every resource
+
+
+def _producers(board: Board) -> tuple[tuple[tuple[int, int, tuple[int, ...]], ...], ...]:
+    """For each roll total 0-12, the hexes carrying that number: (hex, its resource, its corners)
+    (rule ``catan-production``; read from the board once, for every roll)."""
+    hex_nodes, hex_resource = board.topology.hex_nodes, board.hex_resource
+    table = [()] * 13
+    for total, hexes in board.number_hexes.items():
+        table[total] = tuple((h, hex_resource[h], tuple(hex_nodes[h])) for h in hexes)
+    return tuple(table)
 
 
 class CatanState(State):
@@ -189,7 +245,7 @@ class CatanState(State):
     """
 
     #: Never changed after setup, so clones share them (see :meth:`clone`).
-    shared_on_clone = ("board", "topo")
+    shared_on_clone = ("board", "topo", "_producers")
 
     action_types: ClassVar[tuple[type, ...]] = CATAN_ACTION_TYPES
     options: CatanOptions
@@ -227,6 +283,10 @@ class CatanState(State):
         "trade": "catan-player-trade",
         "road_building": "catan-development-cards",
     }
+    #: Actions that never change the acting player's victory points, so need no check for a win
+    #: after them (rule ``catan-victory``); a variant whose points they change takes them out.
+    POINTLESS: ClassVar[frozenset[type]] = frozenset({Roll, Discard, MoveRobber, BankTrade, OfferTrade, AcceptTrade,
+                                                      DeclineTrade, PlayYearOfPlenty, PlayMonopoly})
     #: The phases and the actions each allows.
     PHASE_ACTIONS: ClassVar[dict[str, tuple[type, ...]]] = {
         "setup": (BuildSettlement, BuildRoad),
@@ -279,6 +339,7 @@ class CatanState(State):
     def _init_board(self, board: Board) -> None:
         self.board = board
         self.topo = board.topology
+        self._producers = _producers(board)
         self.setup_order = self._setup_order()
         self.colours = self.options.player_colours[: self.players]
 
@@ -355,7 +416,11 @@ class CatanState(State):
 
     def _count(self, player: int, kind: int) -> int:
         nk = self.node_kind
-        return sum(1 for v in self.buildings[player] if nk[v] == kind)
+        count = 0
+        for v in self.buildings[player]:
+            if nk[v] == kind:
+                count += 1
+        return count
 
     def _distance_ok(self, node: int) -> bool:
         """Rule ``catan-distance-rule``: no building on a neighbouring intersection."""
@@ -390,14 +455,16 @@ class CatanState(State):
         """Rules ``catan-bank-trade`` (4:1 always), ``catan-harbour-trade`` (3:1 at a 3:1 harbour,
         2:1 at the resource's harbour): every rate the player may use for ``resource``, best first.
         A harbour is an offer, not a duty: 4:1 stays allowed."""
-        rates = {4}
-        name = RESOURCES[resource]
-        for h in self.harbours_of(player):
-            if h == name:
-                rates.add(2)
-            elif h == "3:1":
-                rates.add(3)
-        return tuple(sorted(rates))
+        return self.all_trade_rates(player)[resource]
+
+    def all_trade_rates(self, player: int) -> tuple[tuple[int, ...], ...]:
+        """:meth:`trade_rates` for each of the five resources, from one look at the player's harbours
+        (the one predicate behind the bank trades listed and the check of ``BankTrade``)."""
+        kinds = set(self.harbours_of(player))
+        if not kinds:
+            return _BANK_RATES
+        generic = "3:1" in kinds
+        return tuple([_RATES[name in kinds, generic] for name in RESOURCES])
 
     def trade_rate(self, player: int, resource: int) -> int:
         """The player's best rate for ``resource`` (see :meth:`trade_rates`)."""
@@ -473,38 +540,71 @@ class CatanState(State):
         acts: list[Any] = [_END]
         costs = self.COSTS
         if afford(hand, costs["road"]) and len(self.roads[p]) < PIECES["road"]:
-            acts.extend(_road(e) for e in self.road_sites(p))
+            acts.extend([_road(e) for e in self.road_sites(p)])
         if afford(hand, costs["settlement"]) and self._count(p, SETTLEMENT) < PIECES["settlement"]:
-            acts.extend(_settle(v) for v in self.building_sites(p))
+            acts.extend([_settle(v) for v in self.building_sites(p)])
         if afford(hand, costs["city"]) and self._count(p, CITY) < PIECES["city"]:
             kind = self.node_kind
-            acts.extend(_city(v) for v in sorted(self.buildings[p]) if kind[v] == SETTLEMENT)
+            acts.extend([_city(v) for v in sorted(self.buildings[p]) if kind[v] == SETTLEMENT])
         self._more_main_actions(p, acts)
-        if sum(self.dev_deck) and afford(hand, costs["development card"]):
+        if afford(hand, costs["development card"]) and sum(self.dev_deck):
             acts.append(_BUY)
         acts.extend(self._dev_actions(p))
-        bank = self.bank
-        for g in range(5):
-            if hand[g] >= 2:
-                for rate in self.trade_rates(p, g):
-                    if hand[g] >= rate:
-                        acts.extend(_BANK[g, t, rate] for t in range(5) if t != g and bank[t])
         brick, lumber, wool, grain, ore = hand
-        mine = (brick > 0) | (lumber > 0) << 1 | (wool > 0) << 2 | (grain > 0) << 3 | (ore > 0) << 4
+        if brick >= 2 or lumber >= 2 or wool >= 2 or grain >= 2 or ore >= 2:
+            bank = self.bank
+            rates = self.all_trade_rates(p)
+            for g in range(5):
+                if hand[g] >= 2:
+                    for rate in rates[g]:
+                        if hand[g] >= rate:
+                            acts.extend([a for t, a in _BANK_FOR[g, rate] if bank[t]])
+        if brick or lumber or wool or grain or ore:
+            acts.extend(self.offers(p))
+        return acts
+
+    def offers(self, player: int) -> list[OfferTrade]:
+        """Rule ``catan-player-trade``: the trade offers listed for ``player``, one card for one card:
+        each offer :meth:`offer_problem` lets pass (an offer of several cards is legal too, but not
+        listed)."""
+        hands = self.hands
+        acts: list[OfferTrade] = []
+        b, lu, w, g, o = hands[player]
+        mine = (b > 0) | (lu > 0) << 1 | (w > 0) << 2 | (g > 0) << 3 | (o > 0) << 4
         if mine:
-            for q in range(self.players):
-                if q != p:
-                    b, lu, w, g, o = self.hands[q]
+            for q, (b, lu, w, g, o) in enumerate(hands):
+                if q != player:
                     theirs = (b > 0) | (lu > 0) << 1 | (w > 0) << 2 | (g > 0) << 3 | (o > 0) << 4
                     if theirs:
                         acts.extend(_offers(q, mine, theirs))
         return acts
 
+    def offer_problem(self, player: int, to: Any, give: Sequence[int], get: Sequence[int]) -> str | None:
+        """Rule ``catan-player-trade`` (assumption "player trades"): why ``player`` may not offer
+        ``to`` the cards ``give`` for the cards ``get`` (five counts each), or ``None`` when the
+        offer is legal: it goes to another player, gives at least one card for at least one other,
+        no resource on both sides, the giver holds what they give and the other player what they are
+        asked for (hands are open, so an offer they could not accept is not made). The check of
+        ``OfferTrade`` asks this; :meth:`offers` lists exactly the one-for-one offers it lets pass,
+        which are those of a resource the giver holds for one the other holds."""
+        if isinstance(to, bool) or not isinstance(to, int) or not 0 <= to < self.players or to == player:
+            return f"offer to another player, not {to!r}"
+        if not any(give) or not any(get):
+            return "a trade gives at least one card for at least one card"
+        if any(g and t for g, t in zip(give, get)):
+            return "a resource cannot be on both sides of a trade"
+        if not afford(self.hands[player], give):
+            return "you do not hold the cards you offer"
+        if not afford(self.hands[to], get):
+            return f"player {to} does not hold the cards asked for"
+        return None
+
     def _more_main_actions(self, player: int, acts: list[Any]) -> None:
         """A variant's own main-phase actions, listed after the cities (extension point)."""
 
     def _dev_actions(self, p: int) -> list[Any]:
-        if self.dev_played or not any(self.dev_hands[p][:4]):
+        hand = self.dev_hands[p]
+        if self.dev_played or not (hand[0] or hand[1] or hand[2] or hand[3]):  # victory points are not played
             return []
         acts: list[Any] = []
         if self._playable(p, KNIGHT):
@@ -520,14 +620,27 @@ class CatanState(State):
         return acts
 
     def robber_actions(self) -> list[Any]:
-        """Rule ``catan-robber``: every hex the robber may move to, with every player it may rob there."""
-        acts: list[Any] = []
+        """Rule ``catan-robber``: every hex the robber may move to, with every player it may rob there:
+        the owners of the buildings at its corners that :meth:`can_rob` lets the robber rob (as
+        :meth:`robber_victims` finds them), found from the buildings, each asked once."""
         p = self.turn
+        robbed: dict[int, set[int]] = {}
+        node_hexes = self.topo.node_hexes
+        for q in range(self.players):
+            if q != p:
+                for v in self.buildings[q]:
+                    if self.can_rob(p, v):
+                        for h in node_hexes[v]:
+                            robbed.setdefault(h, set()).add(q)
+        acts: list[Any] = []
+        robber = self.robber
         for h in self.board.land_hexes:
-            if h == self.robber:
-                continue
-            for q in self.robber_victims(p, h) or (-1,):
-                acts.append(_robber(h, q))
+            if h != robber:
+                victims = robbed.get(h)
+                if victims:
+                    acts.extend([_robber(h, q) for q in sorted(victims)])
+                else:
+                    acts.append(_robber(h, -1))
         return acts
 
     def robbable(self, node: int) -> bool:
@@ -535,16 +648,18 @@ class CatanState(State):
         (a settlement or city; extension point)."""
         return self.node_kind[node] in (SETTLEMENT, CITY)
 
+    def can_rob(self, p: int, node: int) -> bool:
+        """Rule ``catan-robber``: the robber moved by ``p`` next to the building at ``node`` may rob
+        its owner: another player, holding a card, and the building is :meth:`robbable` (the one
+        predicate behind :meth:`robber_victims` and :meth:`robber_actions`)."""
+        q = self.node_owner[node]
+        return q >= 0 and q != p and any(self.hands[q]) and self.robbable(node)
+
     def robber_victims(self, p: int, h: int) -> list[int]:
-        """Rule ``catan-robber``: players other than ``p`` with a :meth:`robbable` building at a
-        corner of ``h`` and a card in hand."""
-        no = self.node_owner
-        out = set()
-        for v in self.topo.hex_nodes[h]:
-            q = no[v]
-            if q >= 0 and q != p and self.robbable(v) and sum(self.hands[q]):
-                out.add(q)
-        return sorted(out)
+        """Rule ``catan-robber``: the players whom ``p`` may rob with the robber on hex ``h``: the
+        owners of the buildings at its corners that :meth:`can_rob` allows."""
+        owner = self.node_owner
+        return sorted({owner[v] for v in self.topo.hex_nodes[h] if self.can_rob(p, v)})
 
     # -- checking ------------------------------------------------------------------------------
     def _check(self, action: Any) -> None:
@@ -560,7 +675,7 @@ class CatanState(State):
                     raise IllegalAction(f"roll the dice first: {action} comes after the roll", "catan-production")
                 raise IllegalAction(f"{action} is not possible now", rule)
             raise IllegalAction(f"{action} is not possible now ({phase.replace('_', ' ')})", self.PHASE_RULE[phase])
-        getattr(self, "_check_" + kind.__name__)(action)
+        _method(type(self), "_check_", kind)(self, action)
 
     def _valid_node(self, node: Any, rule: str) -> int:
         if isinstance(node, bool) or not isinstance(node, int) or not 0 <= node < len(self.node_owner):
@@ -673,18 +788,13 @@ class CatanState(State):
             raise IllegalAction(f"the bank has no {action.get} left", "catan-bank-trade")
 
     def _check_OfferTrade(self, action: OfferTrade) -> None:
-        p = self.turn
-        to = action.to
-        if isinstance(to, bool) or not isinstance(to, int) or not 0 <= to < self.players or to == p:
-            raise IllegalAction(f"offer to another player, not {to!r}", "catan-player-trade")
-        if not isinstance(action.give, tuple) or not isinstance(action.get, tuple) or not action.give or not action.get:
+        if not isinstance(action.give, tuple) or not isinstance(action.get, tuple):
             raise IllegalAction("a trade gives at least one card for at least one card", "catan-player-trade")
-        give = [_resource(r, "catan-player-trade") for r in action.give]
-        get = [_resource(r, "catan-player-trade") for r in action.get]
-        if set(give) & set(get):
-            raise IllegalAction("a resource cannot be on both sides of a trade", "catan-player-trade")
-        if not afford(self.hands[p], [give.count(r) for r in range(5)]):
-            raise IllegalAction("you do not hold the cards you offer", "catan-player-trade")
+        give = _counts(action.give, "catan-player-trade")
+        get = _counts(action.get, "catan-player-trade")
+        problem = self.offer_problem(self.turn, action.to, give, get)
+        if problem is not None:
+            raise IllegalAction(problem, "catan-player-trade")
 
     def _check_AcceptTrade(self, action: AcceptTrade) -> None:
         if not afford(self.hands[self.offer[1]], self.offer[3]):  # type: ignore[index]
@@ -732,8 +842,9 @@ class CatanState(State):
 
     # -- carrying out --------------------------------------------------------------------------
     def _perform(self, action: Any) -> None:
-        getattr(self, "_do_" + type(action).__name__)(action)
-        if self.phase != "setup":
+        kind = type(action)
+        _method(type(self), "_do_", kind)(self, action)
+        if self.phase != "setup" and kind not in self.POINTLESS:
             p = self.turn
             if self.victory_points(p) >= self.options.victory_points_to_win:  # rule catan-victory
                 self.winner = p
@@ -820,12 +931,10 @@ class CatanState(State):
             return claims
         robber = self.robber
         owner, kind = self.node_owner, self.node_kind
-        hex_nodes, hex_resource = self.topo.hex_nodes, self.board.hex_resource
-        for h in self.board.number_hexes[total]:
+        for h, r, nodes in self._producers[total]:
             if h == robber:
                 continue
-            r = hex_resource[h]
-            for v in hex_nodes[h]:
+            for v in nodes:
                 k = kind[v]
                 if k == SETTLEMENT:
                     claims[owner[v]][r] += 1
@@ -853,19 +962,18 @@ class CatanState(State):
 
     def _pay_claims(self, claims: list[list[int]]) -> None:
         """The bank pays a roll's claims, with the shortage rule (``catan-production``)."""
-        bank = self.bank
-        for r in range(5):
-            owed = [(p, c[r]) for p, c in enumerate(claims) if c[r]]
-            if not owed:
+        bank, hands = self.bank, self.hands
+        for r, column in enumerate(zip(*claims)):
+            total = sum(column)
+            if not total:
                 continue
-            total = sum(c for _, c in owed)
             if total <= bank[r]:
-                for p, c in owed:
-                    self.hands[p][r] += c
+                for p, c in enumerate(column):
+                    if c:
+                        hands[p][r] += c
                 bank[r] -= total
-            elif len(owed) == 1:
-                p, _ = owed[0]
-                self.hands[p][r] += bank[r]
+            elif total in column:  # one player is owed it all: they get what is left
+                hands[column.index(total)][r] += bank[r]
                 bank[r] = 0
 
     def _do_Discard(self, action: Discard) -> None:
@@ -901,12 +1009,8 @@ class CatanState(State):
         self.bank[t] -= 1
 
     def _do_OfferTrade(self, action: OfferTrade) -> None:
-        give = [0] * 5
-        get = [0] * 5
-        for r in action.give:
-            give[RES_INDEX[r]] += 1
-        for r in action.get:
-            get[RES_INDEX[r]] += 1
+        give = _counts(action.give, "catan-player-trade")
+        get = _counts(action.get, "catan-player-trade")
         self.offer = [self.turn, action.to, give, get]
         self.phase = "trade"
 

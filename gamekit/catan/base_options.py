@@ -119,7 +119,10 @@ ASSUMPTIONS: tuple[Assumption, ...] = catalogue(CatanOptions, (
        "4:1 stays allowed; 3:1 at a 3:1 harbour and 2:1 at the resource's own harbour besides"),
     _a("player trades", "catan-player-trade", "trades between players",
        "the base game lets the player whose turn it is trade any cards with the others",
-       "the active player offers any cards for any cards to one player, who accepts or declines"),
+       "the active player offers any cards for any cards to one player, who accepts or declines; an offer asks "
+       "only for cards that player holds (hands are open, so an offer they could not accept is not made); the "
+       "legal actions list the one-for-one offers, and the check lets exactly those of them pass",
+       "an offer may ask for anything; the other player simply cannot accept it"),
     _a("open resource hands", "catan-player-trade", "resource cards are open",
        "the base game keeps hands in the players' hands, but every card that enters or leaves one does so in "
        "view of all (production, building, trades with the bank and with players, discards, monopoly, year of "

@@ -55,43 +55,14 @@ from .actions import (
     RotateFactory,
 )
 from .base import CatanState
-from .base import roll_two_d6 as _roll_two_d6  # noqa: F401  (its old home, for callers)
 from .base_save import whole, wholes
-from .board import Board  # noqa: F401  (its old home, for callers)
 from .options import FactoriesOptions
-from .production import NUMBERS, Factory, Peg, check_investment, investment_peg, peg_hole, pegs_paid
-from .rules import (
-    BASE_RULES,
-    CITY,
-    DEVELOPMENT_CARDS,
-    DEVELOPMENT_DECK,
-    EMPTY,
-    KNIGHT,
-    PIECES,
-    SETTLEMENT,
-    VICTORY_POINT,
-    YEAR_OF_PLENTY,
-    afford,
-)
+from .production import NUMBERS, Factory, Peg, check_investment, invest, peg_hole, pegs_paid
+from .rules import BASE_RULES, afford
 from .rules import COSTS as BASE_COSTS
 from .rules import KIND_NAMES as BASE_KIND_NAMES
 
-__all__ = [
-    "FactoriesState",
-    "FACTORIES",
-    "COSTS",
-    "DEVELOPMENT_CARDS",
-    "DEVELOPMENT_DECK",
-    "PIECES",
-    "RULES",
-    "EMPTY",
-    "SETTLEMENT",
-    "CITY",
-    "FACTORY",
-    "KNIGHT",
-    "VICTORY_POINT",
-    "YEAR_OF_PLENTY",
-]
+__all__ = ["FactoriesState", "FACTORIES", "COSTS", "RULES", "FACTORY", "KIND_NAMES", "INVESTMENT_D6", "COLOUR_DIE"]
 
 #: Rules ``catan-building-costs``, ``factories-building``, ``factories-investment``: cards per resource.
 COSTS: dict[str, tuple[int, int, int, int, int]] = {
@@ -263,14 +234,13 @@ class FactoriesState(CatanState):
         p = self.turn
         self._pay(p, "investment")
         number = self.draw(INVESTMENT_D6)
-        peg, left, self.blanks_left[p] = investment_peg(number, self.pegs_left[p], self.blanks_left[p])
-        self.pegs_left[p] = list(left)
         holes = self.factories[action.node]
-        free = [i for i in range(3) if holes[2 + i] < 0]
-        if len(free) == 1:
-            holes[2 + free[0]] = peg
+        done = invest([i for i in range(3) if holes[2 + i] < 0], number, self.pegs_left[p], self.blanks_left[p])
+        self.pegs_left[p], self.blanks_left[p] = list(done.numbers_left), done.blanks_left
+        if done.hole is not None:
+            holes[2 + done.hole] = done.peg
         else:
-            self.pending_peg = [action.node, peg]
+            self.pending_peg = [action.node, done.peg]
             self.phase = "peg"
 
     def _do_PlacePeg(self, action: PlacePeg) -> None:

@@ -62,7 +62,8 @@ Readings that are not settings (in :data:`ASSUMPTIONS` too):
   left); factory yields count in this like any other (``catan-production``).
 * Solcher's rotation replaces moving the robber: the robber stays where it is (``solcher-robber``).
 * Trades between players: the active player offers any cards for any cards to one player, who
-  accepts or declines as their own decision; ``legal_actions`` lists one-for-one offers only.
+  accepts or declines as their own decision; an offer asks only for cards that player holds (hands
+  are open); ``legal_actions`` lists the one-for-one offers, exactly those the check lets pass.
 """
 
 from __future__ import annotations

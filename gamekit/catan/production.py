@@ -39,6 +39,10 @@ __all__ = [
     "numbers_distribution",
     "expected_yield",
     "investment_peg",
+    "invest",
+    "Investment",
+    "check_investment",
+    "peg_hole",
     "pegs_paid",
     "NUMBERS",
     "RED_DIE_READINGS",
@@ -208,6 +212,29 @@ def investment_peg(number: int, numbers_left: Sequence[int], blanks_left: int) -
     if not left:
         raise ValueError("no peg left to invest with")
     return 0, left[1:], blanks_left
+
+
+@dataclass(frozen=True)
+class Investment:
+    """What one investment did (rules ``factories-investment``, ``factories-failed-investment``):
+    the ``peg`` that goes in (its number, 0 for a blank or turned-over peg), the investor's pegs
+    left afterwards (``numbers_left``, ``blanks_left``) and the ``hole`` it went into, or ``None``
+    when more than one hole is free and the investor chooses (:func:`peg_hole`)."""
+
+    peg: int
+    numbers_left: tuple[int, ...]
+    blanks_left: int
+    hole: int | None
+
+
+def invest(free_holes: Sequence[int], number: int, numbers_left: Sequence[int], blanks_left: int) -> Investment:
+    """Invest in a factory with these free holes, the d6 having shown ``number``: the peg
+    (:func:`investment_peg`) and where it goes: by itself into the only free hole, else the
+    investor chooses. Checks first (:func:`check_investment`). The engine's ``Invest`` and the
+    widget "Trial a factory investment" both carry an investment out with this."""
+    check_investment(free_holes, numbers_left, blanks_left)
+    peg, left, blanks = investment_peg(number, numbers_left, blanks_left)
+    return Investment(peg, left, blanks, free_holes[0] if len(free_holes) == 1 else None)
 
 
 def failure_chance(placed: Iterable[int]) -> Fraction:

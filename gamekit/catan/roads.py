@@ -41,16 +41,20 @@ __all__ = [
 def is_site(board: Any, node_owner: Sequence[int], node: int) -> bool:
     """Rule ``catan-distance-rule``: ``node`` is free, touches land, and no neighbouring
     intersection has a building."""
-    return (
-        node_owner[node] == -1
-        and board.land_node[node]
-        and all(node_owner[m] == -1 for m in board.topology.node_nodes[node])
-    )
+    if node_owner[node] != -1 or not board.land_node[node]:
+        return False
+    for m in board.topology.node_nodes[node]:
+        if node_owner[m] != -1:
+            return False
+    return True
 
 
 def touches_own(topo: Any, edge_owner: Sequence[int], player: int, node: int) -> bool:
     """An edge at ``node`` belongs to ``player``."""
-    return any(edge_owner[e] == player for e in topo.node_edges[node])
+    for e in topo.node_edges[node]:
+        if edge_owner[e] == player:
+            return True
+    return False
 
 
 def settlement_site(board: Any, node_owner: Sequence[int], edge_owner: Sequence[int], player: int, node: int) -> bool:
@@ -63,19 +67,22 @@ def settlement_sites(
 ) -> list[int]:
     """Every intersection where :func:`settlement_site` holds (they all lie at an end of an own road)."""
     edge_nodes = board.topology.edge_nodes
-    candidates = {v for e in roads for v in edge_nodes[e]}
-    return sorted(v for v in candidates if settlement_site(board, node_owner, edge_owner, player, v))
+    candidates = {v for e in roads for v in edge_nodes[e] if node_owner[v] == -1}
+    return sorted([v for v in candidates if settlement_site(board, node_owner, edge_owner, player, v)])
 
 
 def road_connected(topo: Any, node_owner: Sequence[int], edge_owner: Sequence[int], player: int, edge: int) -> bool:
     """Rule ``catan-road``: an end of ``edge`` has an own building, or an own road that is not cut
     off there by another player's building."""
+    node_edges = topo.node_edges
     for v in topo.edge_nodes[edge]:
         owner = node_owner[v]
         if owner == player:
             return True
-        if owner == -1 and touches_own(topo, edge_owner, player, v):
-            return True
+        if owner == -1:
+            for e in node_edges[v]:  # touches_own, inline: this runs for every candidate edge
+                if edge_owner[e] == player:
+                    return True
     return False
 
 
@@ -103,7 +110,7 @@ def road_sites(
     ends = {v for e in roads for v in edge_nodes[e]}
     ends.update(buildings)
     candidates = {f for v in ends for f in node_edges[v] if edge_owner[f] == -1}
-    return sorted(e for e in candidates if road_site(board, node_owner, edge_owner, player, e))
+    return sorted([e for e in candidates if road_site(board, node_owner, edge_owner, player, e)])
 
 
 def longest_road(
@@ -120,39 +127,72 @@ def longest_route(
     """The most of ``player``'s pieces on edges in one path that uses no edge twice (rules
     ``catan-longest-road``, ``seafarers-trade-route``). ``owners`` holds one owner list per kind of
     piece (roads; roads and ships); the path changes from one kind to another only at the player's
-    own building, and another player's building breaks it. ``pieces`` are the player's edges."""
+    own building, and another player's building breaks it. ``pieces`` are the player's edges.
+
+    Every path is tried (a depth-first search over the player's pieces, the edges used kept as the
+    bits of one integer). With one kind of piece, the search starts only where a longest path may
+    start: at an intersection with an odd number of the player's pieces, at another player's
+    building (which a path may end at but not pass), and at one intersection of a network that has
+    neither (a ring, walked round). A longest path that started anywhere else could be made longer
+    by the unused piece there."""
     if len(pieces) < 2:
         return len(pieces)
-    node_edges, edge_other = topo.node_edges, topo.edge_other
-    kinds = len(owners)
-    kind_of: dict[int, int] = {}
-    for k, owner_list in enumerate(owners):
-        for e in pieces:
+    edge_nodes = topo.edge_nodes
+    single = len(owners) == 1
+    adjacent: dict[int, list[tuple[int, int, int]]] = {}
+    bit = 1
+    for e in pieces:
+        kind = -1
+        for k, owner_list in enumerate(owners):
             if owner_list[e] == player:
-                kind_of[e] = k
+                kind = k
+        if kind < 0:
+            continue
+        a, b = edge_nodes[e]
+        adjacent.setdefault(a, []).append((bit, b, kind))
+        adjacent.setdefault(b, []).append((bit, a, kind))
+        bit <<= 1
+    blocked = {v for v in adjacent if node_owner[v] != -1 and node_owner[v] != player}
+
+    def walk(node: int, used: int, length: int, kind: int) -> int:
+        if node in blocked:
+            return length
+        best = length
+        through = single or node_owner[node] == player
+        for b, other, k in adjacent[node]:
+            if not used & b and (through or k == kind):
+                found = walk(other, used | b, length + 1, k)
+                if found > best:
+                    best = found
+        return best
+
+    if single:
+        starts = [v for v, links in adjacent.items() if len(links) & 1 or v in blocked]
+        reached: set[int] = set()
+        for v in starts:  # every network with a start in it
+            if v not in reached:
+                _network(adjacent, v, reached)
+        for v in adjacent:  # a network without one is a ring: any of its intersections will do
+            if v not in reached:
+                starts.append(v)
+                _network(adjacent, v, reached)
+    else:
+        starts = list(adjacent)
     best = 0
-    used: set[int] = set()
-
-    def walk(node: int, length: int, kind: int) -> None:
-        nonlocal best
-        if length > best:
-            best = length
-        owner = node_owner[node]
-        if owner != -1 and owner != player:
-            return
-        for f in node_edges[node]:
-            k = kind_of.get(f)
-            if k is not None and f not in used and (k == kind or kinds == 1 or owner == player):
-                used.add(f)
-                walk(edge_other[f][node], length + 1, k)
-                used.discard(f)
-
-    starts = {v for e in pieces for v in topo.edge_nodes[e]}
-    for v in sorted(starts):
-        for f in node_edges[v]:
-            k = kind_of.get(f)
-            if k is not None:
-                used.add(f)
-                walk(edge_other[f][v], 1, k)
-                used.discard(f)
+    for v in starts:
+        for b, other, k in adjacent[v]:
+            found = walk(other, b, 1, k)
+            if found > best:
+                best = found
     return best
+
+
+def _network(adjacent: dict[int, list[tuple[int, int, int]]], start: int, reached: set[int]) -> None:
+    """Add to ``reached`` every intersection joined to ``start`` by the pieces in ``adjacent``."""
+    stack = [start]
+    reached.add(start)
+    while stack:
+        for _, other, _ in adjacent[stack.pop()]:
+            if other not in reached:
+                reached.add(other)
+                stack.append(other)

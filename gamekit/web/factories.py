@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..catan import RESOURCES
+from ..catan.base import TWO_D6
 from ..catan.board import TERRAIN_RESOURCE
-from ..catan.factories import COSTS
+from ..catan.factories import COLOUR_DIE, COSTS, INVESTMENT_D6
 from ..catan.options import FactoriesOptions
 from ..catan.production import (
     NUMBERS,
@@ -22,12 +23,12 @@ from ..catan.production import (
     expected_yield,
     factory_yield,
     failure_chance,
-    investment_peg,
+    invest,
     peg_hole,
 )
 from ..catan.svg import TERRAIN_COLOURS
 from ..core import IllegalAction
-from ..dice import COLOURS, colour_die, d6, red_production_die, white_die
+from ..dice import COLOURS
 from ..rng import Rng
 from . import service
 
@@ -203,12 +204,14 @@ def trial(situation: dict[str, Any] | None = None, action: dict[str, Any] | None
         if s["pending"] is not None:
             raise IllegalAction("put the last investment's peg into a hole first", "factories-investment")
         holes = s["factories"][i]["holes"]
-        check_investment([h for h, p in enumerate(holes) if p is None], s["numbers_left"], s["blanks_left"])
+        free = [h for h, p in enumerate(holes) if p is None]
+        check_investment(free, s["numbers_left"], s["blanks_left"])
         rng = Rng.fromstate(s["rng_state"]) if s["rng_state"] else Rng(s["seed"])
-        number = d6.roll(rng)
+        number = INVESTMENT_D6.sample(rng)  # the engine's declared investment roll
         s["rng_state"] = rng.getstate()
         before_left, before_blanks = list(s["numbers_left"]), s["blanks_left"]
-        peg, left, s["blanks_left"] = investment_peg(number, before_left, before_blanks)
+        done = invest(free, number, before_left, before_blanks)  # the engine's investment, peg and hole
+        peg, left, s["blanks_left"] = done.peg, done.numbers_left, done.blanks_left
         s["numbers_left"] = list(left)
         s["spent"] += 1
         if peg:
@@ -218,9 +221,8 @@ def trial(situation: dict[str, Any] | None = None, action: dict[str, Any] | None
         else:
             lost = (set(before_left) - set(left)).pop()
             outcome = f"{number} is already placed: a failed investment; no blank peg left, so peg {lost} goes in turned over"
-        free = [h for h, p in enumerate(holes) if p is None]
-        if len(free) == 1:
-            holes[free[0]] = peg
+        if done.hole is not None:
+            holes[done.hole] = peg
             s["history"].append(f"Factory {i + 1}: rolled {number}, {outcome}")
             announce = s["history"][-1] + "."
         else:
@@ -246,8 +248,8 @@ def trial(situation: dict[str, Any] | None = None, action: dict[str, Any] | None
         rng = Rng.fromstate(s["rng_state"]) if s["rng_state"] else Rng(s["seed"])
         built = [Factory(PLAYER, tuple(_pegs(f))) for f in s["factories"]]
         for _ in range(n):
-            dice = (white_die.roll(rng), red_production_die.roll(rng))
-            colour = colour_die.roll(rng)
+            _, dice = TWO_D6.sample(rng)  # the engine's declared production roll, then the colour die
+            colour = COLOUR_DIE.sample(rng)
             for rule in RULES:
                 got = factory_yield(built, dice, colour, rule).get(PLAYER, {})
                 gained = s["gained"][rule]

@@ -9,7 +9,8 @@ import pytest
 import gamekit
 from gamekit import IllegalAction
 from gamekit.catan import RESOURCES
-from gamekit.catan.factories import CITY, FACTORY, SETTLEMENT, FactoriesState
+from gamekit.catan.factories import FACTORY, FactoriesState
+from gamekit.catan.rules import CITY, SETTLEMENT
 
 GAME = gamekit.game("factories")
 KINDS = {"settlement": SETTLEMENT, "city": CITY, "factory": FACTORY}

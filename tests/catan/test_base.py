@@ -37,7 +37,7 @@ from gamekit.catan.base import CatanState
 from gamekit.catan.board import STANDARD_HEXES, Board
 from gamekit.catan.playout import playout, random_policy
 from gamekit.catan.roads import road_site, road_sites, settlement_site, settlement_sites
-from gamekit.catan.rules import COSTS, YEAR_OF_PLENTY
+from gamekit.catan.rules import YEAR_OF_PLENTY
 from gamekit.rng import Rng
 
 CATAN = gamekit.game("catan")
@@ -351,21 +351,52 @@ def test_four_to_one_stays_allowed_at_a_harbour():
     expect_illegal(state, BankTrade("wool", "grain", 5), "catan-harbour-trade")
 
 
-def test_costs_are_what_legal_actions_use():
-    """catan-building-costs: one card short of a cost, the action is neither listed nor legal."""
-    for what, action in (("road", BuildRoad), ("settlement", BuildSettlement), ("city", BuildCity)):
-        for short in range(5):
-            if not COSTS[what][short]:
-                continue
-            state = main_phase()
-            put(state, 0, 12)
-            topo = state.topo
-            first = topo.node_edges[12][0]
-            middle = topo.edge_other[first][12]
-            second = next(e for e in topo.node_edges[middle] if e != first)
-            state.edge_owner[first] = state.edge_owner[second] = 0  # a road of two: a site at its end
-            state._derive()
-            give(state, 0, **{r: c for r, c in zip(RESOURCES, COSTS[what]) if c})
-            assert any(isinstance(a, action) for a in state.legal_actions())
-            give(state, 0, **{RESOURCES[short]: -1})
-            assert not any(isinstance(a, action) for a in state.legal_actions()), (what, short)
+#: Rule catan-building-costs, as the chapter prints it: "A road costs 1 brick + 1 lumber. A settlement
+#: costs 1 brick + 1 lumber + 1 wool + 1 grain. A city costs 2 grain + 3 ore. A development card costs
+#: 1 ore + 1 wool + 1 grain."
+PRINTED_COSTS = {
+    "road": {"brick": 1, "lumber": 1},
+    "settlement": {"brick": 1, "lumber": 1, "wool": 1, "grain": 1},
+    "city": {"grain": 2, "ore": 3},
+    "development card": {"ore": 1, "wool": 1, "grain": 1},
+}
+
+
+def _site_position():
+    """Player 0 with a settlement at 12 and a road of two from it: a free site at the road's end."""
+    state = main_phase()
+    put(state, 0, 12)
+    topo = state.topo
+    first = topo.node_edges[12][0]
+    middle = topo.edge_other[first][12]
+    second = next(e for e in topo.node_edges[middle] if e != first)
+    state.edge_owner[first] = state.edge_owner[second] = 0
+    state._derive()
+    return state
+
+
+@pytest.mark.parametrize("what, action", [("road", BuildRoad), ("settlement", BuildSettlement), ("city", BuildCity),
+                                          ("development card", BuyDevelopmentCard)])
+def test_catan_building_costs_as_printed(what, action):
+    """catan-building-costs: with exactly the printed cost the action is listed and paid (the hand is
+    empty after it); one card short of any part of it, it is neither listed nor legal."""
+    cost = PRINTED_COSTS[what]
+    for short in [None, *cost]:
+        state = _site_position()
+        give(state, 0, **cost)
+        if short is not None:
+            give(state, 0, **{short: -1})
+        listed = [a for a in state.legal_actions() if isinstance(a, action)]
+        if short is not None:
+            assert not listed, (what, short)
+            continue
+        assert listed
+        state.apply(listed[0])
+        assert state.hands[0] == [0, 0, 0, 0, 0], what
+        assert sum(state.bank) == 5 * 19
+
+
+def test_catan_building_costs_pieces_as_printed():
+    """catan-building-costs: "Each player has 15 roads, 5 settlements and 4 cities"."""
+    state = main_phase()
+    assert state.pieces_left(0) == {"road": 15, "settlement": 5, "city": 4}

@@ -9,6 +9,8 @@ from fractions import Fraction
 
 import pytest
 
+import gamekit
+from gamekit.catan.playout import playout
 from gamekit.catan.production import (
     Factory,
     Peg,
@@ -167,14 +169,51 @@ def test_expected_yield_monte_carlo():
         assert abs(got[r] / runs - float(exact[r])) < 0.01
 
 
-def test_engine_roll_is_two_d6():
-    """catan-production: the engine's fast roll draws exactly what gamekit.dice.two_d6 would."""
-    from gamekit.catan.factories import _roll_two_d6
+def test_catan_production_roll_is_the_declared_two_d6():
+    """catan-production: the roll the engine declares is gamekit.dice's white and red die: its 36
+    results are each 1/36, and their totals have exactly the distribution of gamekit.dice.two_d6
+    (1/36 for 2 up to 6/36 for 7)."""
+    from gamekit.catan.base import TWO_D6
     from gamekit.dice import two_d6
 
-    a, b = Rng(5), Rng(5)
-    for _ in range(500):
-        assert two_d6.roll_detail(a) == _roll_two_d6(b)
+    table = TWO_D6.distribution()
+    assert len(table) == 36 and {p for _, p in table} == {Fraction(1, 36)}
+    assert sorted((w, r) for (_, (w, r)), _ in table) == [(w, r) for w in range(1, 7) for r in range(1, 7)]
+    assert all(total == w + r for (total, (w, r)), _ in table)
+    totals: dict[int, Fraction] = {}
+    for (total, _), p in table:
+        totals[total] = totals.get(total, Fraction(0)) + p
+    assert totals == dict(two_d6.probabilities)
+    assert totals[7] == Fraction(6, 36) and totals[2] == totals[12] == Fraction(1, 36)
+
+
+def test_catan_production_rolls_in_play_follow_two_d6():
+    """catan-production: the rolls of 30 seeded base games (every Roll in their logs, about 3,000)
+    fit gamekit.dice.two_d6: a chi-squared test of the 36 (white, red) pairs, each expected 1/36 of
+    the time, stays below 66.6 (35 degrees of freedom, 1 in 1,000 to exceed by chance), and one of
+    the 11 totals against two_d6's probabilities below 29.6 (10 degrees of freedom, 1 in 1,000).
+    Every face 1-6 of each die shows. The seeds are fixed, so the test gives the same result every
+    run; a die that never showed a face, or a total drawn with the wrong weights, fails it."""
+    from gamekit.dice import two_d6
+
+    pairs: dict[tuple[int, int], int] = {}
+    for seed in range(30):
+        state = gamekit.game("catan").new(players=4, seed=seed)
+        playout(state, Rng(seed), 5000)
+        for entry in state.log:
+            if entry["action"]["type"] == "Roll":
+                total, (white, red) = entry["chance"][0]["result"]
+                assert total == white + red
+                pairs[white, red] = pairs.get((white, red), 0) + 1
+    n = sum(pairs.values())
+    assert n > 2500
+    assert {w for w, _ in pairs} == {r for _, r in pairs} == {1, 2, 3, 4, 5, 6}
+    expected = n / 36
+    chi_pairs = sum((pairs.get((w, r), 0) - expected) ** 2 / expected for w in range(1, 7) for r in range(1, 7))
+    assert chi_pairs < 66.6, chi_pairs
+    totals = {t: sum(c for (w, r), c in pairs.items() if w + r == t) for t in range(2, 13)}
+    chi_totals = sum((totals[t] - n * float(p)) ** 2 / (n * float(p)) for t, p in two_d6.probabilities.items())
+    assert chi_totals < 29.6, chi_totals
 
 
 def test_red_die_readings_of_the_basic_rule():

@@ -12,6 +12,7 @@ import pytest
 from catan_helpers import GAME, dice, empty_main, expect_illegal, give, hand, path_edges, put, road
 
 from gamekit import IllegalAction
+from gamekit.catan import RESOURCES
 from gamekit.catan.actions import (
     AcceptTrade,
     BankTrade,
@@ -30,7 +31,7 @@ from gamekit.catan.actions import (
     PlayYearOfPlenty,
     Roll,
 )
-from gamekit.catan.factories import DEVELOPMENT_DECK, KNIGHT, VICTORY_POINT, YEAR_OF_PLENTY
+from gamekit.catan.rules import DEVELOPMENT_DECK, KNIGHT, VICTORY_POINT, YEAR_OF_PLENTY
 
 
 def edge(state, a, b):
@@ -312,14 +313,28 @@ def test_catan_player_trade_offer_and_accept():
 
 
 def test_catan_player_trade_decline_and_cannot_pay():
-    """catan-player-trade: declining changes nothing; one cannot accept without the cards."""
+    """catan-player-trade (assumption "player trades"): declining changes nothing; an offer asking
+    for cards the other player does not hold is refused (hands are open: they could not accept), and
+    the offers listed are exactly the one-for-one offers the check lets pass."""
     state = empty_main()
     give(state, 0, brick=1)
-    state.apply(OfferTrade(1, ("brick",), ("ore",)))
-    assert state.legal_actions() == [DeclineTrade()]
-    expect_illegal(state, AcceptTrade(), "catan-player-trade")
+    give(state, 1, wool=1)
+    expect_illegal(state, OfferTrade(1, ("brick",), ("ore",)), "catan-player-trade")
+    expect_illegal(state, OfferTrade(1, ("brick",), ("wool", "wool")), "catan-player-trade")
+    one_for_one = [OfferTrade(q, (g,), (t,)) for q in (1, 2, 3) for g in RESOURCES for t in RESOURCES]
+    passing = []
+    for offer in one_for_one:
+        try:
+            state.clone().apply(offer)
+        except IllegalAction:
+            continue
+        passing.append(offer)
+    assert passing == [a for a in state.legal_actions() if isinstance(a, OfferTrade)] == [
+        OfferTrade(1, ("brick",), ("wool",))]
+    state.apply(OfferTrade(1, ("brick",), ("wool",)))
+    assert state.legal_actions() == [AcceptTrade(), DeclineTrade()]
     state.apply(DeclineTrade())
-    assert hand(state, 0) == {"brick": 1} and state.current_player == 0
+    assert hand(state, 0) == {"brick": 1} and hand(state, 1) == {"wool": 1} and state.current_player == 0
 
 
 # -- development cards -------------------------------------------------------------------------------
