@@ -557,15 +557,44 @@ ASSUMPTIONS: tuple[Assumption, ...] = catalogue(TradeFeudOptions, (
        "the text speaks of joining routes, not of how the last piece arrives",
        "a moved ship may close a connection like a built one, and the mover counts as closing it",
        "only built pieces forming connections"),
-    _a("over 10 points", "trade-feud-victory", "\"over 10 points\"",
-       "\"über 10 Siegpunkte verfügt\" could mean more than 10", "10 or more, as in the base game",
-       "11 or more"),
-    _a("a game nobody can win", "trade-feud-victory", "when nobody can score any more",
-       "the game ends only when a player has 10 points; on our small map a game can reach a position with no "
-       "building site, no development card and no trade connection left to make, where nobody gets to 10 points "
-       "(random play: 1 game in 1,000, seed 1919, still without a winner after 8,000 actions)",
-       "play goes on without a winner; the engine offers no draw",
-       "a map with more room, where this does not happen"),
+    _a("victory_points_to_win", "trade-feud-victory", "\"has 10 victory points\"",
+       "\"über 10 Siegpunkte verfügt\": \"verfügen über\" means \"to have\", so the sentence says a player wins "
+       "with 10 victory points; read with \"über\" as \"over\" it would say 11",
+       "10 or more, as in the base game", "11 or more under the other reading: victory_points_to_win=11 plays it"),
+    _a("end_when_nobody_can_win", "trade-feud-stall", "a game nobody can win",
+       "the text has no end but the target, and on our small map building can run out while the tokens only "
+       "change hands (seed 1919, and uniform random play, can reach such positions)",
+       "at the end of each turn the engine looks for a proof that nobody can reach the target any more (no "
+       "settlement and no trade connection can ever come again, and the city upgrades, victory point cards, "
+       "Largest Army and Longest Trade Route still open to each player are not enough); with one, the game ends "
+       "and every player tied for the most victory points wins. A position it cannot prove dead plays on. "
+       "False: play goes on without an end",
+       "a map with more room, where this may not happen"),
+    _a("pirate_guards_returns", "seafarers-pirate", "the pirate and returned pieces",
+       "\"no ship may be removed from the pirate's edges\", but a trade connection in the middle of a route "
+       "sends pieces back to their owner",
+       "a connection that would send back a ship on an edge of the pirate's hex is refused (rule "
+       "seafarers-pirate); False: the ship goes back all the same"),
+    _a("second_settlement_income", "trade-feud-setup", "cards for the second settlement",
+       "the text gives cards for the third settlement only, and says the first two follow the base game, "
+       "where the second gives cards", "only the third settlement gives cards; True: the second one too"),
+    _a("third_settlement_two_hexes", "trade-feud-setup", "the third settlement's cards",
+       "\"the resources of the two terrain hexes next to their third settlement\", but most coastal sites of our "
+       "map touch one land hex (31 of 44)",
+       "the third settlement goes on any coastal site and gives one card per land hex beside it; True: it "
+       "must touch two land hexes and gives their two cards"),
+    _a("inner intersections", "trade-feud-setup", "inner intersections",
+       "\"no settlement may be founded on an intersection inside an island\" stands in the founding phase",
+       "the ban holds in the founding phase only; later settlements follow the base game"),
+    _a("open routes", "trade-feud-routes", "what an open route is",
+       "the text defines an open route as one at whose end another piece can be built",
+       "every route that is not closed (not between two of the player's buildings) counts as open"),
+    _a("frame edges", "trade-feud-map", "ships along the frame",
+       "our map has a ring of sea; the text does not say whether ships may lie on the edges along the frame",
+       "ships may use the edges along the frame of the map, as sea edges (in Seafarers the frame is sea)"),
+    _a("joining a connected building", "trade-feud-connection", "a building that already ends a connection",
+       "the text forbids joining a trade connection, but a settlement or city at its end is not said to be part "
+       "of it", "a route may still join such a settlement or city and forms a new connection"),
     _a("victory point cards", "trade-feud-victory", "hidden victory point cards",
        "a victory point card is revealed only when it wins", "the engine counts the cards as soon as they are "
        "drawn (they win only on the holder's turn, as in the base game); what a player sees (the engine's "
