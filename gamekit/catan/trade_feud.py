@@ -216,7 +216,7 @@ class TradeFeudState(SeafarersState):
         return None
 
     def _check_stall(self) -> None:
-        """Rule ``trade-feud-stall``, at the end of a turn: when no settlement can be built and no
+        """Rule ``trade-feud-stall``, at the end of each round (the last player's turn): when no settlement can be built and no
         trade connection made any more (a building site now rules it out at once) and the most each
         player can still reach (:func:`~gamekit.catan.trade_feud_stall.best_reachable`) is below the
         target, the game ends."""
@@ -229,8 +229,9 @@ class TradeFeudState(SeafarersState):
 
     def _perform(self, action: Any) -> None:
         super()._perform(action)
-        if type(action) is EndTurn and self.winner is None and self.options.end_when_nobody_can_win:
-            self._check_stall()
+        if (type(action) is EndTurn and self.turn == 0 and self.winner is None
+                and self.options.end_when_nobody_can_win):
+            self._check_stall()  # at the end of each round
 
     # -- routes and connections ----------------------------------------------------------------
     def piece_owner(self, edge: int) -> int:
@@ -564,7 +565,7 @@ ASSUMPTIONS: tuple[Assumption, ...] = catalogue(TradeFeudOptions, (
     _a("end_when_nobody_can_win", "trade-feud-stall", "a game nobody can win",
        "the text has no end but the target, and on our small map building can run out while the tokens only "
        "change hands (seed 1919, and uniform random play, can reach such positions)",
-       "at the end of each turn the engine looks for a proof that nobody can reach the target any more (no "
+       "at the end of each round (after the last player's turn) the engine looks for a proof that nobody can reach the target any more (no "
        "settlement and no trade connection can ever come again, and the city upgrades, victory point cards, "
        "Largest Army and Longest Trade Route still open to each player are not enough); with one, the game ends "
        "and every player tied for the most victory points wins. A position it cannot prove dead plays on. "

@@ -97,9 +97,12 @@ _CACHE_SIZE = 256
 def best_reachable(state: Any) -> list[int] | None:
     """The most victory points each player could still reach, when no settlement and no trade
     connection can ever come again (see the module's docstring); ``None`` when one may."""
-    key = (state.players, tuple(state.node_owner), tuple(state.node_kind), tuple(state.edge_owner),
-           tuple(state.ship_owner), tuple(state.connection_edges), tuple(state.tokens), tuple(state.dev_deck),
-           tuple(map(tuple, state.dev_hands)), tuple(state.knights), state.largest_army, state.longest_road)
+    board = (state.players, tuple(state.node_owner), tuple(state.node_kind), tuple(state.edge_owner),
+             tuple(state.ship_owner), tuple(state.connection_edges))
+    if _CACHE.get(board, 0) is None:
+        return None  # the pieces alone leave room for a settlement or a connection
+    key = board + (tuple(state.tokens), tuple(state.dev_deck), tuple(map(tuple, state.dev_hands)),
+                   tuple(state.knights), state.largest_army, state.longest_road)
     if key in _CACHE:
         found = _CACHE[key]
         return None if found is None else list(found)
@@ -107,10 +110,16 @@ def best_reachable(state: Any) -> list[int] | None:
     if len(_CACHE) >= _CACHE_SIZE:
         _CACHE.clear()
     _CACHE[key] = found
+    if found is None and _EVENT[0]:
+        _CACHE[board] = None
     return None if found is None else list(found)
 
 
+_EVENT = [False]  # whether the last search found room for a settlement or connection (not the bound)
+
+
 def _best_reachable(state: Any) -> list[int] | None:
+    _EVENT[0] = False
     eo, so = state.edge_owner, state.ship_owner
     n = state.players
     conn = set(state.connection_edges)
@@ -119,6 +128,7 @@ def _best_reachable(state: Any) -> list[int] | None:
     while True:
         region, grounded, event = _regions(state, conn, permanent)
         if not grounded:
+            _EVENT[0] = event
             return None if event else _bounds(state, region, permanent)
         # A player who can never place a ship on another edge can never move one either: all that
         # player's ships stay (rule seafarers-moving needs a place to go), which may shut out more.
