@@ -37,34 +37,59 @@ among them, so the observation's ``points`` leave the other players' victory poi
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from .. import register
 from ..core import Game, IllegalAction
 from ..notes import Assumption, catalogue
-from .actions import BuildRoad, BuildSettlement, BuildShip, MoveShip
-from .rules import VICTORY_POINT
+from .actions import BuildRoad, BuildSettlement, BuildShip, EndTurn, MoveShip
+from .rules import CITY, SETTLEMENT
 from .seafarers import RULES as SEAFARERS_RULES
 from .seafarers import SeafarersOptions, SeafarersState
+from .trade_feud_stall import best_reachable
 
-__all__ = ["TradeFeudOptions", "TradeFeudState", "TRADE_FEUD", "RULES", "ASSUMPTIONS"]
+__all__ = ["TradeFeudOptions", "TradeFeudState", "TRADE_FEUD", "RULES", "ASSUMPTIONS", "STALLED", "scenario"]
 
 RULES: tuple[str, ...] = SEAFARERS_RULES + (
     "trade-feud-map", "trade-feud-setup", "trade-feud-tokens", "trade-feud-routes", "trade-feud-branching",
     "trade-feud-connection", "trade-feud-connection-illegal", "trade-feud-connection-fixed", "trade-feud-victory",
+    "trade-feud-stall",
 )  # fmt: skip
+
+#: The phase of a game that ended by rule ``trade-feud-stall`` (a game won by the target is "over").
+STALLED = "stalled"
 
 
 @dataclass(frozen=True)
 class TradeFeudOptions(SeafarersOptions):
-    """Trade Feud's settings: the Seafarers layer's, with the robber out of play."""
+    """Trade Feud's settings: the Seafarers layer's, with the robber out of play, and the readings
+    where the text is silent (each an Assumption in the chapter):
+
+    * ``end_when_nobody_can_win`` (rule ``trade-feud-stall``): at the end of a turn, when the engine
+      proves that no player can reach the target any more, the game ends and the leaders win; False:
+      play goes on (the text has no end but the target).
+    * ``pirate_guards_returns`` (rule ``seafarers-pirate``): a trade connection that would send a ship
+      back from an edge of the pirate's hex is refused; False: the ship goes back all the same.
+    * ``second_settlement_income`` (rule ``trade-feud-setup``): False, only the third settlement
+      gives cards; True: the second gives its hexes' cards too, as in the base game.
+    * ``third_settlement_two_hexes`` (rule ``trade-feud-setup``): False, the third settlement goes on
+      any coastal site and gives one card per land hex next to it; True: it must touch two land
+      hexes, so that it gives the two cards the text speaks of.
+    """
 
     robber_in_play: bool = False
+    end_when_nobody_can_win: bool = True
+    pirate_guards_returns: bool = True
+    second_settlement_income: bool = False
+    third_settlement_two_hexes: bool = False
 
     def __post_init__(self) -> None:
         super().__post_init__()
         if self.robber_in_play:
             raise ValueError("the robber is out of play in Trade Feud (rule trade-feud-setup)")
+        for name in ("end_when_nobody_can_win", "pirate_guards_returns", "second_settlement_income",
+                     "third_settlement_two_hexes"):
+            self._yes_no(name)
 
 
 class TradeFeudState(SeafarersState):
@@ -76,6 +101,8 @@ class TradeFeudState(SeafarersState):
     pieces went back) and ``token_moved`` (false when the loser had no token to give)."""
 
     options: TradeFeudOptions
+    PHASE_ACTIONS: ClassVar[dict[str, tuple[type, ...]]] = {**SeafarersState.PHASE_ACTIONS, STALLED: ()}
+    PHASE_RULE: ClassVar[dict[str, str]] = {**SeafarersState.PHASE_RULE, STALLED: "trade-feud-stall"}
 
     # -- setup ---------------------------------------------------------------------------------
     def _setup_order(self) -> tuple[int, ...]:
@@ -86,13 +113,17 @@ class TradeFeudState(SeafarersState):
         return snake + tuple((last + k) % self.players for k in range(self.players))
 
     def _setup_income(self) -> bool:
-        return self.setup_index >= 2 * self.players  # rule trade-feud-setup: the third settlement
+        """Rule ``trade-feud-setup``: the third settlement gives cards (the second one too with
+        ``second_settlement_income``)."""
+        first = self.players if self.options.second_settlement_income else 2 * self.players
+        return self.setup_index >= first
 
     def _setup_more(self) -> None:
         super()._setup_more()
         self.tokens = [0] * self.players
         self.connection_edges: list[int] = []
         self.connections: list[dict[str, Any]] = []
+        self.best_reachable: list[int] | None = None
 
     def coastal(self, node: int) -> bool:
         """Rule ``trade-feud-setup``: an intersection where land and sea meet."""
@@ -100,8 +131,17 @@ class TradeFeudState(SeafarersState):
         hexes = self.topo.node_hexes[node]
         return self.board.land_node[node] and any(terrain[h] == "sea" for h in hexes)
 
+    def land_hexes_at(self, node: int) -> int:
+        """How many land hexes touch ``node`` (the cards a third settlement there gives)."""
+        terrain = self.board.terrain
+        return sum(1 for h in self.topo.node_hexes[node] if terrain[h] != "sea")
+
     def _setup_site(self, node: int) -> bool:
-        """Rule ``trade-feud-setup``: a coastal site where the settlement's ship can go."""
+        """Rule ``trade-feud-setup``: a coastal site where the settlement's ship can go (for the third
+        settlement with ``third_settlement_two_hexes``: one between two land hexes)."""
+        if (self.options.third_settlement_two_hexes and self.setup_index >= 2 * self.players
+                and self.land_hexes_at(node) < 2):
+            return False
         return self.coastal(node) and super()._setup_site(node) and any(
             self.board.sea_edge[e] and self._owner_at(e) == -1 and e not in self._pirate_edges() and self._setup_ship_ok(e)
             for e in self.topo.node_edges[node])
@@ -117,21 +157,89 @@ class TradeFeudState(SeafarersState):
         except IllegalAction:
             return False
 
+    # -- positions for figures, widgets and tests -------------------------------------------------
+    def give_turn(self, player: int) -> None:
+        """Make it ``player``'s turn in the main phase, after the roll, with this turn's limits fresh
+        (no ship moved or built yet): for a figure or a widget in which several players place pieces
+        one after another. Only on a position made by :func:`scenario`."""
+        if self.phase not in ("main", "roll") or self.dice:
+            raise ValueError("give_turn is for scenario positions in the main phase")
+        if player not in range(self.players):
+            raise ValueError(f"there is no player {player!r}")
+        self.turn, self.phase = player, "main"
+        self._new_turn()
+        self.__dict__.pop("_legal", None)
+
+    def hand_over(self, player: int, cards: Any) -> None:
+        """Move ``cards`` (five counts, or a cost of :attr:`COSTS`) from the bank to ``player``'s hand
+        (a figure's or widget's position; the bank must have them)."""
+        if any(c > b for c, b in zip(cards, self.bank)):
+            raise ValueError("the bank does not have those cards")
+        for r, c in enumerate(cards):
+            self.bank[r] -= c
+            self.hands[player][r] += c
+        self.__dict__.pop("_legal", None)
+
     # -- scoring -------------------------------------------------------------------------------
     def victory_points(self, player: int) -> int:
-        """Rule ``trade-feud-victory``: tokens, Largest Army and Longest Trade Route (2 each) and
-        victory point cards; buildings on the map count nothing (rule ``trade-feud-tokens``)."""
-        points = self.tokens[player] + self.dev_hands[player][VICTORY_POINT]
-        if self.longest_road == player:
-            points += 2
-        if self.largest_army == player:
-            points += 2
-        return points
+        """Rule ``trade-feud-victory``: tokens, and the base game's special cards and victory point
+        cards (Largest Army and Longest Trade Route 2 each); buildings on the map count nothing (rule
+        ``trade-feud-tokens``), so the base game's points for them are taken off again."""
+        buildings = self._count(player, SETTLEMENT) + 2 * self._count(player, CITY)
+        return self.tokens[player] + super().victory_points(player) - buildings
+
+    # -- the end of a game nobody can win (rule trade-feud-stall) -------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return None if self.phase == STALLED else super().current_player
+
+    def is_over(self) -> bool:
+        return self.winner is not None or self.phase == STALLED
+
+    def winners(self) -> list[int]:
+        """The winner; after rule ``trade-feud-stall``, the leaders (every player tied for the most
+        victory points)."""
+        if self.phase != STALLED:
+            return super().winners()
+        points = [self.victory_points(p) for p in range(self.players)]
+        return [p for p in range(self.players) if points[p] == max(points)]
+
+    def end_reason(self) -> str | None:
+        """Why the game ended, in words (``None`` while it goes on)."""
+        if self.winner is not None:
+            return (f"player {self.winner} has {self.victory_points(self.winner)} victory points on their turn "
+                    f"(rule trade-feud-victory)")
+        if self.phase == STALLED:
+            best = ", ".join(f"player {p} {b}" for p, b in enumerate(self.best_reachable or []))
+            return (f"no player can reach {self.options.victory_points_to_win} victory points any more (the most "
+                    f"each can still reach: {best}); the leaders {self.winners()} win (rule trade-feud-stall)")
+        return None
+
+    def _check_stall(self) -> None:
+        """Rule ``trade-feud-stall``, at the end of each round (the last player's turn): when no settlement can be built and no
+        trade connection made any more (a building site now rules it out at once) and the most each
+        player can still reach (:func:`~gamekit.catan.trade_feud_stall.best_reachable`) is below the
+        target, the game ends."""
+        if any(self.building_sites(p) for p in range(self.players)):
+            return
+        best = best_reachable(self)
+        if best is not None and max(best) < self.options.victory_points_to_win:
+            self.best_reachable = best
+            self.phase = STALLED
+
+    def _perform(self, action: Any) -> None:
+        super()._perform(action)
+        if (type(action) is EndTurn and self.turn == 0 and self.winner is None
+                and self.options.end_when_nobody_can_win):
+            self._check_stall()  # at the end of each round
 
     # -- routes and connections ----------------------------------------------------------------
-    def _owner_at(self, edge: int) -> int:
+    def piece_owner(self, edge: int) -> int:
+        """The owner of the road or ship on ``edge`` (-1: none)."""
         r = self.edge_owner[edge]
         return r if r >= 0 else self.ship_owner[edge]
+
+    _owner_at = piece_owner
 
     def _walk(self, owner: int, node: int, edge: int, skip: frozenset[int] = frozenset()) -> tuple[list[int], str]:
         """Follow ``owner``'s route from ``node`` along ``edge``: its edges and how it ends
@@ -194,6 +302,13 @@ class TradeFeudState(SeafarersState):
                                         "trade-feud-connection-illegal")
                 their_path = rooted[0][0]
                 returned = [e for w in walks if w[1] != "building" for e in w[0]]
+                if self.options.pirate_guards_returns:
+                    pirate = self._pirate_edges()
+                    guarded = [e for e in returned if e in pirate and so[e] >= 0]
+                    if guarded:
+                        raise IllegalAction(f"the connection would send back the ship on edge {guarded[0]}, "
+                                            "beside the pirate, and no ship leaves the pirate's edges",
+                                            "seafarers-pirate")
             else:
                 q = other
                 their_path, returned = [], []
@@ -252,15 +367,18 @@ class TradeFeudState(SeafarersState):
         if self.phase == "setup":
             raise IllegalAction("each setup settlement gets a ship", "trade-feud-setup")
         e = self._valid_edge(action.edge, "catan-road")
-        if self.edge_owner[e] == -1 and self.ship_owner[e] == -1:
-            self._check_edge_rules(self.current_player, e)  # type: ignore[arg-type]
-        super()._check_BuildRoad(action)
+        p = self.current_player
+        if self.edge_owner[e] == -1 and self.ship_owner[e] == -1 and SeafarersState.road_site(self, p, e):  # type: ignore[arg-type]
+            self._check_edge_rules(p, e)  # type: ignore[arg-type]
+        super()._check_BuildRoad(action)  # a road with no own piece nearby: rule catan-road
 
     def _check_BuildShip(self, action: BuildShip) -> None:
         e = self._valid_edge(action.edge, "seafarers-ship")
+        p = self.current_player
         if self.edge_owner[e] == -1 and self.ship_owner[e] == -1:
             if self.phase != "setup":
-                self._check_edge_rules(self.current_player, e)  # type: ignore[arg-type]
+                if SeafarersState.ship_site(self, p, e):  # type: ignore[arg-type]
+                    self._check_edge_rules(p, e)  # type: ignore[arg-type]
             elif not self._setup_ship_ok(e):
                 raise IllegalAction("a setup ship branches nowhere and joins no other route", "trade-feud-setup")
         super()._check_BuildShip(action)
@@ -336,10 +454,12 @@ class TradeFeudState(SeafarersState):
         d["tokens"] = list(self.tokens)
         d["connection_edges"] = list(self.connection_edges)
         d["connections"] = [{k: v[:] if type(v) is list else v for k, v in c.items()} for c in self.connections]
+        d["best_reachable"] = None if self.best_reachable is None else list(self.best_reachable)
 
     def _data_more(self, data: dict[str, Any]) -> None:
         super()._data_more(data)
-        data.update(tokens=self.tokens, connection_edges=self.connection_edges, connections=self.connections)
+        data.update(tokens=self.tokens, connection_edges=self.connection_edges, connections=self.connections,
+                    best_reachable=self.best_reachable)  # fmt: skip
 
     def _read_state(self, data: Any) -> dict[str, Any]:
         """The Seafarers layer's attributes, then the tokens and the trade connections."""
@@ -361,9 +481,46 @@ class TradeFeudState(SeafarersState):
         records = data["connections"]
         if not isinstance(records, list) or not all(isinstance(c, dict) for c in records):
             raise ValueError("connections must be a list of objects")
-        values.update(tokens=tokens, connection_edges=list(conn),
+        best = data.get("best_reachable")
+        if (best is not None) != (values["phase"] == STALLED):
+            raise ValueError("best_reachable is saved exactly when the game ended by rule trade-feud-stall")
+        if best is not None:
+            best = wholes(best, "best_reachable", n, 0, 1000)
+            if max(best) >= self.options.victory_points_to_win:
+                raise ValueError("a game ends by rule trade-feud-stall only when nobody can reach the target")
+        values.update(tokens=tokens, connection_edges=list(conn), best_reachable=best,
                       connections=[{k: list(v) if isinstance(v, list) else v for k, v in c.items()} for c in records])  # fmt: skip
         return values
+
+
+def scenario(players: int = 3, seed: int = 0, settlements: Any = (), ships: Any = (), roads: Any = (),
+             cities: Any = (), turn: int = 0, **options: Any) -> TradeFeudState:
+    """A position for a figure, a widget or a test: a game after its founding phase with an empty map,
+    empty hands and a full bank, but for the pieces given as ``(player, node)`` (``settlements``, each
+    with its token; ``cities``, with two) and ``(player, edge)`` (``ships``, ``roads``), ``turn`` to
+    act in the main phase. The position is checked as a save is, so an impossible one raises
+    ``ValueError`` (a ship on land, a settlement beside another, ...).
+
+    >>> state = scenario(settlements=[(0, 10), (2, 12)], ships=[(0, 16)])
+    >>> state.tokens, state.phase, state.current_player
+    ([1, 0, 1], 'main', 0)
+    """
+    state: TradeFeudState = TRADE_FEUD.new(players=players, seed=seed, **options)  # type: ignore[assignment]
+    state.setup_index, state.phase, state.turn = len(state.setup_order), "main", turn
+    for kind, pieces in ((1, settlements), (2, cities)):
+        for player, node in pieces:
+            state.node_owner[node], state.node_kind[node] = player, kind
+            state.tokens[player] += kind
+    for owners, pieces in ((state.ship_owner, ships), (state.edge_owner, roads)):
+        for player, edge in pieces:
+            owners[edge] = player
+    state._derive()
+    state._award_longest_road()
+    state._read_state(state._to_data())  # the save's checks: raises ValueError on an impossible position
+    for v in range(len(state.node_owner)):
+        if state.node_owner[v] >= 0 and not state._distance_ok(v):
+            raise ValueError(f"the building at {v} breaks the distance rule")
+    return state
 
 
 def _a(setting: str, rule: str, title: str, why: str, default: str, printed: str = "") -> Assumption:
@@ -401,15 +558,44 @@ ASSUMPTIONS: tuple[Assumption, ...] = catalogue(TradeFeudOptions, (
        "the text speaks of joining routes, not of how the last piece arrives",
        "a moved ship may close a connection like a built one, and the mover counts as closing it",
        "only built pieces forming connections"),
-    _a("over 10 points", "trade-feud-victory", "\"over 10 points\"",
-       "\"über 10 Siegpunkte verfügt\" could mean more than 10", "10 or more, as in the base game",
-       "11 or more"),
-    _a("a game nobody can win", "trade-feud-victory", "when nobody can score any more",
-       "the game ends only when a player has 10 points; on our small map a game can reach a position with no "
-       "building site, no development card and no trade connection left to make, where nobody gets to 10 points "
-       "(random play: 1 game in 1,000, seed 1919, still without a winner after 8,000 actions)",
-       "play goes on without a winner; the engine offers no draw",
-       "a map with more room, where this does not happen"),
+    _a("victory_points_to_win", "trade-feud-victory", "\"has 10 victory points\"",
+       "\"über 10 Siegpunkte verfügt\": \"verfügen über\" means \"to have\", so the sentence says a player wins "
+       "with 10 victory points; read with \"über\" as \"over\" it would say 11",
+       "10 or more, as in the base game", "11 or more under the other reading: victory_points_to_win=11 plays it"),
+    _a("end_when_nobody_can_win", "trade-feud-stall", "a game nobody can win",
+       "the text has no end but the target, and on our small map building can run out while the tokens only "
+       "change hands (seed 1919, and uniform random play, can reach such positions)",
+       "at the end of each round (after the last player's turn) the engine looks for a proof that nobody can reach the target any more (no "
+       "settlement and no trade connection can ever come again, and the city upgrades, victory point cards, "
+       "Largest Army and Longest Trade Route still open to each player are not enough); with one, the game ends "
+       "and every player tied for the most victory points wins. A position it cannot prove dead plays on. "
+       "False: play goes on without an end",
+       "a map with more room, where this may not happen"),
+    _a("pirate_guards_returns", "seafarers-pirate", "the pirate and returned pieces",
+       "\"no ship may be removed from the pirate's edges\", but a trade connection in the middle of a route "
+       "sends pieces back to their owner",
+       "a connection that would send back a ship on an edge of the pirate's hex is refused (rule "
+       "seafarers-pirate); False: the ship goes back all the same"),
+    _a("second_settlement_income", "trade-feud-setup", "cards for the second settlement",
+       "the text gives cards for the third settlement only, and says the first two follow the base game, "
+       "where the second gives cards", "only the third settlement gives cards; True: the second one too"),
+    _a("third_settlement_two_hexes", "trade-feud-setup", "the third settlement's cards",
+       "\"the resources of the two terrain hexes next to their third settlement\", but most coastal sites of our "
+       "map touch one land hex (31 of 44)",
+       "the third settlement goes on any coastal site and gives one card per land hex beside it; True: it "
+       "must touch two land hexes and gives their two cards"),
+    _a("inner intersections", "trade-feud-setup", "inner intersections",
+       "\"no settlement may be founded on an intersection inside an island\" stands in the founding phase",
+       "the ban holds in the founding phase only; later settlements follow the base game"),
+    _a("open routes", "trade-feud-routes", "what an open route is",
+       "the text defines an open route as one at whose end another piece can be built",
+       "every route that is not closed (not between two of the player's buildings) counts as open"),
+    _a("frame edges", "trade-feud-map", "ships along the frame",
+       "our map has a ring of sea; the text does not say whether ships may lie on the edges along the frame",
+       "ships may use the edges along the frame of the map, as sea edges (in Seafarers the frame is sea)"),
+    _a("joining a connected building", "trade-feud-connection", "a building that already ends a connection",
+       "the text forbids joining a trade connection, but a settlement or city at its end is not said to be part "
+       "of it", "a route may still join such a settlement or city and forms a new connection"),
     _a("victory point cards", "trade-feud-victory", "hidden victory point cards",
        "a victory point card is revealed only when it wins", "the engine counts the cards as soon as they are "
        "drawn (they win only on the holder's turn, as in the base game); what a player sees (the engine's "

@@ -18,12 +18,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .. import game
-from ..catan import RESOURCES
 from ..catan.actions import BuildRoad, BuildShip
 from ..catan.board import hex_centre
 from ..catan.svg import PLAYER_FILL, SIZE, TERRAIN_COLOURS
-from ..catan.trade_feud import TradeFeudState
+from ..catan.trade_feud import TradeFeudState, scenario
 from . import service
 
 #: The scenario: three players' settlements around the north island (intersections of the island
@@ -52,17 +50,8 @@ def _scenario() -> TradeFeudState:
 
 def _set_up() -> TradeFeudState:
     """The scenario's position: a three-player game after its setup, the pieces above placed, a token
-    for each settlement (rule ``trade-feud-tokens``)."""
-    state: TradeFeudState = game("trade-feud").new(players=3, seed=0)  # type: ignore[assignment]
-    state.setup_index, state.phase = len(state.setup_order), "main"
-    state.hands = [[0] * len(RESOURCES) for _ in range(state.players)]
-    for player, node in SETTLEMENTS:
-        state.node_owner[node], state.node_kind[node] = player, 1
-        state.tokens[player] += 1
-    for player, edge in START_SHIPS:
-        state.ship_owner[edge] = player
-    state._derive()
-    return state
+    for each settlement (rule ``trade-feud-tokens``): the engine's :func:`~gamekit.catan.trade_feud.scenario`."""
+    return scenario(players=3, seed=0, settlements=SETTLEMENTS, ships=START_SHIPS)
 
 
 def _window(state: TradeFeudState) -> tuple[list[int], list[int]]:
@@ -109,9 +98,8 @@ def _place(state: TradeFeudState, player: int, piece: str, edge: Any) -> None:
         raise ValueError(f"a piece is one of {sorted(PIECES)}")
     if isinstance(edge, bool) or not isinstance(edge, int):
         raise ValueError("an edge is a whole number")
-    state.turn, state.phase, state.new_ships, state.ship_moved = player, "main", [], False
-    cost = state.COSTS[piece]
-    state.hands[player] = [have + need for have, need in zip(state.hands[player], cost)]
+    state.give_turn(player)
+    state.hand_over(player, state.COSTS[piece])
     state.apply(PIECES[piece](edge))
 
 
@@ -178,7 +166,7 @@ def _board(state: TradeFeudState, player: int, piece: str, returned: list[int], 
     for e in edges:
         a, b = topo.edge_nodes[e]
         (ax, ay), (bx, by) = xy[a], xy[b]
-        owner = state._owner_at(e)
+        owner = state.piece_owner(e)
         item: dict[str, Any] = {"edge": e, "x1": round(ax, 1), "y1": round(ay, 1), "x2": round(bx, 1), "y2": round(by, 1)}
         if owner >= 0:
             kind = "ship" if state.ship_owner[e] >= 0 else "road"
@@ -253,10 +241,10 @@ def _view(s: dict[str, Any], state: TradeFeudState, announce: str = "", new_link
 def state_for(state: TradeFeudState, player: int) -> TradeFeudState:
     """The position with ``player`` to act in the main phase (what :func:`_place` does before a placement),
     so the legal placements listed are the engine's for that player."""
-    view = state.clone()
-    view.turn, view.phase, view.new_ships, view.ship_moved = player, "main", [], False
-    view.hands[player] = [h + max(a, b) for h, a, b in zip(view.hands[player], view.COSTS["ship"], view.COSTS["road"])]
-    return view  # type: ignore[return-value]
+    view: TradeFeudState = state.clone()  # type: ignore[assignment]
+    view.give_turn(player)
+    view.hand_over(player, [max(a, b) for a, b in zip(view.COSTS["ship"], view.COSTS["road"])])
+    return view
 
 
 @service("trade-feud.connection")

@@ -50,9 +50,14 @@ def test_a_refusal_names_the_rule_and_leaves_the_situation(edge, piece, rule):
 
 
 def test_trade_feud_branching_is_refused_in_the_widget():
-    """trade-feud-branching: after Red's ships 16-17, a road from the empty intersection 16 inland is refused."""
+    """trade-feud-branching: after Red's ships 16-17-18, a third ship at the empty intersection 11 (out to
+    sea) is refused; catan-road: a road from the empty intersection 16 inland touches no own road or
+    building (roads and ships join only at an own building), and the refusal names that rule."""
     answer = place(start(), 17)
     refused = act(answer["situation"], kind="place", edge=25, piece="road")
+    assert refused["rule"] == "catan-road"
+    answer = place(answer, 18)
+    refused = act(answer["situation"], kind="place", edge=10, piece="ship")
     assert refused["rule"] == "trade-feud-branching"
 
 

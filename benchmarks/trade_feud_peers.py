@@ -1,0 +1,83 @@
+"""Trade Feud beside the Catan base game, measured in the same run, interleaved, in CPU time.
+
+Both games are played by *uniform* random choice among the legal actions (every action through the
+protocol: ``legal_actions``, the choice, ``apply`` with its check and the log), four players, the same
+seeds. The figure is CPU time per action, overall and by stretch of the game (actions 0-499, 500-999,
+...), so a cost that grows as the board fills shows; the ratio is Trade Feud's time per action over
+Catan's. Issue 21's goal: Trade Feud within 1.5× of Catan per action, flat over the game.
+
+Uniform play does not aim at winning, so games are long; each game stops at ``CAP`` actions (a Trade
+Feud game may also end by the stall rule, ``trade-feud-stall``). Player trade offers are among the
+actions of both games.
+
+Run: ``PYTHONPATH=$PWD python benchmarks/trade_feud_peers.py [rounds]``. Prints figures; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import gc
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import gamekit  # noqa: E402
+from gamekit.rng import Rng  # noqa: E402
+
+ROUNDS = 4
+GAMES = 3  # per game and round
+CAP = 3000
+STRETCH = 500
+NAMES = ("catan", "trade-feud")
+
+
+def play(name: str, seed: int) -> list[float]:
+    """CPU seconds of each action of one uniform random game."""
+    state, rng = gamekit.game(name).new(players=4, seed=seed), Rng(1_000_000 + seed)
+    times: list[float] = []
+    clock = time.process_time
+    gc.collect()
+    gc.disable()
+    try:
+        while not state.is_over() and len(times) < CAP:
+            start = clock()
+            actions = state.legal_actions()
+            state.apply(actions[rng.randbelow(len(actions))])
+            times.append(clock() - start)
+    finally:
+        gc.enable()
+    return times
+
+
+def main() -> None:
+    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else ROUNDS
+    per = {name: [] for name in NAMES}  # type: dict[str, list[list[float]]]
+    for r in range(rounds):
+        order = NAMES if r % 2 == 0 else tuple(reversed(NAMES))
+        for name in order:
+            for seed in range(r * GAMES, (r + 1) * GAMES):
+                per[name].append(play(name, seed))
+    stretches = CAP // STRETCH
+    print(f"Uniform random play, four players, {rounds} interleaved rounds of {GAMES} games per game, "
+          f"at most {CAP} actions each; CPU µs per action:")
+    header = "  " + f"{'':>11}" + f"{'all':>8}" + "".join(f"{f'{k * STRETCH}-':>8}" for k in range(stretches))
+    print(header)
+    means: dict[str, list[float]] = {}
+    for name in NAMES:
+        games = per[name]
+        flat = [t for g in games for t in g]
+        row = [sum(flat) / len(flat)]
+        for k in range(stretches):
+            part = [t for g in games for t in g[k * STRETCH:(k + 1) * STRETCH]]
+            row.append(sum(part) / len(part) if part else float("nan"))
+        means[name] = row
+        print("  " + f"{name:>11}" + "".join(f"{v * 1e6:8.1f}" for v in row)
+              + f"   ({len(flat)} actions in {len(games)} games)")
+    ratio = [t / c for t, c in zip(means["trade-feud"], means["catan"])]
+    print("  " + f"{'ratio':>11}" + "".join(f"{v:8.2f}" for v in ratio))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,322 @@
+"""Rule ``trade-feud-stall``: when can nobody reach the target any more? (Trade Feud, :mod:`.trade_feud`)
+
+On a small map building can run out while victory point tokens only change hands, and the text has no
+end but the target. :func:`best_reachable` proves, for a position, that nobody can ever win, or says
+it cannot prove it. It never guesses: it returns a bound per player only when
+
+1. **no settlement can ever be built again** and **no trade connection can ever form again** (by any
+   sequence of actions of all players, with any dice), and
+2. then each player's points can still grow only by city upgrades, victory point cards, Largest Army
+   and Longest Trade Route, and the bound counts all of those that are not ruled out.
+
+How 1 is proved. Only a connection returns pieces, so in a future without connections and without new
+settlements roads never leave the map, nor do a trade connection's ships, nor the ships of a route that
+no ship move can ever start to take apart (every end at an own building or at another such ship: the
+*stuck* ships). Every other ship may leave its edge. For each player the function grows the set of
+edges the player might ever hold (from the player's buildings and pieces, roads on land edges and
+ships on sea edges, never through another player's building, never onto a permanent piece, never where
+an intersection without a building already has two permanent pieces), and stops at once with ``None``
+when a piece could touch another player's building, touch another player's piece (a connection or a
+refusal that may not last), reach a site for a settlement, or when two players might place pieces at
+the same intersection. It refuses only what is refused for ever: an intersection with another
+player's connection edge, and one where another player's closed route of permanent pieces passes.
+If the first connection or settlement of any future were possible, the action making it would be one of
+the placements this search tries, so ``None`` is returned whenever either may still come.
+
+How 2 is bounded, for each player: tokens now; + one per settlement that may still become a city (at
+most the cities left); + victory point cards in hand and all left in the deck; + 2 for Largest Army
+unless the player can never have more knights than the holder has now (knights played, in hand and in
+the deck); + 2 for Longest Trade Route unless the longest route the player could ever hold (at most the
+edges the player might hold, counted per connected part, 15 roads and 15 ships) is shorter than 5 or
+no longer than another player's route of permanent pieces, which never shrinks.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .rules import CITY, KNIGHT, PIECES, SETTLEMENT, VICTORY_POINT
+
+__all__ = ["best_reachable", "stuck_ships"]
+
+SHIPS = 15
+
+
+def stuck_ships(state: Any, player: int) -> set[int]:
+    """The player's ships that no ship move can ever start to take away (rule ``seafarers-moving``:
+    only a ship with an end without an own building and without another own ship moves): the largest
+    set of the player's ships in which every ship has, at each end, an own building or another ship of
+    the set; and the ships of trade connections, which never move."""
+    topo, so, no = state.topo, state.ship_owner, state.node_owner
+    fixed = set(state.connection_edges)
+    stuck = {e for e in state.ships[player]}
+    changed = True
+    while changed:
+        changed = False
+        for e in sorted(stuck):
+            if e in fixed:
+                continue
+            for v in topo.edge_nodes[e]:
+                if no[v] != player and not any(f != e and f in stuck for f in topo.node_edges[v] if so[f] == player):
+                    stuck.discard(e)
+                    changed = True
+                    break
+    return stuck
+
+
+def _closed_for_ever(state: Any, node: int, others: list[int], permanent: list[bool]) -> bool:
+    """Rule ``trade-feud-connection-illegal``: at ``node`` (no building) another player's pieces
+    ``others`` are two permanent pieces of one player whose route runs on permanent pieces to that
+    player's buildings both ways: a closed route for ever, which nobody may join."""
+    if len(others) != 2 or not all(permanent[f] for f in others):
+        return False
+    owner = state._owner_at
+    q = owner(others[0])
+    if owner(others[1]) != q:
+        return False
+    topo, no = state.topo, state.node_owner
+    for first in others:
+        here, edge, seen = topo.edge_other[first][node], first, {first}
+        while no[here] != q:
+            if no[here] != -1:
+                return False  # broken by a third player's building: an open route
+            nxt = [f for f in topo.node_edges[here] if f not in seen and owner(f) == q]
+            if len(nxt) != 1 or not permanent[nxt[0]]:
+                return False
+            edge = nxt[0]
+            seen.add(edge)
+            here = topo.edge_other[edge][here]
+    return True
+
+
+#: Answers already found, by position (a game that stalls comes back to the same few positions).
+_CACHE: dict[tuple[Any, ...], list[int] | None] = {}
+_CACHE_SIZE = 256
+
+
+def best_reachable(state: Any) -> list[int] | None:
+    """The most victory points each player could still reach, when no settlement and no trade
+    connection can ever come again (see the module's docstring); ``None`` when one may."""
+    board = (state.players, tuple(state.node_owner), tuple(state.node_kind), tuple(state.edge_owner),
+             tuple(state.ship_owner), tuple(state.connection_edges))
+    if _CACHE.get(board, 0) is None:
+        return None  # the pieces alone leave room for a settlement or a connection
+    key = board + (tuple(state.tokens), tuple(state.dev_deck), tuple(map(tuple, state.dev_hands)),
+                   tuple(state.knights), state.largest_army, state.longest_road)
+    if key in _CACHE:
+        found = _CACHE[key]
+        return None if found is None else list(found)
+    found = _best_reachable(state)
+    if len(_CACHE) >= _CACHE_SIZE:
+        _CACHE.clear()
+    _CACHE[key] = found
+    if found is None and _EVENT[0]:
+        _CACHE[board] = None
+    return None if found is None else list(found)
+
+
+_EVENT = [False]  # whether the last search found room for a settlement or connection (not the bound)
+
+
+def _best_reachable(state: Any) -> list[int] | None:
+    _EVENT[0] = False
+    eo, so = state.edge_owner, state.ship_owner
+    n = state.players
+    conn = set(state.connection_edges)
+    stuck = [stuck_ships(state, p) for p in range(n)]
+    permanent = [eo[e] >= 0 or e in conn or (so[e] >= 0 and e in stuck[so[e]]) for e in range(len(eo))]
+    while True:
+        region, grounded, event = _regions(state, conn, permanent)
+        if not grounded:
+            _EVENT[0] = event
+            return None if event else _bounds(state, region, permanent)
+        # A player who can never place a ship on another edge can never move one either: all that
+        # player's ships stay (rule seafarers-moving needs a place to go), which may shut out more.
+        for p in grounded:
+            for e in state.ships[p]:
+                permanent[e] = True
+
+
+def _regions(state: Any, conn: set[int], permanent: list[bool]) -> tuple[list[tuple[set[int], set[int]]], list[int], bool]:
+    """For each player the (roads, ships) the player might hold before the first new settlement or
+    trade connection; the players with a ship that is not permanent yet who cannot place a ship on a
+    new edge before then (so their ships stay until then); whether a settlement or a connection may
+    come (true when in doubt)."""
+    topo, board = state.topo, state.board
+    no = state.node_owner
+    placed: list[set[int]] = []  # the nodes where each player might place a new piece
+    region: list[tuple[set[int], set[int]]] = []
+    grounded = []
+    event = False
+    for p in range(state.players):
+        sails = False  # a ship placement forming a connection
+        roads, ships = set(state.roads[p]), set(state.ships[p])
+        new_nodes: set[int] = set()
+        queue = [(v, k) for v in state.buildings[p] for k in (0, 1)]
+        queue += [(v, 0) for e in roads for v in topo.edge_nodes[e] if no[v] in (-1, p)]
+        queue += [(v, 1) for e in ships for v in topo.edge_nodes[e] if no[v] in (-1, p)]
+        seen = set(queue)
+        while queue:
+            v, kind = queue.pop()
+            held = ships if kind else roads
+            for e in topo.node_edges[v]:
+                if e in held or not (board.sea_edge[e] if kind else board.land_edge[e]):
+                    continue
+                if permanent[e]:
+                    continue  # a road, a connection's ship or a ship that stays for ever
+                status = [_end_status(state, x, e, p, conn, permanent) for x in topo.edge_nodes[e]]
+                if "refused" in status:
+                    continue  # refused for ever (rules trade-feud-connection-illegal, trade-feud-branching)
+                if "connection" in status:
+                    event = True  # a connection, or a refusal that may not last
+                    sails = sails or kind == 1
+                    continue
+                held.add(e)
+                for x in topo.edge_nodes[e]:
+                    new_nodes.add(x)
+                    if (x, kind) not in seen:
+                        seen.add((x, kind))
+                        queue.append((x, kind))
+        if any(_may_settle(state, p, x) for x in _touched(topo, roads | ships)):
+            event = True
+        if any(new_nodes & placed[q] for q in range(p)):
+            event = True  # two players might place pieces at one intersection: a connection
+        placed.append(new_nodes)
+        region.append((roads, ships))
+        mine = state.ships[p]
+        if not sails and len(ships) == len(mine) and not all(permanent[e] for e in mine):
+            grounded.append(p)
+    return region, grounded, event
+
+
+def _end_status(state: Any, x: int, e: int, p: int, conn: set[int], permanent: list[bool]) -> str:
+    """What a piece of ``p`` on ``e`` meets at its end ``x``: ``"connection"`` (another player's
+    building, or another player's pieces that do not refuse it for ever), ``"refused"`` (another
+    player's connection edge or closed route of permanent pieces, or two permanent pieces at an
+    intersection without a building) or ``"free"``."""
+    no, owner, topo = state.node_owner, state._owner_at, state.topo
+    if no[x] not in (-1, p):
+        return "connection"
+    others = [f for f in topo.node_edges[x] if f != e and owner(f) not in (-1, p)]
+    if others:
+        if any(f in conn for f in others) or _closed_for_ever(state, x, others, permanent):
+            return "refused"
+        return "connection"
+    if no[x] == -1 and sum(1 for f in topo.node_edges[x] if f != e and permanent[f]) >= 2:
+        return "refused"
+    return "free"
+
+
+def _touched(topo: Any, edges: set[int]) -> set[int]:
+    return {v for e in edges for v in topo.edge_nodes[e]}
+
+
+def _may_settle(state: Any, player: int, node: int) -> bool:
+    """Rule ``catan-settlement`` for a node the player's pieces might reach: a site under the distance
+    rule (buildings never leave), off every trade connection (rule ``trade-feud-connection-fixed``),
+    and a settlement piece the player has or gets back by building a city."""
+    if state.node_owner[node] != -1 or not state._distance_ok(node) or not state.board.land_node[node]:
+        return False
+    if state._on_connection(node):
+        return False
+    kinds = [state.node_kind[v] for v in state.buildings[player]]
+    settlements, cities = kinds.count(SETTLEMENT), kinds.count(CITY)
+    return settlements < PIECES["settlement"] or cities < PIECES["city"]
+
+
+def _bounds(state: Any, region: list[tuple[set[int], set[int]]], permanent: list[bool]) -> list[int]:
+    from .roads import longest_route
+
+    n, topo, no = state.players, state.topo, state.node_owner
+    deck = state.dev_deck
+    knights = [state.knights[p] + state.dev_hands[p][KNIGHT] + deck[KNIGHT] for p in range(n)]
+    holder = state.largest_army
+    floor = []  # the route of permanent pieces each player keeps for ever
+    for q in range(n):
+        mine = [e for e in state.roads[q] + state.ships[q] if permanent[e]]
+        floor.append(longest_route(topo, no, (state.edge_owner, state.ship_owner), q, mine))
+    out = []
+    for p in range(n):
+        kinds = [state.node_kind[v] for v in state.buildings[p]]
+        points = state.tokens[p] + min(kinds.count(SETTLEMENT), PIECES["city"] - kinds.count(CITY))
+        points += state.dev_hands[p][VICTORY_POINT] + deck[VICTORY_POINT]
+        if holder == p or (knights[p] >= 3 and (holder < 0 or knights[p] > state.knights[holder])):
+            points += 2
+        roads, ships = region[p]
+        need = max([5] + [floor[q] + 1 for q in range(n) if q != p])
+        if state.longest_road == p or _route_of(state, p, roads, ships, permanent, need):
+            points += 2
+        out.append(points)
+    return out
+
+
+#: How many steps the search for a long route may take before it gives up and answers "maybe".
+SEARCH_STEPS = 200_000
+
+
+def _route_of(state: Any, player: int, roads: set[int], ships: set[int], permanent: list[bool], need: int) -> bool:
+    """Whether the player might ever hold a route of ``need`` pieces (rule ``seafarers-trade-route``):
+    a path over edges the player might hold that changes between roads and ships only at an own
+    building, never passes another player's building, passes an intersection without a building once
+    and leaves it at most two pieces (rule ``trade-feud-branching``, the permanent pieces off the path
+    counted), with at most 15 roads and 15 ships on the map. True also when the search would take more
+    than :data:`SEARCH_STEPS` steps (a "maybe" keeps the game going)."""
+    topo, no = state.topo, state.node_owner
+    edges = roads | ships
+    if len(edges) < need:
+        return False
+    kind = {e: (2 if e in roads else 1) if e in ships else 0 for e in edges}  # 2: a road or a ship
+    stay_ships = sum(1 for e in state.ships[player] if permanent[e])
+    ship_room = SHIPS - stay_ships  # ships the path may take besides its permanent ones
+    road_room = PIECES["road"] - len(state.roads[player])  # new roads
+    perm_at = [sum(1 for f in topo.node_edges[v] if permanent[f]) for v in range(len(no))]
+    used: set[int] = set()
+    visited: set[int] = set()
+    steps = 0
+
+    def cost(e: int, k: int) -> tuple[int, int]:
+        if permanent[e]:
+            return 0, 0
+        return (1, 0) if k == 1 else (0, 1 if state.edge_owner[e] != player else 0)
+
+    def extend(v: int, length: int, k: int, ship_use: int, road_use: int) -> bool:
+        nonlocal steps
+        steps += 1
+        if length >= need or steps > SEARCH_STEPS:
+            return True
+        if no[v] not in (-1, player):
+            return False
+        for f in topo.node_edges[v]:
+            if f in used or f not in kind:
+                continue
+            w = topo.edge_other[f][v]
+            for fk in ((0, 1) if kind[f] == 2 else (kind[f],)):
+                if k >= 0 and fk != k and no[v] != player:
+                    continue
+                if no[w] == -1 and (w in visited or perm_at[w] - (1 if permanent[f] else 0) > 1):
+                    continue
+                if no[v] == -1:
+                    before = [g for g in topo.node_edges[v] if g in used]
+                    off_path = perm_at[v] - sum(1 for g in (f, *before) if permanent[g])
+                    if off_path > (0 if before else 1):
+                        continue
+                ds, dr = cost(f, fk)
+                if ship_use + ds > ship_room or road_use + dr > road_room:
+                    continue
+                used.add(f)
+                if no[w] == -1:
+                    visited.add(w)
+                found = extend(w, length + 1, fk, ship_use + ds, road_use + dr)
+                used.discard(f)
+                visited.discard(w)
+                if found:
+                    return True
+        return False
+
+    for v in sorted({x for e in edges for x in topo.edge_nodes[e]}):
+        visited.clear()
+        if no[v] == -1:
+            visited.add(v)
+        if extend(v, 0, -1, 0, 0):
+            return True
+    return False
