@@ -48,3 +48,12 @@ def python_version() -> str:
 def fail() -> None:
     """Raise an unexpected error, to check that every failure still comes back as an answer."""
     raise RuntimeError("selfcheck.fail was called")
+
+
+@service("selfcheck.modules")
+def modules() -> list[str]:
+    """The names of the modules the answering Python has imported (the browser test checks that a
+    reader's first click after "ready" imports none: everything was imported and warmed before)."""
+    import sys
+
+    return sorted(sys.modules)

@@ -143,7 +143,7 @@ def test_dice_roller_rolls_in_the_kernel(browser, lab_url):
     # A rules widget: the kernel applies ITC's selling rules (refused sale names the rule, then place and sell).
     market = page.locator(".gk-itc").first
     market.wait_for(state="visible", timeout=60_000)
-    market.locator("[data-testid='gk-sell-1']").click()
+    market.locator("[data-testid='gk-sell-1']").click(force=True)  # refused now (aria-disabled), pressable
     market.locator("[data-testid='gk-error']").filter(has_text="itc-selling").wait_for(timeout=60_000)
     market.locator("[data-testid='gk-place']").click()
     market.locator("[data-testid='gk-points']:text-is('3')").wait_for(timeout=60_000)

@@ -449,26 +449,30 @@ _FIRST_ANSWER = """async (i) => {
   const call = rules.call.bind(rules);
   rules.call = (service, args) => { calls.push({ service, args: JSON.parse(JSON.stringify(args)) }); return call(service, args); };
   const button = w.querySelector('button:not([disabled]):not(.gk-retry)');
+  const before = (await call('selfcheck.modules', {})).ok;
   button.click();
   await new Promise((r) => setTimeout(r, 0));
   while (w.getAttribute('aria-busy') === 'true') await new Promise((r) => setTimeout(r, 5));
   rules.call = call;
   if (!calls.length) return null;
   const first = rules.lastCallMs;
+  const after = (await call('selfcheck.modules', {})).ok;
+  const imported = after.filter((m) => !before.includes(m));
   let again = Infinity;
   for (let k = 0; k < 2; k++) {  // the very same call again: what it costs once everything is loaded
     await rules.call(calls[0].service, calls[0].args);
     again = Math.min(again, rules.lastCallMs);
   }
-  return { button: button.dataset.testid, service: calls[0].service, first, again };
+  return { button: button.dataset.testid, service: calls[0].service, first, again, imported };
 }"""
 
 
-def test_the_first_answer_after_ready_costs_no_more_than_the_next(browser, site_url):
-    """On every widget page, once the page says the rules are ready, a reader's first click is
-    answered as fast as the same call made again: nothing is imported or compiled on a first call
-    (the worker imports and warms every service before "ready", from bytecode). Each page in turn,
-    in one browser profile, as a reader going through the book."""
+def test_the_first_answer_after_ready_imports_nothing(browser, site_url):
+    """On every widget page, once the page says the rules are ready, a reader's first click imports
+    no module: the worker imports and warms every service before "ready", from bytecode, so the
+    first answer costs what the next does. Each page in turn, in one browser profile, as a reader
+    going through the book. The times are printed, not asserted (a loaded machine slows any call;
+    ``benchmarks/widgets.py`` measures them against the goal of 100 ms)."""
     context = browser.new_context()
     context.route(re.compile(r"^(?!http://127\.0\.0\.1).*"), lambda route: route.abort())
     worst = []
@@ -485,11 +489,12 @@ def test_the_first_answer_after_ready_costs_no_more_than_the_next(browser, site_
                 continue
             print(f"{page_path} {got['button']} ({got['service']}): first answer {got['first']:.0f} ms, "
                   f"the same call again {got['again']:.0f} ms")
-            worst.append((got["first"] - got["again"], page_path, got))
+            worst.append((page_path, got))
         page.close()
     context.close()
-    extra, where, got = max(worst, key=lambda w: w[0])
-    assert extra <= 100, f"{where}: the first answer took {got['first']:.0f} ms, the same call again {got['again']:.0f} ms"
+    assert worst, "no widget page answered a click"
+    imported = {f"{where} {got['button']} ({got['service']})": got["imported"] for where, got in worst if got["imported"]}
+    assert imported == {}, f"a first click imported modules: {imported}"
 
 
 _LONG_TASKS = """
