@@ -75,13 +75,17 @@ lab: $(STAMP)
 
 # -- checks ---------------------------------------------------------------------------------------
 NBVAL := --nbval notebooks book --nbval-sanitize-with tests/nbval_sanitize.cfg
+# Tests run on this many worker processes (pytest-xdist), one test file per worker at a time so that a
+# notebook's cells run in order in one kernel; TEST_WORKERS=0 runs them in this process.
+TEST_WORKERS ?= 2
+XDIST := $(if $(filter 0,$(TEST_WORKERS)),,-n $(TEST_WORKERS) --dist loadfile)
 
 test: book chromium
 	$(VENV)/bin/ruff check gamekit tests tools benchmarks conftest.py
-	$(VENV)/bin/pytest tests $(NBVAL) --doctest-modules gamekit
+	$(VENV)/bin/pytest tests $(NBVAL) --doctest-modules gamekit $(XDIST)
 
 test-fast: $(STAMP)
-	$(VENV)/bin/pytest tests $(NBVAL) --doctest-modules gamekit --ignore=tests/browser
+	$(VENV)/bin/pytest tests $(NBVAL) --doctest-modules gamekit --ignore=tests/browser $(XDIST)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check gamekit tests tools benchmarks conftest.py
