@@ -47,10 +47,12 @@ the game's fixed tables and the options, so ids are the same in every process.
   route's lanes) x under ("", express, smuggling, mega); move transport: card x lane 1-3; express
   card; deliver: card x continent; sell: place x colours 1-6; attack; play card by kind (the
   action card kinds); discard card; end turn.
-- ``auf-achse``: place truck by city (the network's order); roll; use die 1-6; step to a node (the
-  network's cities and road spaces, its order); stop; load and unload by contract (0 to the
-  contract table's size - 1); buy trailer (large, small); choose public contract by slot (0 to
-  the longest face-up row the options allow, less 1); decline; bid offer 1-5; pass; take public contract by slot; end turn.
+- ``auf-achse``: place truck on a node (the network's cities and road spaces, its order: a truck
+  may start on any space with ``start_anywhere``); roll; use die 1-6; step to a node; stop; load
+  and unload by contract (0 to the contract table's size - 1); buy trailer (large, small); choose
+  public contract by slot (0 to the longest face-up row the options allow, less 1); decline; bid
+  offer 1-5; pass; take public contract by slot; end turn; put the sign on a node; keep the
+  contract in hand; hand back a trailer (large, small).
 - ``catan``, ``factories``, ``trade-feud``: ids of the board's topology (``state.topo``): roll;
   end turn; road by edge; settlement, city (and factory, invest) by intersection; peg by hole 0-2;
   discard by resource (brick, lumber, wool, grain, ore); robber: hex x victim (-1 for nobody, then
@@ -170,7 +172,7 @@ def _auf_achse_space(state: Any) -> dict[type, list[Any]]:
     contracts = range(len(state.cards))
     slots = range(max(len(state.row), state.options.face_up, state.options.public_contracts_children))
     return {
-        A.PlaceTruck: _each(A.PlaceTruck, net.cities),
+        A.PlaceTruck: _each(A.PlaceTruck, net.nodes),  # a city, or any space with start_anywhere
         A.UseDie: _each(A.UseDie, range(1, 7)),
         A.Step: _each(A.Step, net.nodes),
         A.Load: _each(A.Load, contracts),
@@ -179,6 +181,8 @@ def _auf_achse_space(state: Any) -> dict[type, list[Any]]:
         A.ChooseContract: _each(A.ChooseContract, slots),
         A.Bid: _each(A.Bid, range(1, HIGHEST_OFFER + 1)),
         A.TakeContract: _each(A.TakeContract, slots),
+        A.PlaceSign: _each(A.PlaceSign, net.nodes),
+        A.ReturnTrailer: _each(A.ReturnTrailer, TRAILER_KINDS),
     }
 
 
