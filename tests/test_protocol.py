@@ -449,3 +449,24 @@ def test_an_action_text_naming_a_hidden_card_has_a_public_text():
     assert under in entry["text"] and "public_text" in entry and under not in entry["public_text"]
     assert entry["public_text"] == entry["text"].replace(f"with {under}", "with a card face down")
     assert all("public_text" not in e for e in state.log[:-1] if e["action"].get("under", "") == "")
+
+
+@pytest.mark.parametrize("name", sorted(gamekit.games()))
+def test_state_data_is_the_saves_position_and_shares_nothing(name):
+    """protocol-save: ``state_data()`` is the save's ``"state"`` (without the log), and changing it
+    changes nothing in the game."""
+    from gamekit.rng import Rng
+
+    game = gamekit.game(name)
+    state = game.new(players=game.min_players, seed=3)
+    policy = Rng(3)
+    for _ in range(60):
+        if state.is_over():
+            break
+        actions = state.legal_actions()
+        state.apply(actions[policy.randbelow(len(actions))])
+    data = state.state_data()
+    assert data == state.to_data()["state"]
+    saved = state.to_json()
+    data.clear()
+    assert state.to_json() == saved
