@@ -89,9 +89,11 @@ def _closed_for_ever(state: Any, node: int, others: list[int], permanent: list[b
     return True
 
 
-#: Route facts already found, by the pieces on the map (a game that stalls comes back to the same few).
-_CACHE: dict[tuple[Any, ...], tuple[list[int], list[int]] | None] = {}
+#: Route facts already found, by the pieces on the map (a game that stalls comes back to the same few):
+#: the facts of each proof, the exploration's found only when the regions' are not enough.
+_CACHE: dict[tuple[Any, ...], list[Any]] = {}
 _CACHE_SIZE = 256
+_LATER = "not yet"
 
 
 def best_reachable(state: Any) -> list[int] | None:
@@ -99,25 +101,22 @@ def best_reachable(state: Any) -> list[int] | None:
     connection can ever come again (see the module's docstring); ``None`` when one may."""
     board = (state.players, tuple(state.node_owner), tuple(state.node_kind), tuple(state.edge_owner),
              tuple(state.ship_owner), tuple(state.connection_edges))
-    if board in _CACHE:
-        facts = _CACHE[board]
-    else:
-        facts = route_facts(state)
+    facts = _CACHE.get(board)
+    if facts is None:
         if len(_CACHE) >= _CACHE_SIZE:
             _CACHE.clear()
-        _CACHE[board] = facts
-    return None if facts is None else _totals(state, *facts)
-
-
-def route_facts(state: Any) -> tuple[list[int], list[int]] | None:
-    """When some proof (by regions, by exploration) shows that no settlement and no trade connection
-    can ever come again: for each player the longest route the player might still hold and the
-    shortest route the player may never go below; ``None`` when neither proof holds."""
-    found = [f for f in (_region_facts(state), _explored_facts(state)) if f is not None]
+        facts = _CACHE[board] = [_region_facts(state), _LATER]
+    if facts[0] is not None:
+        best = _totals(state, *facts[0])
+        if max(best) < state.options.victory_points_to_win:
+            return best  # the cheap proof is enough
+    if facts[1] is _LATER:
+        facts[1] = _explored_facts(state)
+    found = [f for f in facts if f is not None]
     if not found:
         return None
     n = state.players
-    return ([min(f[0][p] for f in found) for p in range(n)], [max(f[1][p] for f in found) for p in range(n)])
+    return _totals(state, [min(f[0][p] for f in found) for p in range(n)], [max(f[1][p] for f in found) for p in range(n)])
 
 
 def _region_facts(state: Any) -> tuple[list[int], list[int]] | None:
@@ -286,7 +285,7 @@ def explore(state: Any, player: int, limit: int | None = None) -> Futures | None
             eo[e] = player
         for e in ships:
             so[e] = player
-        scratch._derive()
+        scratch.roads[player], scratch.ships[player] = sorted(roads), sorted(ships)  # what _derive would list
 
     while queue:
         roads, ships = queue.pop()
