@@ -562,6 +562,7 @@ def scenario(players: int = 3, seed: int = 0, settlements: Any = (), ships: Any 
             owners[edge] = player
     state._derive()
     state._award_longest_road()
+    state.best_points = [state.victory_points(p) for p in range(players)]  # rule trade-feud-standstill counts from here
     state._read_state(state._to_data())  # the save's checks: raises ValueError on an impossible position
     for v in range(len(state.node_owner)):
         if state.node_owner[v] >= 0 and not state._distance_ok(v):
@@ -614,9 +615,18 @@ ASSUMPTIONS: tuple[Assumption, ...] = catalogue(TradeFeudOptions, (
        "at the end of each round (after the last player's turn) the engine looks for a proof that nobody can reach the target any more (no "
        "settlement and no trade connection can ever come again, and the city upgrades, victory point cards, "
        "Largest Army and Longest Trade Route still open to each player are not enough); with one, the game ends "
-       "and every player tied for the most victory points wins. A position it cannot prove dead plays on. "
-       "False: play goes on without an end",
-       "a map with more room, where this may not happen"),
+       "and every player tied for the most victory points wins. A position it cannot prove dead plays on "
+       "(until rule trade-feud-standstill ends it). False: play goes on without this end",
+       "the printed game has no such end: it is played until somebody has 10 points, on the scenario's own map, "
+       "which may have more room"),
+    _a("stall_rounds", "trade-feud-standstill", "a table where nothing happens",
+       "the text has no end but the target, and a position can go round in circles (ships moved to and fro, "
+       "cards traded) in which no player gets nearer to it, while nobody can prove that no one ever will",
+       "the players stop when 30 rounds in a row (every player's turn, 30 times) pass in which nobody builds a "
+       "road, ship, settlement or city, buys a development card or forms a trade connection and no player "
+       "reaches more victory points than they have had before; every player tied for the most victory points "
+       "wins. 0: play goes on",
+       "the printed game has no such end: it is played until somebody has 10 points"),
     _a("pirate_guards_returns", "seafarers-pirate", "the pirate and returned pieces",
        "\"no ship may be removed from the pirate's edges\", but a trade connection in the middle of a route "
        "sends pieces back to their owner",
