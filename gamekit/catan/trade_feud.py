@@ -72,7 +72,7 @@ class TradeFeudOptions(SeafarersOptions):
     * ``end_when_nobody_can_win`` (rule ``trade-feud-stall``): at the end of a turn, when the engine
       proves that no player can reach the target any more, the game ends and the leaders win; False:
       play goes on (the text has no end but the target).
-    * ``stall_rounds`` (rule ``trade-feud-standstill``) = 30: when that many rounds in a row pass (every
+    * ``stall_rounds`` (rule ``trade-feud-standstill``) = 50: when that many rounds in a row pass (every
       player's turn, that many times) in which nobody builds a road, ship, settlement or city, buys a
       development card or forms a trade connection, and no player reaches more victory points than
       they have had before, the game ends and the leaders win; 0: play goes on.
@@ -87,7 +87,7 @@ class TradeFeudOptions(SeafarersOptions):
 
     robber_in_play: bool = False
     end_when_nobody_can_win: bool = True
-    stall_rounds: int = 30
+    stall_rounds: int = 50
     pirate_guards_returns: bool = True
     second_settlement_income: bool = False
     third_settlement_two_hexes: bool = False
@@ -622,7 +622,7 @@ ASSUMPTIONS: tuple[Assumption, ...] = catalogue(TradeFeudOptions, (
     _a("stall_rounds", "trade-feud-standstill", "a table where nothing happens",
        "the text has no end but the target, and a position can go round in circles (ships moved to and fro, "
        "cards traded) in which no player gets nearer to it, while nobody can prove that no one ever will",
-       "the players stop when 30 rounds in a row (every player's turn, 30 times) pass in which nobody builds a "
+       "the players stop when 50 rounds in a row (every player's turn, 50 times) pass in which nobody builds a "
        "road, ship, settlement or city, buys a development card or forms a trade connection and no player "
        "reaches more victory points than they have had before; every player tied for the most victory points "
        "wins. 0: play goes on",
