@@ -42,22 +42,26 @@ from typing import Any, ClassVar
 from .. import register
 from ..core import Game, IllegalAction
 from ..notes import Assumption, catalogue
-from .actions import BuildRoad, BuildSettlement, BuildShip, EndTurn, MoveShip
+from .actions import BuildCity, BuildRoad, BuildSettlement, BuildShip, BuyDevelopmentCard, EndTurn, MoveShip
 from .rules import CITY, SETTLEMENT
 from .seafarers import RULES as SEAFARERS_RULES
 from .seafarers import SeafarersOptions, SeafarersState
 from .trade_feud_stall import best_reachable
 
-__all__ = ["TradeFeudOptions", "TradeFeudState", "TRADE_FEUD", "RULES", "ASSUMPTIONS", "STALLED", "scenario"]
+__all__ = ["TradeFeudOptions", "TradeFeudState", "TRADE_FEUD", "RULES", "ASSUMPTIONS", "STALLED", "STANDSTILL", "scenario"]
 
 RULES: tuple[str, ...] = SEAFARERS_RULES + (
     "trade-feud-map", "trade-feud-setup", "trade-feud-tokens", "trade-feud-routes", "trade-feud-branching",
     "trade-feud-connection", "trade-feud-connection-illegal", "trade-feud-connection-fixed", "trade-feud-victory",
-    "trade-feud-stall",
+    "trade-feud-stall", "trade-feud-standstill",
 )  # fmt: skip
 
 #: The phase of a game that ended by rule ``trade-feud-stall`` (a game won by the target is "over").
 STALLED = "stalled"
+#: The phase of a game that ended by rule ``trade-feud-standstill``.
+STANDSTILL = "standstill"
+#: The actions that change the game for good (rule ``trade-feud-standstill``): a piece built, a card bought.
+PROGRESS = (BuildRoad, BuildShip, BuildSettlement, BuildCity, BuyDevelopmentCard)
 
 
 @dataclass(frozen=True)
@@ -68,6 +72,10 @@ class TradeFeudOptions(SeafarersOptions):
     * ``end_when_nobody_can_win`` (rule ``trade-feud-stall``): at the end of a turn, when the engine
       proves that no player can reach the target any more, the game ends and the leaders win; False:
       play goes on (the text has no end but the target).
+    * ``stall_rounds`` (rule ``trade-feud-standstill``) = 50: when that many rounds in a row pass (every
+      player's turn, that many times) in which nobody builds a road, ship, settlement or city, buys a
+      development card or forms a trade connection, and no player reaches more victory points than
+      they have had before, the game ends and the leaders win; 0: play goes on.
     * ``pirate_guards_returns`` (rule ``seafarers-pirate``): a trade connection that would send a ship
       back from an edge of the pirate's hex is refused; False: the ship goes back all the same.
     * ``second_settlement_income`` (rule ``trade-feud-setup``): False, only the third settlement
@@ -79,6 +87,7 @@ class TradeFeudOptions(SeafarersOptions):
 
     robber_in_play: bool = False
     end_when_nobody_can_win: bool = True
+    stall_rounds: int = 50
     pirate_guards_returns: bool = True
     second_settlement_income: bool = False
     third_settlement_two_hexes: bool = False
@@ -90,6 +99,7 @@ class TradeFeudOptions(SeafarersOptions):
         for name in ("end_when_nobody_can_win", "pirate_guards_returns", "second_settlement_income",
                      "third_settlement_two_hexes"):
             self._yes_no(name)
+        self._whole("stall_rounds", 0, 1000)
 
 
 class TradeFeudState(SeafarersState):
@@ -101,8 +111,10 @@ class TradeFeudState(SeafarersState):
     pieces went back) and ``token_moved`` (false when the loser had no token to give)."""
 
     options: TradeFeudOptions
-    PHASE_ACTIONS: ClassVar[dict[str, tuple[type, ...]]] = {**SeafarersState.PHASE_ACTIONS, STALLED: ()}
-    PHASE_RULE: ClassVar[dict[str, str]] = {**SeafarersState.PHASE_RULE, STALLED: "trade-feud-stall"}
+    PHASE_ACTIONS: ClassVar[dict[str, tuple[type, ...]]] = {**SeafarersState.PHASE_ACTIONS, STALLED: (),
+                                                            STANDSTILL: ()}
+    PHASE_RULE: ClassVar[dict[str, str]] = {**SeafarersState.PHASE_RULE, STALLED: "trade-feud-stall",
+                                            STANDSTILL: "trade-feud-standstill"}
 
     # -- setup ---------------------------------------------------------------------------------
     def _setup_order(self) -> tuple[int, ...]:
@@ -124,6 +136,8 @@ class TradeFeudState(SeafarersState):
         self.connection_edges: list[int] = []
         self.connections: list[dict[str, Any]] = []
         self.best_reachable: list[int] | None = None
+        self.quiet_turns = 0  # rule trade-feud-standstill: turns ended in a row without progress (-1: progress this turn)
+        self.best_points = [0] * self.players  # the most victory points each player has had at the end of a turn
 
     def coastal(self, node: int) -> bool:
         """Rule ``trade-feud-setup``: an intersection where land and sea meet."""
@@ -191,15 +205,15 @@ class TradeFeudState(SeafarersState):
     # -- the end of a game nobody can win (rule trade-feud-stall) -------------------------------
     @property
     def current_player(self) -> int | None:
-        return None if self.phase == STALLED else super().current_player
+        return None if self.phase in (STALLED, STANDSTILL) else super().current_player
 
     def is_over(self) -> bool:
-        return self.winner is not None or self.phase == STALLED
+        return self.winner is not None or self.phase in (STALLED, STANDSTILL)
 
     def winners(self) -> list[int]:
-        """The winner; after rule ``trade-feud-stall``, the leaders (every player tied for the most
-        victory points)."""
-        if self.phase != STALLED:
+        """The winner; after rule ``trade-feud-stall`` or ``trade-feud-standstill``, the leaders (every
+        player tied for the most victory points)."""
+        if self.phase not in (STALLED, STANDSTILL):
             return super().winners()
         points = [self.victory_points(p) for p in range(self.players)]
         return [p for p in range(self.players) if points[p] == max(points)]
@@ -213,6 +227,10 @@ class TradeFeudState(SeafarersState):
             best = ", ".join(f"player {p} {b}" for p, b in enumerate(self.best_reachable or []))
             return (f"no player can reach {self.options.victory_points_to_win} victory points any more (the most "
                     f"each can still reach: {best}); the leaders {self.winners()} win (rule trade-feud-stall)")
+        if self.phase == STANDSTILL:
+            return (f"{self.options.stall_rounds} rounds in a row without a piece built, a card bought, a trade "
+                    f"connection or a player's new best score; the leaders {self.winners()} win "
+                    f"(rule trade-feud-standstill)")
         return None
 
     def _check_stall(self) -> None:
@@ -229,9 +247,29 @@ class TradeFeudState(SeafarersState):
 
     def _perform(self, action: Any) -> None:
         super()._perform(action)
-        if (type(action) is EndTurn and self.turn == 0 and self.winner is None
-                and self.options.end_when_nobody_can_win):
-            self._check_stall()  # at the end of each round
+        kind = type(action)
+        if kind in PROGRESS:
+            self.quiet_turns = -1
+        elif kind is EndTurn and self.winner is None:
+            if self.turn == 0 and self.options.end_when_nobody_can_win:
+                self._check_stall()  # at the end of each round
+            if self.phase not in (STALLED, STANDSTILL):
+                self._check_standstill()
+
+    def _check_standstill(self) -> None:
+        """Rule ``trade-feud-standstill``, at the end of each turn: a turn with progress (a piece built,
+        a card bought, a trade connection, or a player at more victory points than ever before at the
+        end of a turn) starts the count again; after ``stall_rounds`` rounds of turns without, the game
+        ends and the leaders win."""
+        best, rose = self.best_points, False
+        for p in range(self.players):
+            points = self.victory_points(p)
+            if points > best[p]:
+                best[p], rose = points, True
+        self.quiet_turns = 0 if rose or self.quiet_turns < 0 else self.quiet_turns + 1
+        rounds = self.options.stall_rounds
+        if rounds and self.quiet_turns >= rounds * self.players:
+            self.phase = STANDSTILL
 
     # -- routes and connections ----------------------------------------------------------------
     def piece_owner(self, edge: int) -> int:
@@ -445,6 +483,7 @@ class TradeFeudState(SeafarersState):
             self._award_longest_road()
         self.connection_edges = sorted(set(self.connection_edges) | set(found["edges"]))
         self.connections.append({**found, "token_moved": moved})
+        self.quiet_turns = -1  # rule trade-feud-standstill: a connection is progress
         if self.phase == "road_building" and not self.free_edge_actions(self.turn):
             self.phase = self.resume  # the connection took the last free place
 
@@ -455,11 +494,13 @@ class TradeFeudState(SeafarersState):
         d["connection_edges"] = list(self.connection_edges)
         d["connections"] = [{k: v[:] if type(v) is list else v for k, v in c.items()} for c in self.connections]
         d["best_reachable"] = None if self.best_reachable is None else list(self.best_reachable)
+        d["best_points"] = list(self.best_points)
 
     def _data_more(self, data: dict[str, Any]) -> None:
         super()._data_more(data)
         data.update(tokens=self.tokens, connection_edges=self.connection_edges, connections=self.connections,
-                    best_reachable=self.best_reachable)  # fmt: skip
+                    best_reachable=self.best_reachable, quiet_turns=self.quiet_turns,
+                    best_points=self.best_points)  # fmt: skip
 
     def _read_state(self, data: Any) -> dict[str, Any]:
         """The Seafarers layer's attributes, then the tokens and the trade connections."""
@@ -488,7 +529,12 @@ class TradeFeudState(SeafarersState):
             best = wholes(best, "best_reachable", n, 0, 1000)
             if max(best) >= self.options.victory_points_to_win:
                 raise ValueError("a game ends by rule trade-feud-stall only when nobody can reach the target")
-        values.update(tokens=tokens, connection_edges=list(conn), best_reachable=best,
+        quiet = whole(data.get("quiet_turns", 0), "quiet_turns", -1, 1000 * n)
+        best_points = wholes(data.get("best_points", [0] * n), "best_points", n, 0, 1000)
+        if values["phase"] == STANDSTILL and not 0 < self.options.stall_rounds * n <= quiet:
+            raise ValueError("a game ends by rule trade-feud-standstill only after stall_rounds rounds without progress")
+        values.update(tokens=tokens, connection_edges=list(conn), best_reachable=best, quiet_turns=quiet,
+                      best_points=best_points,
                       connections=[{k: list(v) if isinstance(v, list) else v for k, v in c.items()} for c in records])  # fmt: skip
         return values
 
@@ -516,6 +562,7 @@ def scenario(players: int = 3, seed: int = 0, settlements: Any = (), ships: Any 
             owners[edge] = player
     state._derive()
     state._award_longest_road()
+    state.best_points = [state.victory_points(p) for p in range(players)]  # rule trade-feud-standstill counts from here
     state._read_state(state._to_data())  # the save's checks: raises ValueError on an impossible position
     for v in range(len(state.node_owner)):
         if state.node_owner[v] >= 0 and not state._distance_ok(v):
@@ -568,9 +615,18 @@ ASSUMPTIONS: tuple[Assumption, ...] = catalogue(TradeFeudOptions, (
        "at the end of each round (after the last player's turn) the engine looks for a proof that nobody can reach the target any more (no "
        "settlement and no trade connection can ever come again, and the city upgrades, victory point cards, "
        "Largest Army and Longest Trade Route still open to each player are not enough); with one, the game ends "
-       "and every player tied for the most victory points wins. A position it cannot prove dead plays on. "
-       "False: play goes on without an end",
-       "a map with more room, where this may not happen"),
+       "and every player tied for the most victory points wins. A position it cannot prove dead plays on "
+       "(until rule trade-feud-standstill ends it). False: play goes on without this end",
+       "the printed game has no such end: it is played until somebody has 10 points, on the scenario's own map, "
+       "which may have more room"),
+    _a("stall_rounds", "trade-feud-standstill", "a table where nothing happens",
+       "the text has no end but the target, and a position can go round in circles (ships moved to and fro, "
+       "cards traded) in which no player gets nearer to it, while nobody can prove that no one ever will",
+       "the players stop when 50 rounds in a row (every player's turn, 50 times) pass in which nobody builds a "
+       "road, ship, settlement or city, buys a development card or forms a trade connection and no player "
+       "reaches more victory points than they have had before; every player tied for the most victory points "
+       "wins. 0: play goes on",
+       "the printed game has no such end: it is played until somebody has 10 points"),
     _a("pirate_guards_returns", "seafarers-pirate", "the pirate and returned pieces",
        "\"no ship may be removed from the pirate's edges\", but a trade connection in the middle of a route "
        "sends pieces back to their owner",

@@ -29,6 +29,22 @@ unless the player can never have more knights than the holder has now (knights p
 the deck); + 2 for Longest Trade Route unless the longest route the player could ever hold (at most the
 edges the player might hold, counted per connected part, 15 roads and 15 ships) is shorter than 5 or
 no longer than another player's route of permanent pieces, which never shrinks.
+
+Exactly, by exploration (:func:`explore`), when the bound above is not enough: for each player, every
+arrangement of the player's roads and ships reachable by the player's own builds and ship moves, one
+action a turn, with the other players' pieces where they are and the pirate off the map (it only
+forbids, so this is a superset of what the player can do), each tried with the engine's own predicates.
+None may offer a placement that forms a connection or a site for a settlement. Then the futures of the
+players are independent, provided no two players may place or lift a piece at the same intersection and
+every other player's piece at an intersection where a player may place or lift one is a connection's or
+part of a closed route for ever: whether a placement is legal depends only on the pieces at its
+intersections, and those never change under another player's actions. So each player's routes are
+exactly those of the arrangements found, and each player's route never goes below the shortest of them.
+The bound is then 2 as above with these longest and shortest routes. More than :data:`ARRANGEMENTS`
+arrangements for a player: no proof.
+
+Seed 1919 (random play, 4 players) is proved dead only this way; see the test
+``test_stall_1919_player_3_cannot_lengthen_the_route``.
 """
 
 from __future__ import annotations
@@ -89,9 +105,11 @@ def _closed_for_ever(state: Any, node: int, others: list[int], permanent: list[b
     return True
 
 
-#: Answers already found, by position (a game that stalls comes back to the same few positions).
-_CACHE: dict[tuple[Any, ...], list[int] | None] = {}
+#: Route facts already found, by the pieces on the map (a game that stalls comes back to the same few):
+#: the facts of each proof, the exploration's found only when the regions' are not enough.
+_CACHE: dict[tuple[Any, ...], list[Any]] = {}
 _CACHE_SIZE = 256
+_LATER = "not yet"
 
 
 def best_reachable(state: Any) -> list[int] | None:
@@ -99,27 +117,26 @@ def best_reachable(state: Any) -> list[int] | None:
     connection can ever come again (see the module's docstring); ``None`` when one may."""
     board = (state.players, tuple(state.node_owner), tuple(state.node_kind), tuple(state.edge_owner),
              tuple(state.ship_owner), tuple(state.connection_edges))
-    if _CACHE.get(board, 0) is None:
-        return None  # the pieces alone leave room for a settlement or a connection
-    key = board + (tuple(state.tokens), tuple(state.dev_deck), tuple(map(tuple, state.dev_hands)),
-                   tuple(state.knights), state.largest_army, state.longest_road)
-    if key in _CACHE:
-        found = _CACHE[key]
-        return None if found is None else list(found)
-    found = _best_reachable(state)
-    if len(_CACHE) >= _CACHE_SIZE:
-        _CACHE.clear()
-    _CACHE[key] = found
-    if found is None and _EVENT[0]:
-        _CACHE[board] = None
-    return None if found is None else list(found)
+    facts = _CACHE.get(board)
+    if facts is None:
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.clear()
+        facts = _CACHE[board] = [_region_facts(state), _LATER]
+    if facts[0] is not None:
+        best = _totals(state, *facts[0])
+        if max(best) < state.options.victory_points_to_win:
+            return best  # the cheap proof is enough
+    if facts[1] is _LATER:
+        facts[1] = _explored_facts(state)
+    found = [f for f in facts if f is not None]
+    if not found:
+        return None
+    n = state.players
+    return _totals(state, [min(f[0][p] for f in found) for p in range(n)], [max(f[1][p] for f in found) for p in range(n)])
 
 
-_EVENT = [False]  # whether the last search found room for a settlement or connection (not the bound)
-
-
-def _best_reachable(state: Any) -> list[int] | None:
-    _EVENT[0] = False
+def _region_facts(state: Any) -> tuple[list[int], list[int]] | None:
+    """The proof by regions (the module's docstring, 1 and 2)."""
     eo, so = state.edge_owner, state.ship_owner
     n = state.players
     conn = set(state.connection_edges)
@@ -128,8 +145,7 @@ def _best_reachable(state: Any) -> list[int] | None:
     while True:
         region, grounded, event = _regions(state, conn, permanent)
         if not grounded:
-            _EVENT[0] = event
-            return None if event else _bounds(state, region, permanent)
+            return None if event else _region_routes(state, region, permanent)
         # A player who can never place a ship on another edge can never move one either: all that
         # player's ships stay (rule seafarers-moving needs a place to go), which may shut out more.
         for p in grounded:
@@ -224,17 +240,139 @@ def _may_settle(state: Any, player: int, node: int) -> bool:
     return settlements < PIECES["settlement"] or cities < PIECES["city"]
 
 
-def _bounds(state: Any, region: list[tuple[set[int], set[int]]], permanent: list[bool]) -> list[int]:
+def _region_routes(state: Any, region: list[tuple[set[int], set[int]]], permanent: list[bool]) -> tuple[list[int], list[int]]:
+    """For each player a route the player may never reach (the ``need`` of :func:`_totals` when the
+    path search rules it out, else "any") and the route of permanent pieces, which never shrinks."""
     from .roads import longest_route
 
     n, topo, no = state.players, state.topo, state.node_owner
-    deck = state.dev_deck
-    knights = [state.knights[p] + state.dev_hands[p][KNIGHT] + deck[KNIGHT] for p in range(n)]
-    holder = state.largest_army
-    floor = []  # the route of permanent pieces each player keeps for ever
+    floor = []
     for q in range(n):
         mine = [e for e in state.roads[q] + state.ships[q] if permanent[e]]
         floor.append(longest_route(topo, no, (state.edge_owner, state.ship_owner), q, mine))
+    longest = []
+    for p in range(n):
+        roads, ships = region[p]
+        need = max([5] + [floor[q] + 1 for q in range(n) if q != p])
+        longest.append(99 if _route_of(state, p, roads, ships, permanent, need) else need - 1)
+    return longest, floor
+
+
+#: How many arrangements of one player's pieces :func:`explore` may visit before it gives up.
+ARRANGEMENTS = 4000
+
+
+class Futures:
+    """What :func:`explore` found for one player: ``edges`` the player's pieces occupy in some
+    reachable arrangement, ``fixed`` the edges they occupy in all of them, ``longest`` and ``shortest``
+    the longest and the shortest Longest Trade Route (rule ``seafarers-trade-route``) over them, and
+    ``event``: some arrangement offers a placement that forms a trade connection or a site for a
+    settlement the player could build."""
+
+    __slots__ = ("edges", "fixed", "longest", "shortest", "event")
+
+    def __init__(self) -> None:
+        self.edges: set[int] = set()
+        self.fixed: set[int] | None = None
+        self.longest, self.shortest, self.event = 0, 99, False
+
+
+def explore(state: Any, player: int, limit: int | None = None) -> Futures | None:
+    """Every arrangement of the player's roads and ships that the player's own builds (with the
+    pieces left) and ship moves can reach, one action a turn, the other players' pieces where they
+    are and the pirate off the map (it only forbids), tried with the engine's own predicates
+    (``road_sites``, ``ship_sites``, ``movable_ships``, ``_move_targets``, ``connection_at``,
+    ``building_sites``); ``None`` after ``limit`` (default :data:`ARRANGEMENTS`) arrangements."""
+    limit = ARRANGEMENTS if limit is None else limit
+    scratch = state.clone()
+    scratch._pirate_edges = lambda: ()  # the pirate can go anywhere; without it, every action it forbids is open
+    scratch.ship_moved, scratch.new_ships = False, []
+    eo, so = scratch.edge_owner, scratch.ship_owner
+    start = (frozenset(state.roads[player]), frozenset(state.ships[player]))
+    seen, queue, out = {start}, [start], Futures()
+    settle = _settlers(state, player)
+
+    def put(roads: frozenset[int], ships: frozenset[int]) -> None:
+        for e in scratch.roads[player]:
+            eo[e] = -1
+        for e in scratch.ships[player]:
+            so[e] = -1
+        for e in roads:
+            eo[e] = player
+        for e in ships:
+            so[e] = player
+        scratch.roads[player], scratch.ships[player] = sorted(roads), sorted(ships)  # what _derive would list
+
+    while queue:
+        roads, ships = queue.pop()
+        put(roads, ships)
+        here = roads | ships
+        out.edges |= here
+        out.fixed = set(here) if out.fixed is None else out.fixed & here
+        length = scratch._longest_road_of(player)
+        out.longest, out.shortest = max(out.longest, length), min(out.shortest, length)
+        if settle and scratch.building_sites(player):
+            out.event = True
+            return out
+        nexts = []
+        for e in scratch.movable_ships(player):
+            nexts += [(roads, ships - {e} | {f}, f, e) for f in scratch._move_targets(player, e)]
+        if len(ships) < SHIPS:
+            nexts += [(roads, ships | {f}, f, -1) for f in scratch.ship_sites(player)]
+        if len(roads) < PIECES["road"]:
+            nexts += [(roads | {f}, ships, f, -1) for f in scratch.road_sites(player)]
+        for new_roads, new_ships, f, lifted in nexts:
+            if scratch.connection_at(player, f, lifted) is not None:
+                out.event = True
+                return out
+            key = (new_roads, new_ships)
+            if key not in seen:
+                if len(seen) >= limit:
+                    return None
+                seen.add(key)
+                queue.append(key)
+    return out
+
+
+def _settlers(state: Any, player: int) -> bool:
+    """Whether the player has a settlement piece or can get one back by building a city."""
+    kinds = [state.node_kind[v] for v in state.buildings[player]]
+    return kinds.count(SETTLEMENT) < PIECES["settlement"] or kinds.count(CITY) < PIECES["city"]
+
+
+def _explored_facts(state: Any) -> tuple[list[int], list[int]] | None:
+    """The proof by exploration (see the module's docstring, "Exactly"): the bounds, or ``None``
+    when it does not hold."""
+    n, topo, owner = state.players, state.topo, state._owner_at
+    futures = []
+    for p in range(n):
+        found = explore(state, p)
+        if found is None or found.event:
+            return None
+        futures.append(found)
+    conn = set(state.connection_edges)
+    stuck = [stuck_ships(state, p) for p in range(n)]
+    eo, so = state.edge_owner, state.ship_owner
+    permanent = [eo[e] >= 0 or e in conn or (so[e] >= 0 and e in stuck[so[e]]) for e in range(len(eo))]
+    changing = [{v for e in f.edges - f.fixed for v in topo.edge_nodes[e]} for f in futures]  # type: ignore[operator]
+    for p in range(n):
+        for q in range(n):
+            if q != p and changing[p] & changing[q]:
+                return None  # two players may place or lift pieces at one intersection
+        for v in changing[p]:
+            others = [f for f in topo.node_edges[v] if owner(f) not in (-1, p)]
+            if others and not (any(f in conn for f in others) or _closed_for_ever(state, v, others, permanent)):
+                return None  # another player's piece there whose route may still change
+    return [f.longest for f in futures], [f.shortest for f in futures]
+
+
+def _totals(state: Any, longest: list[int], shortest: list[int]) -> list[int]:
+    """Tokens + city upgrades + victory point cards + Largest Army and Longest Trade Route where not
+    ruled out, given each player's longest reachable route and the route no player can go below."""
+    n = state.players
+    deck = state.dev_deck
+    knights = [state.knights[p] + state.dev_hands[p][KNIGHT] + deck[KNIGHT] for p in range(n)]
+    holder = state.largest_army
     out = []
     for p in range(n):
         kinds = [state.node_kind[v] for v in state.buildings[p]]
@@ -242,9 +380,8 @@ def _bounds(state: Any, region: list[tuple[set[int], set[int]]], permanent: list
         points += state.dev_hands[p][VICTORY_POINT] + deck[VICTORY_POINT]
         if holder == p or (knights[p] >= 3 and (holder < 0 or knights[p] > state.knights[holder])):
             points += 2
-        roads, ships = region[p]
-        need = max([5] + [floor[q] + 1 for q in range(n) if q != p])
-        if state.longest_road == p or _route_of(state, p, roads, ships, permanent, need):
+        need = max([5] + [shortest[q] + 1 for q in range(n) if q != p])
+        if state.longest_road == p or longest[p] >= need:
             points += 2
         out.append(points)
     return out

@@ -32,8 +32,8 @@ from gamekit.catan.actions import (
 )
 from gamekit.catan.playout import playout, random_policy
 from gamekit.catan.rules import CITY, PIECES, SETTLEMENT, afford
-from gamekit.catan.trade_feud import TradeFeudState, scenario
-from gamekit.catan.trade_feud_stall import best_reachable
+from gamekit.catan.trade_feud import TradeFeudOptions, TradeFeudState, scenario
+from gamekit.catan.trade_feud_stall import explore
 from gamekit.rng import Rng
 
 GAME = gamekit.game("trade-feud")
@@ -371,13 +371,14 @@ def stall_is_true(state) -> bool:
     return all(state.victory_points(p) <= best[p] < 10 for p in players)
 
 
-def play_checked(seed: int, policy, cap: int = ACTION_CAP):
+def play_checked(seed: int, policy, cap: int = ACTION_CAP, **options):
     """One seeded game with the invariants checked every CHECK_EVERY actions and at the end; a ship move
     never starts on a connection edge (trade-feud-connection-fixed)."""
-    state = GAME.new(players=3 + seed % 2, seed=seed)
+    state = GAME.new(players=3 + seed % 2, seed=seed, **options)
     rng = Rng(seed)
     fixed: dict[int, tuple[int, int]] = {}
     linked = steps = moves = 0
+    calm, stirred, best = 0, False, [state.victory_points(p) for p in range(state.players)]
     while not state.is_over() and steps < cap:
         action = policy(state, rng)
         if isinstance(action, MoveShip):
@@ -385,28 +386,44 @@ def play_checked(seed: int, policy, cap: int = ACTION_CAP):
             moves += 1
         state.apply(action)
         steps += 1
+        stirred = stirred or isinstance(action, (BuildRoad, BuildShip, BuildSettlement, BuildCity, BuyDevelopmentCard))
         if len(state.connections) > linked:
+            stirred = True
             linked = len(state.connections)
             fixed.update((e, (state.ship_owner[e], state.edge_owner[e])) for e in state.connection_edges if e not in fixed)
+        if isinstance(action, EndTurn):  # trade-feud-standstill, counted from outside the engine
+            points = [state.victory_points(p) for p in range(state.players)]
+            if stirred or any(a > b for a, b in zip(points, best)):
+                calm = 0
+            else:
+                calm += 1
+            best = [max(a, b) for a, b in zip(points, best)]
+            stirred = False
         if steps % CHECK_EVERY == 0:
             check_invariants(state, fixed)
     check_invariants(state, fixed)
     assert set(fixed) == set(state.connection_edges)
+    if state.phase == "standstill":
+        assert calm == state.options.stall_rounds * state.players > 0
     return state, steps, moves
 
 
 def test_thousands_of_random_trade_feud_games_end_with_the_invariants():
     """Random play (GAMES seeded games, 3 and 4 players): every game ends by a rule the chapter states, with
     a true reason: a winner of 10 or more points on their own turn (trade-feud-victory), or the stall
-    (trade-feud-stall) with nobody able to reach 10; tokens conserved and never negative, no empty
+    (trade-feud-stall) with nobody able to reach 10, or the standstill (trade-feud-standstill) after 50 rounds
+    without progress, counted by play_checked from outside the engine; tokens conserved and never negative, no empty
     intersection with three used edges, a connection's ships never move; connections form, ships move."""
-    connections = moves = 0
+    connections = moves = standstills = 0
     for seed in range(GAMES):
         state, _, moved = play_checked(seed, quick_policy)
         assert state.is_over(), seed
         if state.winner is not None:
             assert state.victory_points(state.winner) >= 10 and state.turn == state.winner, seed
             assert "trade-feud-victory" in state.end_reason()
+        elif state.phase == "standstill":  # play_checked counted the quiet rounds itself
+            assert "trade-feud-standstill" in state.end_reason(), seed
+            standstills += 1
         else:
             assert state.phase == "stalled" and stall_is_true(state), seed
             assert "trade-feud-stall" in state.end_reason()
@@ -417,35 +434,117 @@ def test_thousands_of_random_trade_feud_games_end_with_the_invariants():
     assert connections > 3 * GAMES and moves > GAMES // 2
 
 
-def test_stall_is_not_declared_while_a_player_may_reach_10():
-    """trade-feud-stall: seed 1919 (random_policy, 4 players) after 4,000 actions: no building site and no
-    connection left, but the search cannot rule out Longest Trade Route for player 3 (9 points + 2), so play
-    goes on; Blue's best is 6 (2 tokens + 2 cities + Largest Army)."""
-    state, steps, _ = play_checked(1919, random_policy, cap=4000)
-    assert not state.is_over() and steps == 4000
-    best = best_reachable(state)
-    assert best is not None and best[1] == 6 and max(best) >= 10
+def test_stall_1919_player_3_cannot_lengthen_the_route():
+    """trade-feud-stall: seed 1919 (random_policy, 4 players) ends by the proof at the end of the round after
+    2,231 actions, the most each player can still reach being 9, 6, 9 and 9.
+
+    Checked by hand: player 3 (5 tokens, 3 settlements, a victory point card: 5 + 3 cities + 1 = 9) would need
+    Longest Trade Route, which player 0 holds with a route of 9 of permanent pieces, so player 3 needs 10.
+    The quick proof (regions) cannot rule that out: it finds a line of 10 ships through the open sea from
+    intersection 0 down through intersections 4, 9, 14, 20, 26, 33, 40, 48, 56 to 63 (edges 0, 8, 13, 23, 29,
+    41, 48, 62, 70, 84). But player 3's line from the settlement at 15 runs 15 -14- 9 -8- 4 -0- 0 along the
+    frame, and intersection 9, without a building, may hold two pieces (trade-feud-branching): edge 13 opens
+    only when the ship on 8 leaves, which it can only do once it ends the line (seafarers-moving), so the
+    ship on 0 must leave first; and a ship lifted from 0 has no legal place (the only free places of
+    player 3 are edge 1 beside it, which it would no longer touch, and edge 82, taken only by the ship
+    on 90). So the line never turns at 9, and exploring every arrangement player 3's builds and moves can
+    reach finds no route longer than 9: a tie, which leaves the card with player 0."""
+    state, steps, _ = play_checked(1919, random_policy)
+    assert steps == 2231 and state.phase == "stalled" and stall_is_true(state)
+    assert state.best_reachable == [9, 6, 9, 9] and "trade-feud-stall" in state.end_reason()
+    assert state.longest_road == 0 and state._longest_road_of(0) == 9
+    futures = explore(state, 3)
+    assert futures is not None and not futures.event and futures.longest == 9
+    blocked = state.clone()
+    blocked.ship_moved = False
+    assert 8 not in blocked.movable_ships(3) and blocked._move_targets(3, 0) == []
+
+
+def uniform_play(seed: int, cap: int = 20000):
+    """Uniform random play: every action drawn uniformly from the engine's list of legal actions."""
+    state = GAME.new(players=4, seed=seed)
+    rng = Rng(seed)
+    steps = 0
+    while not state.is_over() and steps < cap:
+        actions = state.legal_actions()
+        state.apply(actions[rng.randbelow(len(actions))])
+        steps += 1
+    return state, steps
+
+
+@pytest.mark.parametrize(("seed", "steps"), [(337, 10407), (731, 11542)])
+def test_uniform_random_4_player_games_that_ran_on_end_by_the_stall(seed, steps):
+    """trade-feud-stall: uniform random 4-player seeds 337 and 731 ran 20,000 actions without an end before the
+    proof by exploration; now the proof ends them (about a second each), with a true reason."""
+    state, played = uniform_play(seed)
+    assert played == steps and state.phase == "stalled" and stall_is_true(state)
+    assert "trade-feud-stall" in state.end_reason() and max(state.best_reachable) < 10
 
 
 def test_stall_ends_the_game_and_names_the_leaders():
-    """trade-feud-stall: when the search proves nobody can reach 10, the game ends at the end of the turn
+    """trade-feud-stall: when the search proves nobody can reach 10, the game ends at the end of the round
     and every player tied for the most points wins; the save round-trips; False plays on."""
-    state, _, _ = play_checked(1919, random_policy, cap=4000)
-    best = best_reachable(state)
-    state.options = dataclasses.replace(state.options, victory_points_to_win=12)
-    assert max(best) < 12
-    while state.phase != "main":
-        state.apply(random_policy(state, Rng(1)))
-    off = state.clone()
+    off, steps, _ = play_checked(1919, random_policy, cap=2230, end_when_nobody_can_win=False)
+    assert steps == 2230 and not off.is_over() and off.phase == "main" and off.turn == 3
+    state = off.clone()
+    state.options = dataclasses.replace(state.options, end_when_nobody_can_win=True)
     state.apply(EndTurn())
     assert state.phase == "stalled" and state.is_over() and state.current_player is None
     points = [state.victory_points(p) for p in range(4)]
-    assert state.winners() == [p for p in range(4) if points[p] == max(points)] and len(state.winners()) == 2
+    assert points == [9, 3, 9, 6] and state.winners() == [0, 2]
     assert "trade-feud-stall" in state.end_reason() and state.legal_actions() == []
     assert GAME.from_json(state.to_json()).to_json() == state.to_json()
-    off.options = dataclasses.replace(off.options, end_when_nobody_can_win=False)
     off.apply(EndTurn())
     assert not off.is_over()
+
+
+def quiet_turn(state, rng) -> None:
+    """Play one turn doing nothing but the roll (and what a 7 asks), then end it."""
+    while state.phase != "main":
+        state.apply(random_policy(state, rng))
+    state.apply(EndTurn())
+
+
+def test_standstill_after_stall_rounds_rounds_without_progress():
+    """trade-feud-standstill: with stall_rounds=2 and 3 players, the 6th turn in a row without progress ends
+    the game (the 5th does not), and the leaders win; a ship built starts the count again, and so does a
+    player's new best score; 0 plays on; the save round-trips and a standstill before its time is refused."""
+    rng = Rng(3)
+    state = scenario(settlements=[(RED, 10), (WHITE, 12)], ships=[(RED, 16)], stall_rounds=2)
+    for _ in range(5):
+        quiet_turn(state, rng)
+    assert not state.is_over() and state.quiet_turns == 5
+    while state.phase != "main":
+        state.apply(random_policy(state, rng))
+    p = state.turn
+    state.hand_over(p, state.COSTS["ship"])
+    state.apply(BuildShip(state.ship_sites(p)[0]))  # progress: the count starts again
+    state.apply(EndTurn())
+    assert state.quiet_turns == 0
+    for _ in range(5):
+        quiet_turn(state, rng)
+    assert not state.is_over()
+    state.dev_deck[4] -= 1
+    state.dev_hands[BLUE][4] += 1  # a victory point card: Blue's best score rises at the end of the turn
+    quiet_turn(state, rng)
+    assert state.quiet_turns == 0 and not state.is_over()
+    for _ in range(6):
+        quiet_turn(state, rng)
+    assert state.phase == "standstill" and state.is_over() and state.current_player is None
+    assert "trade-feud-standstill" in state.end_reason() and state.legal_actions() == []
+    points = [state.victory_points(q) for q in range(3)]
+    assert state.winners() == [q for q in range(3) if points[q] == max(points)]
+    text = state.to_json()
+    assert GAME.from_json(text).to_json() == text
+    broken = json.loads(text)
+    broken["state"]["quiet_turns"] = 5
+    with pytest.raises(InvalidSave):
+        GAME.from_data(broken)
+    off = scenario(settlements=[(RED, 10), (WHITE, 12)], ships=[(RED, 16)], stall_rounds=0)
+    for _ in range(60):
+        quiet_turn(off, rng)
+    assert not off.is_over()
+    assert TradeFeudOptions().stall_rounds == 50
 
 
 def test_a_player_with_no_token_gives_none_at_a_trade_connection():
