@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from catan_helpers import catan_main, give, put
 from helpers import expect_illegal
 
 import gamekit
@@ -43,27 +44,6 @@ from gamekit.rng import Rng
 CATAN = gamekit.game("catan")
 FACTORIES = gamekit.game("factories")
 MAX_ACTIONS = 5000
-
-
-def main_phase(players: int = 4, **options) -> CatanState:
-    """A beginner-board base game with the setup skipped: empty board and hands, player 0 to act."""
-    state = CATAN.new(players=players, seed=0, board="beginner", **options)
-    state.setup_index = 2 * players
-    state.phase = "main"
-    return state
-
-
-def give(state, player, **cards):
-    for name, n in cards.items():
-        r = RESOURCES.index(name)
-        state.bank[r] -= n
-        state.hands[player][r] += n
-
-
-def put(state, player, node):
-    state.node_owner[node] = player
-    state.node_kind[node] = 1
-    state._derive()
 
 
 def check_invariants(state) -> None:
@@ -221,7 +201,7 @@ def test_a_clone_shares_no_mutable_attribute(name):
 
 def test_a_saved_offer_the_giver_cannot_pay_is_refused():
     """catan-player-trade (issue 9): a saved offer whose giver lacks the cards is not a game."""
-    state = main_phase()
+    state = catan_main()
     give(state, 0, brick=1)
     give(state, 1, wool=1)
     state.apply(OfferTrade(1, ("brick",), ("wool",)))
@@ -235,7 +215,7 @@ def test_a_saved_offer_the_giver_cannot_pay_is_refused():
 
 def test_engine_bugs_are_not_hidden_as_invalid_saves(monkeypatch):
     """An AttributeError while restoring is an engine bug: from_data lets it through (issue 9)."""
-    text = main_phase().to_json()
+    text = catan_main().to_json()
 
     def broken(self, data):
         raise AttributeError("a bug")
@@ -322,7 +302,7 @@ def test_year_of_plenty_has_one_form():
     """catan-development-cards: the two resources of year of plenty in either order are one action."""
     assert PlayYearOfPlenty("ore", "wool") == PlayYearOfPlenty("wool", "ore")
     assert str(PlayYearOfPlenty("ore", "wool")) == "play year of plenty: wool and ore"
-    state = main_phase()
+    state = catan_main()
     state.dev_hands[0][YEAR_OF_PLENTY] = 1
     state.dev_deck[YEAR_OF_PLENTY] -= 1
     listed = [a for a in state.legal_actions() if isinstance(a, PlayYearOfPlenty)]
@@ -335,7 +315,7 @@ def test_year_of_plenty_has_one_form():
 def test_four_to_one_stays_allowed_at_a_harbour():
     """catan-harbour-trade, catan-bank-trade: a harbour is an offer, not a duty; 2:1 only at the
     resource's own harbour."""
-    state = main_phase()
+    state = catan_main()
     give(state, 0, wool=8, brick=9)
     put(state, 0, 1)  # 3:1 harbour
     assert state.trade_rates(0, 2) == (3, 4)
@@ -364,7 +344,7 @@ PRINTED_COSTS = {
 
 def _site_position():
     """Player 0 with a settlement at 12 and a road of two from it: a free site at the road's end."""
-    state = main_phase()
+    state = catan_main()
     put(state, 0, 12)
     topo = state.topo
     first = topo.node_edges[12][0]
@@ -398,5 +378,5 @@ def test_catan_building_costs_as_printed(what, action):
 
 def test_catan_building_costs_pieces_as_printed():
     """catan-building-costs: "Each player has 15 roads, 5 settlements and 4 cities"."""
-    state = main_phase()
+    state = catan_main()
     assert state.pieces_left(0) == {"road": 15, "settlement": 5, "city": 4}
