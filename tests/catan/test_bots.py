@@ -77,7 +77,7 @@ def swap_hidden_card(state, opponent: int):
 def test_the_production_roll_lists_36_results_a_seven_is_one_in_six():
     """catan-production: two six-sided dice; a total of 7 comes up 6 times in 36, a 2 once."""
     state = empty_main(players=3)
-    state.phase = "roll"
+    state.arrange(phase="roll")
     before = state.to_json()
     outcomes = state.outcomes(Roll())
     assert state.to_json() == before
@@ -96,7 +96,7 @@ def test_the_production_roll_lists_36_results_a_seven_is_one_in_six():
 def test_solchers_roll_adds_the_colour_die():
     """solcher-production: the two dice and a six-colour die, 216 results of 1/216 each."""
     state = empty_main(players=3, production_rule="solcher")
-    state.phase = "roll"
+    state.arrange(phase="roll")
     outcomes = state.outcomes(Roll())
     assert len(outcomes) == 216 and {o.probability for o in outcomes} == {Fraction(1, 216)}
     colours = {o.chance[1][1] for o in outcomes}
@@ -123,7 +123,7 @@ def test_the_stolen_card_is_drawn_from_the_victims_hand():
     state = empty_main(players=3)
     put(state, 1, 10)
     give(state, 1, brick=2, wool=1)
-    state.phase = "robber"
+    state.arrange(phase="robber")
     state.checkpoint()
     hexes = [h for h in state.board.land_hexes if 10 in state.topo.hex_nodes[h] and h != state.robber]
     outcomes = state.outcomes(MoveRobber(hexes[0], 1))

@@ -43,7 +43,7 @@ def test_invariants_every_step(seed):
         assert actions, f"no legal action in phase {state.phase}"
         if steps % 7 == 0:
             for a in actions:
-                state._check(a)  # every listed action is legal
+                assert state.refusal(a) is None  # every listed action is legal
         state.apply(random_policy(state, rng, actions))
         check_invariants(state)
         steps += 1
@@ -211,12 +211,10 @@ def test_check_agrees_with_legal_actions(seed):
             legal = set(state.legal_actions())
             before = _snapshot(state) if step % 69 == 0 else None
             for i, action in enumerate(_pool(state)):
-                try:
-                    state._check(action)
-                    ok = True
-                except IllegalAction as err:
-                    ok = False
-                    assert err.rule, action
+                refusal = state.refusal(action)
+                ok = refusal is None
+                if not ok:
+                    assert refusal.rule, action
                     if before is not None and i % 25 == 0:
                         with pytest.raises(IllegalAction):
                             state.apply(action)

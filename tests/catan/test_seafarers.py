@@ -14,7 +14,7 @@ from catan_helpers import give, put, seafarers_main, ships
 from helpers import expect_illegal
 
 import gamekit
-from gamekit import IllegalAction, InvalidSave
+from gamekit import InvalidSave
 from gamekit.catan.actions import BuildRoad, BuildSettlement, BuildShip, MovePirate, MoveRobber, MoveShip
 from gamekit.catan.playout import playout, random_policy
 from gamekit.catan.seafarers import SEAFARERS, SeafarersOptions
@@ -119,7 +119,7 @@ def test_seafarers_moving_the_end_ship_once_per_turn():
     ships(state, 0, first, second)
     assert state.movable_ships(0) == [second]
     expect_illegal(state, MoveShip(first, second), "seafarers-moving")
-    targets = state._move_targets(0, second)
+    targets = [a.to for a in state.legal_actions() if isinstance(a, MoveShip) and a.edge == second]
     assert targets and first not in targets and second not in targets
     to = targets[0]
     assert MoveShip(second, to) in state.legal_actions()
@@ -127,7 +127,7 @@ def test_seafarers_moving_the_end_ship_once_per_turn():
     assert state.ship_owner[to] == 0 and state.ship_owner[second] == -1
     expect_illegal(state, MoveShip(to, second), "seafarers-moving")
     state.apply("end turn")
-    state.turn, state.phase = 0, "main"
+    state.arrange(turn=0, phase="main")
     state.ship_moved = False
     give(state, 0, lumber=1, wool=1)
     built = next(e for e in state.ship_sites(0) if e not in (to,))
@@ -167,7 +167,7 @@ def test_seafarers_pirate_steals_from_ships_and_blocks_its_edges():
     state.apply(MovePirate(target, 1))
     assert state.hands[0][4] == 1 and state.pirate == target and state.log[-1]["chance"]
     # the pirate's edges: no ship built or moved there
-    state.turn = 1
+    state.arrange(turn=1)
     give(state, 1, lumber=1, wool=1)
     blocked = [e for e in topo.hex_edges[target] if TOP in topo.edge_nodes[e] and state.ship_owner[e] == -1
                and state.edge_owner[e] == -1]  # free sea edges at player 1's settlement: buildable but for the pirate
@@ -246,11 +246,7 @@ def test_check_agrees_with_legal_actions_for_ships_and_the_pirate():
             pool += [MovePirate(h, q) for h in state.board.sea_hexes for q in range(-1, 4)]
             pool += [MoveShip(e, f) for e in state.ships[state.turn] for f in range(len(topo.edges))]
             for action in pool:
-                try:
-                    state._check(action)
-                    ok = True
-                except IllegalAction:
-                    ok = False
+                ok = state.refusal(action) is None
                 assert ok == (action in legal), (state.phase, action)
         state.apply(random_policy(state, rng))
         step += 1
