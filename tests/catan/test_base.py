@@ -377,3 +377,21 @@ def test_catan_building_costs_pieces_as_printed():
     """catan-building-costs: "Each player has 15 roads, 5 settlements and 4 cities"."""
     state = catan_main()
     assert state.pieces_left(0) == {"road": 15, "settlement": 5, "city": 4}
+
+
+def test_a_scenario_is_checked_as_a_save_and_a_refused_one_changes_nothing():
+    """protocol: a position set up by hand (scenario, arrange) is checked as a save is; an impossible
+    one raises ValueError and leaves the state exactly as it was."""
+    from gamekit.catan.base import scenario
+
+    state = scenario(4, board="beginner", turn=2, cities=[(2, 12)], roads=[(2, 0)], hands={2: {"ore": 3}})
+    assert state.current_player == 2 and state.phase == "main" and state.victory_points(2) == 2
+    assert state.hands[2] == [0, 0, 0, 0, 3] and state.bank[4] == 19 - 3
+    before = state.to_json()
+    for bad in ({"settlements": [(0, state.topo.node_nodes[12][0])]},  # beside the city: the distance rule
+                {"ships": [(0, 0)]},  # the base game has no ships
+                {"hands": {0: {"ore": 17}}},  # the bank holds 16 ore
+                {"phase": "nowhere"}):
+        with pytest.raises(ValueError):
+            state.arrange(**bad)
+        assert state.to_json() == before

@@ -531,3 +531,22 @@ def test_catan_longest_road_tie_between_others_sets_the_card_aside():
                      and 51 in state.topo.edge_nodes[e])
     state.apply(BuildRoad(extension))
     assert state.road_length[1] == 6 and state.longest_road == 1 and state.victory_points(1) == 2
+
+
+def test_catan_victory_reached_on_another_players_turn_by_longest_road():
+    """catan-victory, the chapter's example: Longest Road changes hands during another player's turn
+    when the holder's road is broken; the new holder, now at 10 points, wins when that turn ends."""
+    state = empty_main()
+    road(state, 2, *path_edges(state, [3, 7, 12, 17, 22, 28]))
+    road(state, 1, *path_edges(state, [41, 45, 49, 52, 48, 51]))
+    put(state, 1, 41, "city")
+    put(state, 1, 51, "city")
+    hold_card(state, 1, VICTORY_POINT, 4)
+    assert state.longest_road == 2 and state.victory_points(1) == 8  # 2 cities * 2 + 4 cards
+    road(state, 0, edge(state, 17, 23))
+    give(state, 0, brick=1, lumber=1, wool=1, grain=1)
+    state.apply(BuildSettlement(17))  # player 2's road: 3 + 2 segments; player 1's 5 stand alone
+    assert state.longest_road == 1 and state.victory_points(1) == 10
+    assert not state.is_over() and state.current_player == 0
+    state.apply(EndTurn())  # player 1's turn begins
+    assert state.is_over() and state.winners() == [1]
