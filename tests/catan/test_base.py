@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from catan_helpers import catan_main, give, put
+from catan_helpers import catan_main, give, put, road
 from helpers import expect_illegal
 
 import gamekit
@@ -347,8 +347,7 @@ def _site_position():
     first = topo.node_edges[12][0]
     middle = topo.edge_other[first][12]
     second = next(e for e in topo.node_edges[middle] if e != first)
-    state.edge_owner[first] = state.edge_owner[second] = 0
-    state._derive()
+    road(state, 0, first, second)
     return state
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from catan_helpers import give, put, seafarers_main, ships
+from catan_helpers import give, put, road, seafarers_main, ships
 from helpers import expect_illegal
 
 import gamekit
@@ -192,16 +192,14 @@ def test_seafarers_trade_route_joins_roads_and_ships_at_own_buildings():
     r1 = coast[0]
     nxt = topo.edge_other[r1][TOP]
     r2 = next(e for e in topo.node_edges[nxt] if e != r1 and board.land_edge[e] and state.ship_owner[e] == -1)
-    state.edge_owner[r1] = state.edge_owner[r2] = 0
-    state._derive()
-    state._award_longest_road()
+    road(state, 0, r1, r2)
     assert state.road_length[0] == 5 and state.longest_road == 0
     assert state.victory_points(0) == 1 + 2
     # without the settlement where road and ship meet, they do not join
-    state.node_owner[TOP], state.node_kind[TOP] = -1, 0
-    state._derive()
-    state._award_longest_road()
-    assert state.road_length[0] == 3 and state.longest_road == -1
+    bare = seafarers_main()
+    ships(bare, 0, s1, s2, s3)
+    road(bare, 0, r1, r2)
+    assert bare.road_length[0] == 3 and bare.longest_road == -1
 
 
 def test_setup_piece_may_be_a_ship():
