@@ -234,6 +234,5 @@ def test_thousands_of_random_games_end_with_a_winner_and_a_full_bank():
         playout(state, Rng(10_000 + seed), MAX_ACTIONS)
         assert state.is_over(), f"seed {seed} did not end in {MAX_ACTIONS} actions"
         assert state.victory_points(state.winner) >= 10
-        data = state._to_data()
-        totals = [data["bank"][r] + sum(hand[r] for hand in data["hands"]) for r in range(5)]
+        totals = [state.bank[r] + sum(hand[r] for hand in state.hands) for r in range(5)]
         assert totals == [19] * 5, (seed, totals)
