@@ -68,6 +68,7 @@ Chance is declared (:mod:`gamekit.chance`): :data:`TWO_D6` for the production ro
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from functools import cache
 from typing import Any, ClassVar
@@ -1101,6 +1102,76 @@ class CatanState(State):
             return
         self.longest_road = leaders[0] if len(leaders) == 1 else -1
 
+    # -- scenarios (positions set up by hand for figures, widgets, services and tests) ----------
+    def arrange(self, *, turn: int | None = None, phase: str | None = None, settlements: Any = (), cities: Any = (),
+                roads: Any = (), ships: Any = (), factories: Any = (),
+                hands: dict[int, dict[str, int]] | None = None) -> CatanState:
+        """Set up a position by hand, not by moves: put ``settlements``, ``cities`` and (in the
+        factories game) ``factories`` as ``(player, node)`` pairs, ``roads`` and (in a Seafarers game)
+        ``ships`` as ``(player, edge)`` pairs, move ``hands`` (player -> resource name -> cards) from
+        the bank, and give ``turn`` to a player in ``phase``. The roads, buildings and Longest Road
+        are derived again. The position is then checked as a save is (the distance rule too): an
+        impossible one raises ``ValueError`` and leaves the state as it was. Checkpointed (see
+        :meth:`~gamekit.core.State.checkpoint`); returns the state.
+
+        >>> state = scenario(settlements=[(0, 0)], roads=[(0, 0)], hands={0: {"ore": 2}})
+        >>> state.buildings[0], state.roads[0], state.hands[0]
+        ([0], [0], [0, 0, 0, 0, 2])
+        >>> state.arrange(settlements=[(1, 3)])
+        Traceback (most recent call last):
+        ...
+        ValueError: intersection 0 breaks the distance rule
+        >>> state.buildings
+        [[0], [], [], []]
+        """
+        before = self._copy(True)
+        try:
+            self._arrange(turn, phase, settlements, cities, roads, ships, factories, hands or {})
+            self._read_state(json.loads(json.dumps(self._to_data())))  # the save's checks, the distance rule's too
+        except (ValueError, TypeError, IndexError, KeyError) as err:
+            self.__dict__.clear()
+            self.__dict__.update(before.__dict__)
+            raise ValueError(str(err).strip("'\"")) from None
+        self.__dict__.pop("_legal", None)
+        return self.checkpoint()  # type: ignore[return-value]
+
+    def _arrange(self, turn: int | None, phase: str | None, settlements: Any, cities: Any, roads: Any, ships: Any,
+                 factories: Any, hands: dict[int, dict[str, int]]) -> None:
+        for kind, pieces in ((1, settlements), (2, cities)):
+            for player, node in pieces:
+                self.node_owner[node], self.node_kind[node] = player, kind
+        if factories:
+            raise ValueError(f"{self.game.title} has no factories")
+        if ships and not hasattr(self, "ship_owner"):
+            raise ValueError(f"{self.game.title} has no ships")
+        for owners, pieces in ((self.edge_owner, roads), (getattr(self, "ship_owner", None), ships)):
+            for player, edge in pieces:
+                owners[edge] = player  # type: ignore[index]
+        for player, cards in hands.items():
+            for name, n in cards.items():
+                r = RESOURCES.index(name)
+                if self.bank[r] < n:
+                    raise ValueError(f"the bank has {self.bank[r]} {name}, not {n}")
+                self.bank[r] -= n
+                self.hands[player][r] += n
+        if turn is not None:
+            self.turn = turn
+        if phase is not None:
+            if phase != "setup":
+                self.setup_index = len(self.setup_order)
+            self.phase = phase
+        self._derive()
+        self._award_longest_road()
+
+    def refusal(self, action: Any) -> IllegalAction | None:
+        """The :class:`~gamekit.IllegalAction` that applying ``action`` now would raise, or ``None``
+        when it is legal (the check :meth:`apply` makes; the state is not changed)."""
+        try:
+            self._check(action)
+        except IllegalAction as err:
+            return err
+        return None
+
     # -- copying and saving --------------------------------------------------------------------
     def clone(self) -> CatanState:
         """A fast independent copy (flat lists copied, no deepcopy); it shares only immutable
@@ -1284,6 +1355,27 @@ class CatanState(State):
         from .svg import state_svg
 
         return state_svg(self)
+
+
+def scenario(players: int = 4, seed: int = 0, *, game: str | Game = "catan", turn: int = 0, phase: str = "main",
+             settlements: Any = (), cities: Any = (), roads: Any = (), ships: Any = (), factories: Any = (),
+             hands: dict[int, dict[str, int]] | None = None, **options: Any) -> CatanState:
+    """A position for a figure, a widget, a service or a test, in ``game`` (``"catan"``,
+    ``"factories"`` or a :class:`~gamekit.core.Game` such as Seafarers' ``SEAFARERS``; Trade Feud has its own
+    :func:`~gamekit.catan.trade_feud.scenario`): the founding phase skipped, an empty board, empty
+    hands and a full bank, but for the pieces and cards given (see :meth:`CatanState.arrange`),
+    ``turn`` to act in ``phase``; ``options`` are the game's settings. Checked as a save is (an
+    impossible position raises ``ValueError``) and checkpointed.
+
+    >>> state = scenario(3, board="beginner", turn=1, cities=[(1, 10)])
+    >>> state.phase, state.current_player, state.victory_points(1)
+    ('main', 1, 2)
+    """
+    from .. import game as find_game
+
+    state: CatanState = (find_game(game) if isinstance(game, str) else game).new(players=players, seed=seed, **options)  # type: ignore[assignment]
+    return state.arrange(turn=turn, phase=phase, settlements=settlements, cities=cities, roads=roads, ships=ships,
+                         factories=factories, hands=hands)
 
 
 CATAN = register(

@@ -314,6 +314,15 @@ class FactoriesState(CatanState):
         return out
 
     # -- copying and saving --------------------------------------------------------------------
+    def _arrange(self, turn: int | None, phase: str | None, settlements: Any, cities: Any, roads: Any, ships: Any,
+                 factories: Any, hands: dict[int, dict[str, int]]) -> None:
+        """:meth:`CatanState.arrange <gamekit.catan.base.CatanState.arrange>` with ``factories``:
+        each ``(player, node)`` a factory with empty holes, not rotated."""
+        for player, node in factories:
+            self.node_owner[node], self.node_kind[node] = player, FACTORY
+            self.factories[node] = [player, 0, -1, -1, -1]
+        super()._arrange(turn, phase, settlements, cities, roads, ships, (), hands)
+
     def _copy_more(self, d: dict[str, Any]) -> None:
         d["factories"] = {v: list(f) for v, f in self.factories.items()}
         d["pegs_left"] = [list(x) for x in self.pegs_left]

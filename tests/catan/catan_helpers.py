@@ -9,11 +9,14 @@ import pytest
 import gamekit
 from gamekit import IllegalAction
 from gamekit.catan import RESOURCES
+from gamekit.catan.base import scenario
 from gamekit.catan.factories import FACTORY, FactoriesState
 from gamekit.catan.rules import CITY, SETTLEMENT
 
 GAME = gamekit.game("factories")
 KINDS = {"settlement": SETTLEMENT, "city": CITY, "factory": FACTORY}
+#: The keyword of :meth:`~gamekit.catan.base.CatanState.arrange` for each kind of building.
+PIECES = {"settlement": "settlements", "city": "cities", "factory": "factories"}
 
 
 def dice(state: FactoriesState, white: int, red: int, colour: str | None = None) -> None:
@@ -24,48 +27,97 @@ def dice(state: FactoriesState, white: int, red: int, colour: str | None = None)
         state.force("colour die", colour)
 
 
+def main_phase(game: Any = "catan", players: int = 4, turn: int = 0, **options: Any) -> Any:
+    """A game of ``game`` with the founding phase skipped (:func:`gamekit.catan.base.scenario`):
+    empty board, empty hands, ``turn`` to act in the main phase (after the roll)."""
+    return scenario(players, game=game, turn=turn, **options)
+
+
+def catan_main(players: int = 4, **options: Any) -> Any:
+    """A beginner-board base game with the setup skipped: empty board and hands, player 0 to act."""
+    return main_phase("catan", players, board="beginner", **options)
+
+
+def seafarers_main(players: int = 3, **options: Any) -> Any:
+    """A Seafarers game on its island map with the setup skipped, player 0 to act."""
+    from gamekit.catan.seafarers import SEAFARERS
+
+    return main_phase(SEAFARERS, players, **options)
+
+
+def trade_feud_main(players: int = 3) -> Any:
+    """A Trade Feud game with the founding phase skipped, player 0 to act."""
+    return main_phase("trade-feud", players)
+
+
 def empty_main(players: int = 4, turn: int = 0, **options: Any) -> FactoriesState:
-    """A beginner-board game with the setup skipped: empty board, empty hands, ``turn`` to act in
-    the main phase (after the roll)."""
+    """A beginner-board factories game with the setup skipped: empty board, empty hands, ``turn`` to
+    act in the main phase (after the roll)."""
     options.setdefault("board", "beginner")
-    state = GAME.new(players=players, seed=0, **options)
-    state.setup_index = 2 * players
-    state.phase = "main"
-    state.turn = turn
-    return state
+    return main_phase("factories", players, turn, **options)
 
 
-def put(state: FactoriesState, player: int, node: int, kind: str = "settlement") -> None:
-    """Place a building by hand (no checks)."""
+def put(state: Any, player: int, node: int, kind: str = "settlement") -> None:
+    """Place a building (a settlement, a city or a factory) as a scenario does (no rule checks)."""
+    # Trade Feud: one token per settlement and city upgrade (trade-feud-tokens), so the position is sound.
+    tokens = KINDS[kind] if hasattr(state, "tokens") else 0
+    if tokens:
+        state.tokens[player] += tokens
+    try:
+        state.arrange(**{PIECES[kind]: [(player, node)]})
+    except ValueError:
+        if tokens:
+            state.tokens[player] -= tokens
+        raise
+
+
+def road(state: Any, player: int, *edges: int) -> None:
+    """Place roads as a scenario does (no rule checks)."""
+    state.arrange(roads=[(player, e) for e in edges])
+
+
+def ships(state: Any, player: int, *edges: int) -> None:
+    """Place ships as a scenario does (no rule checks), in a Seafarers game (Trade Feud's included)."""
+    state.arrange(ships=[(player, e) for e in edges])
+
+
+def give(state: Any, player: int, **cards: int) -> None:
+    """Move cards from the bank to a hand (``give(s, 0, brick=2, ore=3)``)."""
+    state.arrange(hands={player: cards})
+
+
+# -- by hand, unchecked: for the Trade Feud tests, some of whose positions are not sound ----------
+# (a settlement beside another, tokens set by hand), which arrange() would refuse. Nothing else uses them.
+
+
+def settle_by_hand(state: Any, player: int, node: int) -> None:
+    """A Trade Feud settlement placed by hand (no checks), with its token."""
     state.node_owner[node] = player
-    state.node_kind[node] = KINDS[kind]
-    if kind == "factory":
-        state.factories[node] = [player, 0, -1, -1, -1]
+    state.node_kind[node] = 1
+    state.tokens[player] += 1
     state._derive()
-    state._award_longest_road()
 
 
-def road(state: FactoriesState, player: int, *edges: int) -> None:
-    """Place roads by hand (no checks)."""
+def road_by_hand(state: Any, player: int, *edges: int) -> None:
+    """Roads placed by hand (no checks)."""
     for e in edges:
         state.edge_owner[e] = player
     state._derive()
     state._award_longest_road()
 
 
-def ships(state: Any, player: int, *edges: int) -> None:
-    """Place ships by hand (no checks), in a Seafarers game (Trade Feud's included)."""
+def ships_by_hand(state: Any, player: int, *edges: int) -> None:
+    """Ships placed by hand (no checks)."""
     for e in edges:
         state.ship_owner[e] = player
     state._derive()
     state._award_longest_road()
 
 
-def give(state: FactoriesState, player: int, **cards: int) -> None:
-    """Move cards from the bank to a hand (``give(s, 0, brick=2, ore=3)``)."""
+def give_by_hand(state: Any, player: int, **cards: int) -> None:
+    """Cards moved from the bank to a hand (no checks)."""
     for name, n in cards.items():
         r = RESOURCES.index(name)
-        assert state.bank[r] >= n
         state.bank[r] -= n
         state.hands[player][r] += n
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from catan_helpers import catan_main, give, put, road
 from helpers import expect_illegal
 
 import gamekit
-from gamekit import IllegalAction, InvalidSave
+from gamekit import InvalidSave
 from gamekit.catan import RESOURCES
 from gamekit.catan.actions import (
     AcceptTrade,
@@ -43,27 +44,6 @@ from gamekit.rng import Rng
 CATAN = gamekit.game("catan")
 FACTORIES = gamekit.game("factories")
 MAX_ACTIONS = 5000
-
-
-def main_phase(players: int = 4, **options) -> CatanState:
-    """A beginner-board base game with the setup skipped: empty board and hands, player 0 to act."""
-    state = CATAN.new(players=players, seed=0, board="beginner", **options)
-    state.setup_index = 2 * players
-    state.phase = "main"
-    return state
-
-
-def give(state, player, **cards):
-    for name, n in cards.items():
-        r = RESOURCES.index(name)
-        state.bank[r] -= n
-        state.hands[player][r] += n
-
-
-def put(state, player, node):
-    state.node_owner[node] = player
-    state.node_kind[node] = 1
-    state._derive()
 
 
 def check_invariants(state) -> None:
@@ -140,12 +120,9 @@ def test_check_agrees_with_legal_actions(seed):
         if step % 17 == 0:
             legal = set(state.legal_actions())
             for action in _pool(state):
-                try:
-                    state._check(action)
-                    ok = True
-                except IllegalAction as err:
-                    ok = False
-                    assert err.rule
+                refusal = state.refusal(action)
+                ok = refusal is None
+                assert ok or refusal.rule
                 assert ok == (action in legal), (state.phase, action)
         state.apply(random_policy(state, rng))
         step += 1
@@ -221,7 +198,7 @@ def test_a_clone_shares_no_mutable_attribute(name):
 
 def test_a_saved_offer_the_giver_cannot_pay_is_refused():
     """catan-player-trade (issue 9): a saved offer whose giver lacks the cards is not a game."""
-    state = main_phase()
+    state = catan_main()
     give(state, 0, brick=1)
     give(state, 1, wool=1)
     state.apply(OfferTrade(1, ("brick",), ("wool",)))
@@ -235,7 +212,7 @@ def test_a_saved_offer_the_giver_cannot_pay_is_refused():
 
 def test_engine_bugs_are_not_hidden_as_invalid_saves(monkeypatch):
     """An AttributeError while restoring is an engine bug: from_data lets it through (issue 9)."""
-    text = main_phase().to_json()
+    text = catan_main().to_json()
 
     def broken(self, data):
         raise AttributeError("a bug")
@@ -322,7 +299,7 @@ def test_year_of_plenty_has_one_form():
     """catan-development-cards: the two resources of year of plenty in either order are one action."""
     assert PlayYearOfPlenty("ore", "wool") == PlayYearOfPlenty("wool", "ore")
     assert str(PlayYearOfPlenty("ore", "wool")) == "play year of plenty: wool and ore"
-    state = main_phase()
+    state = catan_main()
     state.dev_hands[0][YEAR_OF_PLENTY] = 1
     state.dev_deck[YEAR_OF_PLENTY] -= 1
     listed = [a for a in state.legal_actions() if isinstance(a, PlayYearOfPlenty)]
@@ -335,7 +312,7 @@ def test_year_of_plenty_has_one_form():
 def test_four_to_one_stays_allowed_at_a_harbour():
     """catan-harbour-trade, catan-bank-trade: a harbour is an offer, not a duty; 2:1 only at the
     resource's own harbour."""
-    state = main_phase()
+    state = catan_main()
     give(state, 0, wool=8, brick=9)
     put(state, 0, 1)  # 3:1 harbour
     assert state.trade_rates(0, 2) == (3, 4)
@@ -364,14 +341,13 @@ PRINTED_COSTS = {
 
 def _site_position():
     """Player 0 with a settlement at 12 and a road of two from it: a free site at the road's end."""
-    state = main_phase()
+    state = catan_main()
     put(state, 0, 12)
     topo = state.topo
     first = topo.node_edges[12][0]
     middle = topo.edge_other[first][12]
     second = next(e for e in topo.node_edges[middle] if e != first)
-    state.edge_owner[first] = state.edge_owner[second] = 0
-    state._derive()
+    road(state, 0, first, second)
     return state
 
 
@@ -398,5 +374,23 @@ def test_catan_building_costs_as_printed(what, action):
 
 def test_catan_building_costs_pieces_as_printed():
     """catan-building-costs: "Each player has 15 roads, 5 settlements and 4 cities"."""
-    state = main_phase()
+    state = catan_main()
     assert state.pieces_left(0) == {"road": 15, "settlement": 5, "city": 4}
+
+
+def test_a_scenario_is_checked_as_a_save_and_a_refused_one_changes_nothing():
+    """protocol: a position set up by hand (scenario, arrange) is checked as a save is; an impossible
+    one raises ValueError and leaves the state exactly as it was."""
+    from gamekit.catan.base import scenario
+
+    state = scenario(4, board="beginner", turn=2, cities=[(2, 12)], roads=[(2, 0)], hands={2: {"ore": 3}})
+    assert state.current_player == 2 and state.phase == "main" and state.victory_points(2) == 2
+    assert state.hands[2] == [0, 0, 0, 0, 3] and state.bank[4] == 19 - 3
+    before = state.to_json()
+    for bad in ({"settlements": [(0, state.topo.node_nodes[12][0])]},  # beside the city: the distance rule
+                {"ships": [(0, 0)]},  # the base game has no ships
+                {"hands": {0: {"ore": 17}}},  # the bank holds 16 ore
+                {"phase": "nowhere"}):
+        with pytest.raises(ValueError):
+            state.arrange(**bad)
+        assert state.to_json() == before

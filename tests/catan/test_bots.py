@@ -77,7 +77,7 @@ def swap_hidden_card(state, opponent: int):
 def test_the_production_roll_lists_36_results_a_seven_is_one_in_six():
     """catan-production: two six-sided dice; a total of 7 comes up 6 times in 36, a 2 once."""
     state = empty_main(players=3)
-    state.phase = "roll"
+    state.arrange(phase="roll")
     before = state.to_json()
     outcomes = state.outcomes(Roll())
     assert state.to_json() == before
@@ -96,7 +96,7 @@ def test_the_production_roll_lists_36_results_a_seven_is_one_in_six():
 def test_solchers_roll_adds_the_colour_die():
     """solcher-production: the two dice and a six-colour die, 216 results of 1/216 each."""
     state = empty_main(players=3, production_rule="solcher")
-    state.phase = "roll"
+    state.arrange(phase="roll")
     outcomes = state.outcomes(Roll())
     assert len(outcomes) == 216 and {o.probability for o in outcomes} == {Fraction(1, 216)}
     colours = {o.chance[1][1] for o in outcomes}
@@ -123,7 +123,7 @@ def test_the_stolen_card_is_drawn_from_the_victims_hand():
     state = empty_main(players=3)
     put(state, 1, 10)
     give(state, 1, brick=2, wool=1)
-    state.phase = "robber"
+    state.arrange(phase="robber")
     state.checkpoint()
     hexes = [h for h in state.board.land_hexes if 10 in state.topo.hex_nodes[h] and h != state.robber]
     outcomes = state.outcomes(MoveRobber(hexes[0], 1))
@@ -246,19 +246,17 @@ def test_no_victory_point_card_is_dealt_to_a_player_it_would_make_win():
     """catan-victory: a player with 9 points would have won with a victory point card in hand, so a
     determinised position never gives them one; with 5 points it may."""
     state = empty_main(players=3)
-    for node in (0, 2, 4, 6, 8):
-        put(state, 1, node)
-    for node in (0, 2):
-        state.node_kind[node] = 2  # two of them cities: 5 + 2 = 7 points ... plus
-    put(state, 1, 10)
-    put(state, 1, 12)  # ... two more settlements: 9 points
-    assert state.public_points(1) == 9
+    apart: list[int] = []  # intersections two or more edges apart (the distance rule)
+    for v in range(len(state.node_owner)):
+        if len(apart) < 7 and all(m not in apart for m in state.topo.node_nodes[v]):
+            apart.append(v)
+    state.arrange(cities=[(1, v) for v in apart[:2]], settlements=[(1, v) for v in apart[2:]])
+    assert state.public_points(1) == 9  # two cities and five settlements: 2 * 2 + 5
     state.dev_deck[KNIGHT] -= 1
     state.dev_hands[1][KNIGHT] += 1
     assert all(state.determinize(0, s).dev_hands[1][VICTORY_POINT] == 0 for s in range(60))
     poor = empty_main(players=3)
-    for node in (0, 2, 4, 6, 8):
-        put(poor, 1, node)
+    poor.arrange(settlements=[(1, v) for v in apart[:5]])
     poor.dev_deck[KNIGHT] -= 1
     poor.dev_hands[1][KNIGHT] += 1
     assert any(poor.determinize(0, s).dev_hands[1][VICTORY_POINT] for s in range(60))

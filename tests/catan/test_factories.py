@@ -189,11 +189,11 @@ def test_factories_production_red_die():
     """factories-production: the red die's number picks the pegs; each gives the resource of the hex it faces."""
     state = empty_main()
     with_factory(state, 1, 12, {4: 5, 0: 3})  # peg 5 faces hills, peg 3 faces mountains
-    state.phase, state.turn = "roll", 0
+    state.arrange(phase="roll", turn=0)
     dice(state, 3, 5)  # white 3, red 5: the sum 8 pays no one here
     state.apply(Roll())
     assert hand(state, 1) == {"brick": 1}
-    state.phase = "roll"
+    state.arrange(phase="roll")
     dice(state, 5, 3)  # red 3
     state.apply(Roll())
     assert hand(state, 1) == {"brick": 1, "ore": 1}
@@ -205,7 +205,7 @@ def test_factories_production_red_die_picks_factories():
     but still lets the red die pick its factory."""
     state = empty_main(red_die_picks="factories")
     with_factory(state, 1, 12, {4: 5, 0: 3, 3: 6})  # 5 faces hills, 3 mountains, 6 fields
-    state.phase, state.turn = "roll", 0
+    state.arrange(phase="roll", turn=0)
     dice(state, 3, 5)  # white 3, red 5: the factory holds a 5
     state.apply(Roll())
     assert hand(state, 1) == {"brick": 1, "ore": 1, "grain": 1}
@@ -223,7 +223,7 @@ def test_factories_production_on_a_seven():
     for setting, expected in ((True, {"brick": 1}), (False, {})):
         state = empty_main(factories_produce_on_seven=setting)
         with_factory(state, 1, 12, {4: 4})
-        state.phase = "roll"
+        state.arrange(phase="roll")
         dice(state, 3, 4)
         state.apply(Roll())
         assert hand(state, 1) == expected and state.phase == "robber"
@@ -245,12 +245,12 @@ def test_factories_do_not_protect_from_the_robber_and_steal_setting():
     state = empty_main()
     put(state, 1, 12, "factory")
     give(state, 1, ore=1)
-    state.phase = "robber"
+    state.arrange(phase="robber")
     assert MoveRobber(4, -1) in state.legal_actions()
     state = empty_main(robber_steals_from_factory_owners=True)
     put(state, 1, 12, "factory")
     give(state, 1, ore=1)
-    state.phase = "robber"
+    state.arrange(phase="robber")
     assert MoveRobber(4, 1) in state.legal_actions() and MoveRobber(4, -1) not in state.legal_actions()
 
 
@@ -261,7 +261,7 @@ def test_factory_breaks_longest_road_and_has_no_harbour():
     assert state.longest_road == 0
     road(state, 1, edge(state, 17, 23))
     give(state, 1, brick=2, ore=3)
-    state.turn = 1
+    state.arrange(turn=1)
     state.apply(BuildFactory(17))
     assert state.road_length[0] == 3 and state.longest_road == -1
     put(state, 1, 1, "factory")
@@ -277,7 +277,7 @@ def test_solcher_production_in_play():
     assert state.factory_production((1, 5), "green") == {"green": {"brick": 1, "ore": 1}}
     assert state.factory_production((2, 2), "blue") == {"blue": {"brick": 2}}
     assert state.factory_production((2, 3), "blue") == {"blue": {"brick": 1, "wool": 1}}
-    state.phase = "roll"
+    state.arrange(phase="roll")
     dice(state, 2, 2, "blue")
     state.apply(Roll())
     assert hand(state, 3) == {"brick": 2} and hand(state, 2) == {}
@@ -304,7 +304,7 @@ def test_solcher_robber_rotates_a_factory():
     state = empty_main(robber_may_rotate_factory=True)
     with_factory(state, 1, 12, {4: 5})
     give(state, 1, ore=1)
-    state.phase = "robber"
+    state.arrange(phase="robber")
     assert RotateFactory(12, 1) in state.legal_actions() and RotateFactory(12, -1) in state.legal_actions()
     expect_illegal(state, RotateFactory(18, 1), "solcher-robber")
     expect_illegal(state, RotateFactory(12, 2), "solcher-robber")
@@ -319,7 +319,7 @@ def test_solcher_robber_needs_the_setting():
     """solcher-robber: without robber_may_rotate_factory there is no rotating."""
     state = empty_main()
     with_factory(state, 1, 12, {4: 5})
-    state.phase = "robber"
+    state.arrange(phase="robber")
     assert not any(isinstance(a, RotateFactory) for a in state.legal_actions())
     expect_illegal(state, RotateFactory(12, 1), "solcher-robber")
 

@@ -43,7 +43,7 @@ def test_invariants_every_step(seed):
         assert actions, f"no legal action in phase {state.phase}"
         if steps % 7 == 0:
             for a in actions:
-                state._check(a)  # every listed action is legal
+                assert state.refusal(a) is None  # every listed action is legal
         state.apply(random_policy(state, rng, actions))
         check_invariants(state)
         steps += 1
@@ -211,12 +211,10 @@ def test_check_agrees_with_legal_actions(seed):
             legal = set(state.legal_actions())
             before = _snapshot(state) if step % 69 == 0 else None
             for i, action in enumerate(_pool(state)):
-                try:
-                    state._check(action)
-                    ok = True
-                except IllegalAction as err:
-                    ok = False
-                    assert err.rule, action
+                refusal = state.refusal(action)
+                ok = refusal is None
+                if not ok:
+                    assert refusal.rule, action
                     if before is not None and i % 25 == 0:
                         with pytest.raises(IllegalAction):
                             state.apply(action)
@@ -236,6 +234,5 @@ def test_thousands_of_random_games_end_with_a_winner_and_a_full_bank():
         playout(state, Rng(10_000 + seed), MAX_ACTIONS)
         assert state.is_over(), f"seed {seed} did not end in {MAX_ACTIONS} actions"
         assert state.victory_points(state.winner) >= 10
-        data = state._to_data()
-        totals = [data["bank"][r] + sum(hand[r] for hand in data["hands"]) for r in range(5)]
+        totals = [state.bank[r] + sum(hand[r] for hand in state.hands) for r in range(5)]
         assert totals == [19] * 5, (seed, totals)

@@ -39,8 +39,8 @@ def edge(state, a, b):
 
 
 def roll_phase(state, turn=0):
-    state.phase = "roll"
-    state.turn = turn
+    state.arrange(phase="roll")
+    state.arrange(turn=turn)
 
 
 def next_turn(state):
@@ -182,7 +182,7 @@ def test_catan_robber_moves_and_steals():
     put(state, 1, 12, "settlement")
     put(state, 2, 29, "settlement")
     give(state, 1, ore=1)
-    state.phase = "robber"
+    state.arrange(phase="robber")
     assert state.robber == 9
     expect_illegal(state, MoveRobber(9), "catan-robber")
     expect_illegal(state, MoveRobber(4, 2), "catan-robber")  # player 2 is not at hex 4
@@ -440,7 +440,7 @@ def test_catan_longest_road_five_segments_and_broken():
     # Player 1 settles in the middle (at 17, touching their own road): the road breaks to 3 + 2.
     road(state, 1, edge(state, 17, 23))
     give(state, 1, brick=1, lumber=1, wool=1, grain=1)
-    state.turn = 1
+    state.arrange(turn=1)
     state.apply(BuildSettlement(17))
     assert state.road_length[0] == 3 and state.longest_road == -1
 
@@ -452,7 +452,7 @@ def test_catan_longest_road_holder_keeps_on_tie():
     assert state.longest_road == 0
     road(state, 1, *path_edges(state, [41, 45, 49, 52, 48]))
     give(state, 1, brick=1, lumber=1)
-    state.turn = 1
+    state.arrange(turn=1)
     state.apply(BuildRoad(edge(state, 48, 51)))
     assert state.road_length[1] == 5 and state.longest_road == 0
 
@@ -490,3 +490,63 @@ def test_catan_victory_only_on_own_turn():
     assert not state.is_over()
     state.apply(EndTurn())
     assert state.winner == 1
+
+
+@pytest.mark.parametrize("goal, wins", [(5, True), (6, False)])
+def test_catan_victory_exactly_the_changed_goal(goal, wins):
+    """catan-victory (with victory_points_to_win changed): a score exactly equal to the goal wins at
+    once; one point below it plays on."""
+    state = empty_main(victory_points_to_win=goal)
+    put(state, 0, 10, "city")
+    put(state, 0, 3, "settlement")
+    put(state, 0, 8, "settlement")
+    road(state, 0, edge(state, 10, 15), edge(state, 15, 20))
+    give(state, 0, brick=1, lumber=1, wool=1, grain=1)
+    assert state.victory_points(0) == 4 and not state.is_over()
+    state.apply(BuildSettlement(20))
+    assert state.victory_points(0) == 5
+    assert state.is_over() is wins and (state.winners() == [0]) is wins
+
+
+def test_catan_longest_road_tie_between_others_sets_the_card_aside():
+    """catan-longest-road: the holder's road is broken while two other players tie for the longest
+    (5 segments each): nobody has the card until one player alone has the longest."""
+    state = empty_main()
+    road(state, 0, *path_edges(state, [3, 7, 12, 17, 22, 28]))
+    assert state.longest_road == 0 and state.victory_points(0) == 2
+    road(state, 1, *path_edges(state, [41, 45, 49, 52, 48, 51]))
+    road(state, 2, *path_edges(state, [1, 5, 2, 6, 10, 14]))
+    assert state.road_length[1:3] == [5, 5] and state.longest_road == 0  # the holder keeps it on a tie
+    # Player 3 settles at 17, in the middle of the holder's road: 3 + 2 segments.
+    road(state, 3, edge(state, 17, 23))
+    give(state, 3, brick=1, lumber=1, wool=1, grain=1)
+    state.arrange(turn=3)
+    state.apply(BuildSettlement(17))
+    assert state.road_length[0] == 3 and state.longest_road == -1
+    assert state.victory_points(0) == 0 and state.victory_points(1) == state.victory_points(2) == 0
+    # Player 1 builds a sixth segment and alone has the longest road: the card is theirs.
+    state.arrange(turn=1)
+    give(state, 1, brick=1, lumber=1)
+    extension = next(e for e in state.road_sites(1) if e not in path_edges(state, [41, 45, 49, 52, 48, 51])
+                     and 51 in state.topo.edge_nodes[e])
+    state.apply(BuildRoad(extension))
+    assert state.road_length[1] == 6 and state.longest_road == 1 and state.victory_points(1) == 2
+
+
+def test_catan_victory_reached_on_another_players_turn_by_longest_road():
+    """catan-victory, the chapter's example: Longest Road changes hands during another player's turn
+    when the holder's road is broken; the new holder, now at 10 points, wins when that turn ends."""
+    state = empty_main()
+    road(state, 2, *path_edges(state, [3, 7, 12, 17, 22, 28]))
+    road(state, 1, *path_edges(state, [41, 45, 49, 52, 48, 51]))
+    put(state, 1, 41, "city")
+    put(state, 1, 51, "city")
+    hold_card(state, 1, VICTORY_POINT, 4)
+    assert state.longest_road == 2 and state.victory_points(1) == 8  # 2 cities * 2 + 4 cards
+    road(state, 0, edge(state, 17, 23))
+    give(state, 0, brick=1, lumber=1, wool=1, grain=1)
+    state.apply(BuildSettlement(17))  # player 2's road: 3 + 2 segments; player 1's 5 stand alone
+    assert state.longest_road == 1 and state.victory_points(1) == 10
+    assert not state.is_over() and state.current_player == 0
+    state.apply(EndTurn())  # player 1's turn begins
+    assert state.is_over() and state.winners() == [1]

@@ -10,39 +10,17 @@ from __future__ import annotations
 import json
 
 import pytest
-from catan_helpers import ships
+from catan_helpers import give, put, road, seafarers_main, ships
 from helpers import expect_illegal
 
 import gamekit
-from gamekit import IllegalAction, InvalidSave
-from gamekit.catan import RESOURCES
+from gamekit import InvalidSave
 from gamekit.catan.actions import BuildRoad, BuildSettlement, BuildShip, MovePirate, MoveRobber, MoveShip
 from gamekit.catan.playout import playout, random_policy
-from gamekit.catan.seafarers import SEAFARERS, SeafarersOptions, SeafarersState
+from gamekit.catan.seafarers import SEAFARERS, SeafarersOptions
 from gamekit.rng import Rng
 
 TOP = 10  # the north island's top corner
-
-
-def main_phase(players: int = 3, **options) -> SeafarersState:
-    state = SEAFARERS.new(players=players, seed=0, **options)
-    state.setup_index = 2 * players
-    state.phase = "main"
-    return state
-
-
-def give(state, player, **cards):
-    for name, n in cards.items():
-        r = RESOURCES.index(name)
-        state.bank[r] -= n
-        state.hands[player][r] += n
-
-
-def put(state, player, node):
-    state.node_owner[node] = player
-    state.node_kind[node] = 1
-    state._derive()
-    state._award_longest_road()
 
 
 def sea_path(state, start, length):
@@ -74,7 +52,7 @@ def coast_path(state, start, length):
 def test_seafarers_sea_produces_nothing_and_edges_take_one_piece():
     """seafarers-sea: sea hexes have no resource; a coast edge takes a road or a ship, never both; no
     road between two sea hexes."""
-    state = main_phase()
+    state = seafarers_main()
     board, topo = state.board, state.topo
     assert all(board.hex_resource[h] == -1 and board.numbers[h] is None for h in board.sea_hexes)
     put(state, 0, TOP)
@@ -94,7 +72,7 @@ def test_seafarers_sea_produces_nothing_and_edges_take_one_piece():
 def test_seafarers_ship_cost_and_connection():
     """seafarers-ship: 1 lumber + 1 wool; from an own settlement or ship, not from a road's end; a
     settlement may be built where an own ship arrives."""
-    state = main_phase()
+    state = seafarers_main()
     put(state, 0, TOP)
     (first, second, third), end = sea_path(state, TOP, 3)
     expect_illegal(state, BuildShip(first), "catan-building-costs")
@@ -107,7 +85,7 @@ def test_seafarers_ship_cost_and_connection():
     assert state.ships[0] == [first, second, third]
     assert state.pieces_left(0)["ship"] == 12
     # another player's building at a ship's end stops the route there
-    state2 = main_phase()
+    state2 = seafarers_main()
     state2.pirate = state2.board.sea_hexes[-1]  # far away
     put(state2, 0, TOP)
     (c1, c2), far = coast_path(state2, TOP, 2)
@@ -122,7 +100,7 @@ def test_seafarers_ship_cost_and_connection():
 
 def test_seafarers_settlement_reached_by_ship():
     """seafarers-ship: an intersection reached by an own ship is a building site."""
-    state = main_phase()
+    state = seafarers_main()
     put(state, 0, TOP)
     path, end = coast_path(state, TOP, 2)
     ships(state, 0, *path)
@@ -135,13 +113,13 @@ def test_seafarers_settlement_reached_by_ship():
 def test_seafarers_moving_the_end_ship_once_per_turn():
     """seafarers-moving: only a ship ending an open route, not one built this turn, once per turn; a
     ship between two own settlements (a closed route) stays."""
-    state = main_phase()
+    state = seafarers_main()
     put(state, 0, TOP)
     (first, second), end = sea_path(state, TOP, 2)
     ships(state, 0, first, second)
     assert state.movable_ships(0) == [second]
     expect_illegal(state, MoveShip(first, second), "seafarers-moving")
-    targets = state._move_targets(0, second)
+    targets = [a.to for a in state.legal_actions() if isinstance(a, MoveShip) and a.edge == second]
     assert targets and first not in targets and second not in targets
     to = targets[0]
     assert MoveShip(second, to) in state.legal_actions()
@@ -149,7 +127,7 @@ def test_seafarers_moving_the_end_ship_once_per_turn():
     assert state.ship_owner[to] == 0 and state.ship_owner[second] == -1
     expect_illegal(state, MoveShip(to, second), "seafarers-moving")
     state.apply("end turn")
-    state.turn, state.phase = 0, "main"
+    state.arrange(turn=0, phase="main")
     state.ship_moved = False
     give(state, 0, lumber=1, wool=1)
     built = next(e for e in state.ship_sites(0) if e not in (to,))
@@ -161,7 +139,7 @@ def test_seafarers_moving_the_end_ship_once_per_turn():
 
 def test_seafarers_closed_route_ships_do_not_move():
     """seafarers-moving: ships between two own settlements form a closed route and stay."""
-    state = main_phase()
+    state = seafarers_main()
     put(state, 0, TOP)
     (first, second), end = coast_path(state, TOP, 2)
     ships(state, 0, first, second)
@@ -174,7 +152,7 @@ def test_seafarers_closed_route_ships_do_not_move():
 def test_seafarers_pirate_steals_from_ships_and_blocks_its_edges():
     """seafarers-pirate: on a 7 the pirate moves to a sea hex and steals from a player with a ship
     there; ships are neither built nor moved on its edges; the robber may be out of play."""
-    state = main_phase(robber_in_play=False)
+    state = seafarers_main(robber_in_play=False)
     topo = state.topo
     put(state, 1, TOP)
     (first,), _ = sea_path(state, TOP, 1)
@@ -189,7 +167,7 @@ def test_seafarers_pirate_steals_from_ships_and_blocks_its_edges():
     state.apply(MovePirate(target, 1))
     assert state.hands[0][4] == 1 and state.pirate == target and state.log[-1]["chance"]
     # the pirate's edges: no ship built or moved there
-    state.turn = 1
+    state.arrange(turn=1)
     give(state, 1, lumber=1, wool=1)
     blocked = [e for e in topo.hex_edges[target] if TOP in topo.edge_nodes[e] and state.ship_owner[e] == -1
                and state.edge_owner[e] == -1]  # free sea edges at player 1's settlement: buildable but for the pirate
@@ -205,7 +183,7 @@ def test_seafarers_pirate_steals_from_ships_and_blocks_its_edges():
 def test_seafarers_trade_route_joins_roads_and_ships_at_own_buildings():
     """seafarers-trade-route: roads and ships count together only through an own settlement or city;
     five pieces take Longest Trade Route (2 points)."""
-    state = main_phase()
+    state = seafarers_main()
     topo, board = state.topo, state.board
     put(state, 0, TOP)
     (s1, s2, s3), _ = sea_path(state, TOP, 3)
@@ -214,16 +192,14 @@ def test_seafarers_trade_route_joins_roads_and_ships_at_own_buildings():
     r1 = coast[0]
     nxt = topo.edge_other[r1][TOP]
     r2 = next(e for e in topo.node_edges[nxt] if e != r1 and board.land_edge[e] and state.ship_owner[e] == -1)
-    state.edge_owner[r1] = state.edge_owner[r2] = 0
-    state._derive()
-    state._award_longest_road()
+    road(state, 0, r1, r2)
     assert state.road_length[0] == 5 and state.longest_road == 0
     assert state.victory_points(0) == 1 + 2
     # without the settlement where road and ship meet, they do not join
-    state.node_owner[TOP], state.node_kind[TOP] = -1, 0
-    state._derive()
-    state._award_longest_road()
-    assert state.road_length[0] == 3 and state.longest_road == -1
+    bare = seafarers_main()
+    ships(bare, 0, s1, s2, s3)
+    road(bare, 0, r1, r2)
+    assert bare.road_length[0] == 3 and bare.longest_road == -1
 
 
 def test_setup_piece_may_be_a_ship():
@@ -268,11 +244,7 @@ def test_check_agrees_with_legal_actions_for_ships_and_the_pirate():
             pool += [MovePirate(h, q) for h in state.board.sea_hexes for q in range(-1, 4)]
             pool += [MoveShip(e, f) for e in state.ships[state.turn] for f in range(len(topo.edges))]
             for action in pool:
-                try:
-                    state._check(action)
-                    ok = True
-                except IllegalAction:
-                    ok = False
+                ok = state.refusal(action) is None
                 assert ok == (action in legal), (state.phase, action)
         state.apply(random_policy(state, rng))
         step += 1

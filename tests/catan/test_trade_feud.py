@@ -13,7 +13,11 @@ import json
 from collections import deque
 
 import pytest
-from catan_helpers import road, ships
+from catan_helpers import give_by_hand as give
+from catan_helpers import road_by_hand as road
+from catan_helpers import settle_by_hand as put
+from catan_helpers import ships_by_hand as ships
+from catan_helpers import trade_feud_main as main_phase
 from helpers import expect_illegal
 
 import gamekit
@@ -32,35 +36,13 @@ from gamekit.catan.actions import (
 )
 from gamekit.catan.playout import playout, random_policy
 from gamekit.catan.rules import CITY, PIECES, SETTLEMENT, afford
-from gamekit.catan.trade_feud import TradeFeudOptions, TradeFeudState, scenario
+from gamekit.catan.trade_feud import TradeFeudOptions, scenario
 from gamekit.catan.trade_feud_stall import explore
 from gamekit.rng import Rng
 
 GAME = gamekit.game("trade-feud")
 RED, BLUE, WHITE = 0, 1, 2
 COAST = {(15, 10): 15, (10, 16): 16, (16, 11): 17, (11, 17): 18, (17, 12): 19, (12, 18): 20}
-
-
-def main_phase(players: int = 3) -> TradeFeudState:
-    state = GAME.new(players=players, seed=0)
-    state.setup_index = len(state.setup_order)
-    state.phase = "main"
-    return state
-
-
-def give(state, player, **cards):
-    for name, n in cards.items():
-        r = RESOURCES.index(name)
-        state.bank[r] -= n
-        state.hands[player][r] += n
-
-
-def put(state, player, node):
-    """A settlement placed by hand, with its token."""
-    state.node_owner[node] = player
-    state.node_kind[node] = 1
-    state.tokens[player] += 1
-    state._derive()
 
 
 def sea_route(state, start, goal, avoid=()):
