@@ -152,13 +152,23 @@ class TradeFeudState(SeafarersState):
 
     def _setup_site(self, node: int) -> bool:
         """Rule ``trade-feud-setup``: a coastal site where the settlement's ship can go (for the third
-        settlement with ``third_settlement_two_hexes``: one between two land hexes)."""
+        settlement with ``third_settlement_two_hexes``: one between two land hexes, as long as such a
+        site is left; when none is, any coastal site, so that the founding never comes to a dead end)."""
+        if not self._coastal_setup_site(node):
+            return False
         if (self.options.third_settlement_two_hexes and self.setup_index >= 2 * self.players
                 and self.land_hexes_at(node) < 2):
-            return False
+            return not self._two_hex_site_left()
+        return True
+
+    def _coastal_setup_site(self, node: int) -> bool:
         return self.coastal(node) and super()._setup_site(node) and any(
             self.board.sea_edge[e] and self._owner_at(e) == -1 and e not in self._pirate_edges() and self._setup_ship_ok(e)
             for e in self.topo.node_edges[node])
+
+    def _two_hex_site_left(self) -> bool:
+        """Whether a site between two land hexes is still open for the third settlement."""
+        return any(self.land_hexes_at(n) >= 2 and self._coastal_setup_site(n) for n in range(len(self.topo.nodes)))
 
     def _setup_edge_actions(self, node: int) -> list[Any]:
         """Rule ``trade-feud-setup``: a ship next to the settlement, branching nowhere and joining no
@@ -639,7 +649,7 @@ ASSUMPTIONS: tuple[Assumption, ...] = catalogue(TradeFeudOptions, (
        "\"the resources of the two terrain hexes next to their third settlement\", but most coastal sites of our "
        "map touch one land hex (31 of 44)",
        "the third settlement goes on any coastal site and gives one card per land hex beside it; True: it "
-       "must touch two land hexes and gives their two cards"),
+       "must touch two land hexes and gives their two cards, while such a site is left (else any coastal site)"),
     _a("inner intersections", "trade-feud-setup", "inner intersections",
        "\"no settlement may be founded on an intersection inside an island\" stands in the founding phase",
        "the ban holds in the founding phase only; later settlements follow the base game"),
