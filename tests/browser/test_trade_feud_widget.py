@@ -31,24 +31,24 @@ def test_build_a_trade_connection(watch, site_url):
     history.first.wait_for(timeout=LOAD_TIMEOUT_MS)
     assert history.first.inner_text() == "Red placed a ship on edge 17 (intersections 11–16, between the pasture and the sea)"
     assert root.locator("[data-testid='gk-tf-piece-17']").count() == 1
-    # An illegal placement: a road inland from the empty intersection 16 would branch there.
-    root.locator("[data-testid='gk-tf-piece-road']").click()
-    root.locator("[data-testid='gk-tf-piece-road'][aria-pressed='true']").wait_for(timeout=30_000)
-    root.locator("[data-testid='gk-tf-edge-25']").click()
-    error = root.locator("[data-testid='gk-error']")
-    error.filter(has_text="trade-feud-branching").wait_for(timeout=30_000)
-    assert error.locator("a").get_attribute("href") == "#trade-feud-branching"
-    assert page.locator("#trade-feud-branching").count() == 1
-    assert history.count() == 1  # the situation stayed as it was
-    # The keyboard from here on: ships again, a listed legal placement with Enter, a board edge with Space.
+    # The keyboard: ships, a listed legal placement with Enter.
     root.locator("[data-testid='gk-tf-piece-ship']").focus()
     page.keyboard.press("Enter")
     root.locator("[data-testid='gk-tf-piece-ship'][aria-pressed='true']").wait_for(timeout=30_000)
     root.locator("[data-testid='gk-tf-legal-ship-18']").focus()
     page.keyboard.press("Enter")
     history.nth(1).wait_for(timeout=30_000)
+    error = root.locator("[data-testid='gk-error']")
     assert error.inner_text() == ""
     assert page.evaluate("document.activeElement && document.activeElement.tagName") != "BODY"
+    # An illegal placement clicked on the board: a third ship out to sea from the empty intersection 11
+    # would branch Red's route there.
+    root.locator("[data-testid='gk-tf-edge-10']").click()
+    error.filter(has_text="trade-feud-branching").wait_for(timeout=30_000)
+    assert error.locator("a").get_attribute("href") == "#trade-feud-branching"
+    assert page.locator("#trade-feud-branching").count() == 1
+    assert history.count() == 2  # the situation stayed as it was
+    # A board edge with Space.
     edge = root.locator("[data-testid='gk-tf-edge-19']")
     assert edge.get_attribute("role") == "button" and edge.get_attribute("tabindex") == "0"
     edge.focus()
