@@ -71,6 +71,9 @@ def test_uniformly_random_games_end(seed):
             check_invariants(s)
         assert n < 400_000
     check_invariants(s)
+    # the only end the chapter states (auf-achse-end): no public contract left, one player done
+    assert s.public_contracts_left() == 0
+    assert any(s.open_contracts(p) == 0 for p in range(s.players))
 
 
 def candidate_actions(s) -> set:
