@@ -158,8 +158,10 @@ def pick(counts: Sequence[int], labels: Sequence[Any], what: str) -> Chance:
             ticket -= n
         raise AssertionError("unreachable")  # pragma: no cover
 
-    table = [(label, Fraction(n, total)) for label, n in zip(labels, counts) if n]
-    return Chance(what, sample, lambda: table, len(table))
+    def distribution() -> list[tuple[Any, Fraction]]:  # made only when asked: a draw in play never asks
+        return [(label, Fraction(n, total)) for label, n in zip(labels, counts) if n]
+
+    return Chance(what, sample, distribution, sum(1 for n in counts if n))
 
 
 def choice(items: Sequence[Any], what: str) -> Chance:

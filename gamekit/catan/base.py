@@ -74,7 +74,7 @@ from functools import cache
 from typing import Any, ClassVar
 
 from .. import register
-from ..chance import Chance, dice, event, pick
+from ..chance import Chance, dice, pick
 from ..core import Game, IllegalAction, State, _copy_json
 from ..dice import red_production_die, white_die
 from . import RESOURCES
@@ -132,35 +132,16 @@ def _total_and_faces(faces: list[int]) -> tuple[int, list[int]]:
 TWO_D6 = dice(white_die, red_production_die, what="2d6", combine=_total_and_faces)
 
 
-def _pile(counts: Sequence[int], labels: Sequence[Any], what: str) -> Chance:
-    """:func:`gamekit.chance.pick` (one ``randbelow`` of the pile's size, each card equally likely),
-    with its table of exact chances made only when asked (a draw in play never asks)."""
-    counts = tuple(counts)
-    total = sum(counts)
-    if total <= 0:
-        raise ValueError(f"{what}: nothing to draw from")
-
-    def sample(rng: Any) -> Any:
-        ticket = rng.randbelow(total)
-        for label, n in zip(labels, counts):
-            if ticket < n:
-                return label
-            ticket -= n
-        raise AssertionError("unreachable")  # pragma: no cover
-
-    return event(what, sample, lambda: pick(counts, labels, what).distribution(), count=sum(1 for n in counts if n))
-
-
 def stolen_card(hand: list[int]) -> Chance:
     """Rule ``catan-robber``: one card drawn from ``hand`` (five counts), each card equally likely
     (one ``randbelow`` of the hand's size, as the engine always drew it)."""
-    return _pile(hand, RESOURCES, "stolen card")
+    return pick(hand, RESOURCES, "stolen card")
 
 
 def development_card(deck: list[int]) -> Chance:
     """Rule ``catan-development-cards``: the card bought, each card left in the deck (five counts)
     equally likely: the deck is drawn by lot, so its order is never a secret."""
-    return _pile(deck, DEVELOPMENT_CARDS, "development card")
+    return pick(deck, DEVELOPMENT_CARDS, "development card")
 
 
 def _resource(name: Any, rule: str) -> int:
