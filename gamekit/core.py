@@ -815,13 +815,15 @@ class State(ABC):
 
     def _observation(self, player: int) -> Any:
         """Hook: what ``player`` may see (see :meth:`observation`)."""
-        raise NotImplementedError(f"{self.game.title} does not say yet what each player may see")
+        raise NotImplementedError(f"{self.game.title} does not say what each player may see: "
+                                  "a game implements State._observation (every gamekit game does)")
 
     def _determinize(self, player: int, rng: Rng) -> State:
         """Hook: a copy of this state whose hidden parts (for ``player``) are drawn again with
         ``rng``, from what ``player`` knows only (see :meth:`determinize`). A game with no hidden
         information returns ``self.clone()``; the generator is replaced by the caller."""
-        raise NotImplementedError(f"{self.game.title} cannot yet draw the positions a player cannot tell apart")
+        raise NotImplementedError(f"{self.game.title} cannot draw the positions a player cannot tell apart: "
+                                  "a game implements State._determinize (every gamekit game does)")
 
     def winners(self) -> list[int]:
         """The players with the highest score (more than one on a tie); empty before the end."""

@@ -24,6 +24,7 @@ from __future__ import annotations
 import importlib
 import math
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any
 
@@ -56,7 +57,7 @@ def kinds() -> tuple[str, ...]:
     return KINDS
 
 
-class Bot:
+class Bot(ABC):
     """A computer player. ``choose(state)`` returns one of ``state.legal_actions()``."""
 
     kind = "bot"
@@ -72,9 +73,9 @@ class Bot:
         """The action this bot plays for ``state.current_player``."""
         return self.explain(state)[0]
 
+    @abstractmethod
     def explain(self, state: Any) -> tuple[Any, str]:
         """The action and, in one sentence, why (the page's "hint")."""
-        raise NotImplementedError
 
     def _view(self, state: Any) -> Any:
         """A position made only from what the player to move may know (see ``State.determinize``)."""
@@ -120,8 +121,10 @@ class HeuristicBot(Bot):
             raise RuntimeError(f"the {self.game_name} heuristic chose {action}, which is not legal here")
         return action, reason
 
+    @abstractmethod
     def decide(self, view: Any, player: int) -> tuple[Any, str]:
-        raise NotImplementedError
+        """The game's rule-based choice for ``player`` on ``view`` (a determinised position), with
+        its one-sentence reason."""
 
 
 def register_heuristic(game_name: str, cls: type[HeuristicBot], search: dict[str, Any] | None = None) -> type[HeuristicBot]:
@@ -347,7 +350,8 @@ def bot(game_name: str, kind: str, seed: int = 0, **budget: Any) -> Bot:
         return _SEARCHES.get(game_name, SearchBot)(game_name, seed, **budget)  # the game's defaults, then the budget given
     cls = _HEURISTICS.get(game_name)
     if cls is None:
-        raise NotImplementedError(f"{game_name} has no heuristic bot yet")
+        raise ValueError(f"{game_name} has no heuristic bot: a game registers one with "
+                         f"gamekit.bots.register_heuristic({game_name!r}, cls)")
     if budget:
         raise TypeError(f"a heuristic bot takes no budget, not {sorted(budget)}")
     return cls(game_name, seed)
