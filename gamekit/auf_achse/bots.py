@@ -143,29 +143,10 @@ def _tasks(state: Any, player: int) -> tuple[tuple[tuple[str, int, int], ...], t
 
 
 def _greedy(net: Any, here: str, loaded: list, hand: list, room: int) -> int:
-    """Steps of the greedy plan that does ``loaded`` and ``hand`` from ``here`` with ``room`` free."""
-    loaded, hand = list(loaded), list(hand)
-    total = 0
-    while True:
-        d = net.distances_from(here)
-        best, kind, index = None, "", -1
-        for i, task in enumerate(loaded):
-            if best is None or d[task[0]] < best:
-                best, kind, index = d[task[0]], "u", i
-        for i, task in enumerate(hand):
-            if task[2] <= room and (best is None or d[task[0]] < best):
-                best, kind, index = d[task[0]], "l", i
-        if best is None:
-            return total
-        total += best
-        if kind == "u":
-            here, cubes = loaded.pop(index)[:2]
-            room += cubes
-        else:
-            start, dest, cubes, revenue = hand.pop(index)
-            here = start
-            loaded.append((dest, cubes, revenue))
-            room -= cubes
+    """Steps of the greedy plan that does ``loaded`` and ``hand`` from ``here`` with ``room`` free:
+    the steps to its last delivery (see :func:`schedule`, the same plan)."""
+    deliveries = schedule(net, here, tuple(loaded), tuple(hand), room)
+    return deliveries[-1][0] if deliveries else 0
 
 
 @lru_cache(maxsize=1 << 16)
