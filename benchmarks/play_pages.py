@@ -2,8 +2,9 @@
 
 For each game's play page (``book/<game>/play.html``) it prints:
 
-* page weight: bytes transferred by the time the page has loaded, and by the time the rules are
-  ready (Pyodide, gamekit's bytecode, the warm-up), cache disabled, first visit;
+* page weight: bytes the site sent by the time the page has loaded, and by the time the rules are
+  ready (Pyodide, gamekit's bytecode, the warm-up), counted by the benchmark's own server (the
+  rules worker's downloads included), cache and service worker off, first visit;
 * click to drawn answer: from a click on the first of "Your moves" to the page showing the new
   position (the step counter changed and the browser has painted), the median and the worst of
   the person's moves in a game against heuristic opponents (the rules loaded);
@@ -26,7 +27,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from widgets import ARGS, CHROMIUM, SITE, new_page, serve  # noqa: E402
+from widgets import ARGS, CHROMIUM, SITE, new_page, sent_bytes, serve  # noqa: E402
 
 import gamekit  # noqa: E402
 from gamekit.web import call  # noqa: E402
@@ -81,13 +82,14 @@ def library_bot_ms(game: str, players: int, kind: str, moves: int) -> list[float
 
 
 def measure(browser, url: str, game: str, players: int) -> dict[str, object]:
-    context, page, transferred = new_page(browser, throttled=False)
+    context, page = new_page(browser, throttled=False)
+    start = sent_bytes()
     page.goto(url + f"book/{PAGES[game]}/play.html", wait_until="load")
-    loaded = transferred["bytes"]
+    loaded = sent_bytes() - start
     page.evaluate("() => globalThis.gamekitRules && globalThis.gamekitRules.start()")
     page.wait_for_function("() => globalThis.gamekitRules && globalThis.gamekitRules.state === 'ready'", timeout=300_000)
     page.wait_for_timeout(500)
-    ready = transferred["bytes"]
+    ready = sent_bytes() - start
     ready_at = page.evaluate("performance.now()")
     bots = {kind: page.evaluate(BOT_TIMES, [game, players, kind, BOT_MOVES]) for kind in KINDS}
     root = page.locator(".gk-play").first

@@ -7,7 +7,12 @@ Prints, for a widget page (the ITC chapter) and a page without widgets (the prot
   and preloaded (the reader read for a while first), unthrottled and throttled;
 * the longest main-thread task between that click and the answer;
 * warm answer times (median of 20 calls of a widget service once the rules are loaded);
-* page weight: bytes transferred by the page before any click, and after the rules have loaded.
+* page weight: bytes the site sent before any click, and once the rules have loaded, counted by this
+  script's own web server, so the rules worker's downloads (the interpreter, gamekit) count too
+  (the first-visit figures block the service worker, so its saving of the whole book is not counted);
+* the second visit: a reader comes back to the page with the book saved on the device (service
+  worker, memory snapshot of the loaded interpreter): ms from navigation to the rules being ready,
+  the worker's phases, and the bytes the site sent; then the same page offline.
 
 Needs the built book (``make book``) and Chromium at /usr/bin/chromium (``make benchmark`` checks).
 Medians of three runs each; the machine's other work makes single runs noisy.
@@ -37,12 +42,28 @@ LONG_TASKS = """
 """
 
 
+#: (path, bytes) of every file the server sent, in order (the page's, its workers' and the service worker's).
+SENT: list[tuple[str, int]] = []
+
+
 class _Quiet(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript",
                       ".wasm": "application/wasm", ".js": "text/javascript"}
 
     def log_message(self, *args: object) -> None:
         pass
+
+    def copyfile(self, source, destination) -> None:
+        data = source.read()
+        try:
+            destination.write(data)
+        except (BrokenPipeError, ConnectionResetError):  # the page was closed while it loaded
+            return
+        SENT.append((self.path.split("?")[0], len(data)))
+
+
+def sent_bytes() -> int:
+    return sum(n for _, n in SENT)
 
 
 def serve() -> str:
@@ -52,7 +73,7 @@ def serve() -> str:
 
 
 def new_page(browser, throttled: bool):
-    context = browser.new_context()
+    context = browser.new_context(service_workers="block")
     page = context.new_page()
     cdp = context.new_cdp_session(page)
     cdp.send("Network.enable")
@@ -60,13 +81,11 @@ def new_page(browser, throttled: bool):
     if throttled:
         cdp.send("Network.emulateNetworkConditions", FOUR_G)
     page.add_init_script(LONG_TASKS)
-    transferred = {"bytes": 0}
-    cdp.on("Network.loadingFinished", lambda e: transferred.__setitem__("bytes", transferred["bytes"] + e["encodedDataLength"]))
-    return context, page, transferred
+    return context, page
 
 
 def first_paint(browser, url: str, throttled: bool) -> float:
-    context, page, _ = new_page(browser, throttled)
+    context, page = new_page(browser, throttled)
     page.goto(url, wait_until="commit")
     page.wait_for_function("() => performance.getEntriesByName('first-contentful-paint').length > 0", timeout=120_000)
     fcp = page.evaluate("() => performance.getEntriesByName('first-contentful-paint')[0].startTime")
@@ -76,13 +95,14 @@ def first_paint(browser, url: str, throttled: bool) -> float:
 
 def first_answer(browser, url: str, throttled: bool, preloaded: bool) -> tuple[float, float, int, int]:
     """(ms from click to answer, longest main-thread task meanwhile, bytes before the click, bytes after)."""
-    context, page, transferred = new_page(browser, throttled)
+    context, page = new_page(browser, throttled)
+    start = sent_bytes()
     page.goto(url, wait_until="load")
     fight = page.locator(".gk-itc:has([data-testid='gk-outcomes'])").first
     fight.wait_for(state="visible", timeout=120_000)
     if preloaded:
         page.wait_for_function("() => globalThis.gamekitRules && globalThis.gamekitRules.state === 'ready'", timeout=300_000)
-    before = transferred["bytes"]
+    before = sent_bytes() - start
     fight.scroll_into_view_if_needed()
     clicked = page.evaluate("() => performance.now()")
     fight.locator("[data-testid='gk-roll']").click()
@@ -90,14 +110,15 @@ def first_answer(browser, url: str, throttled: bool, preloaded: bool) -> tuple[f
     answered = page.evaluate("() => performance.now()")
     tasks = page.evaluate("() => globalThis.__longTasks")
     longest = max((t["duration"] for t in tasks if t["start"] + t["duration"] >= clicked and t["start"] <= answered), default=0.0)
+    page.wait_for_function("() => globalThis.gamekitRules.state === 'ready'", timeout=300_000)
     page.wait_for_timeout(500)
-    after = transferred["bytes"]
+    after = sent_bytes() - start
     context.close()
     return answered - clicked, longest, before, after
 
 
 def warm_answers(browser, url: str) -> list[float]:
-    context, page, _ = new_page(browser, False)
+    context, page = new_page(browser, False)
     page.goto(url, wait_until="load")
     page.wait_for_function("() => globalThis.gamekitRules && globalThis.gamekitRules.state === 'ready'", timeout=300_000)
     times = page.evaluate("""async () => {
@@ -110,6 +131,45 @@ def warm_answers(browser, url: str) -> list[float]:
         return out; }""")
     context.close()
     return times
+
+
+def _ready_after_navigation(page, url: str) -> float:
+    """Open ``url`` and start its rules at once; ms from navigation to the rules being ready."""
+    page.goto(url, wait_until="load")
+    page.locator(".gk-widget").first.wait_for(state="visible", timeout=120_000)
+    page.evaluate("() => globalThis.gamekitRules.start()")
+    page.wait_for_function("() => globalThis.gamekitRules.state === 'ready'", timeout=300_000)
+    return page.evaluate("() => performance.now()")
+
+
+def second_visit(browser, url: str) -> dict:
+    """A first visit that saves the book, then a second visit and an offline one, in one browser profile."""
+    context = browser.new_context(service_workers="allow")
+    first = context.new_page()
+    start = sent_bytes()
+    first_ms = _ready_after_navigation(first, url)
+    first.wait_for_function("() => window.gamekitOffline && window.gamekitOffline.saved", timeout=300_000)
+    first.wait_for_function("() => globalThis.gamekitRules.snapshotBytes > 0", timeout=300_000)
+    saved = sent_bytes() - start
+    first.close()
+    mark = len(SENT)
+    second = context.new_page()
+    second_ms = _ready_after_navigation(second, url)
+    phases = second.evaluate("() => globalThis.gamekitRules.phases")
+    again = SENT[mark:]
+    fight = second.locator(".gk-itc:has([data-testid='gk-outcomes'])").first
+    clicked = second.evaluate("() => performance.now()")
+    fight.locator("[data-testid='gk-roll']").click()
+    fight.locator("[data-testid='gk-rolls'] li").first.wait_for(timeout=60_000)
+    answer_ms = second.evaluate("() => performance.now()") - clicked
+    second.close()
+    context.set_offline(True)
+    offline = context.new_page()
+    offline_ms = _ready_after_navigation(offline, url)
+    context.close()
+    return {"first_ms": first_ms, "saved": saved, "second_ms": second_ms, "phases": phases,
+            "second_files": [p for p, _ in again], "second_bytes": sum(n for _, n in again),
+            "answer_ms": answer_ms, "offline_ms": offline_ms}
 
 
 def main() -> int:
@@ -138,9 +198,22 @@ def main() -> int:
                       f"{longest:.0f} ms")
                 if not throttled and not preloaded:
                     before, after = runs[0][2], runs[0][3]
-                    print(f"page weight of {WIDGET_PAGE}: {before / 1e6:.1f} MB transferred before any click "
-                          f"(page, widget manager, and the rules if the idle preload had started), "
-                          f"{after / 1e6:.1f} MB once the rules are loaded")
+                    print(f"page weight of {WIDGET_PAGE} (first visit, counted by the server, workers included): "
+                          f"{before / 1e6:.1f} MB sent before any click (the page, and the rules if the idle "
+                          f"preload had started), {after / 1e6:.1f} MB once the rules are loaded")
+        visits = [second_visit(browser, base + WIDGET_PAGE) for _ in range(3)]
+        v = visits[0]
+        print(f"first visit with the service worker: rules ready after {statistics.median(r['first_ms'] for r in visits):.0f} ms, "
+              f"{v['saved'] / 1e6:.1f} MB sent (the whole book saved on the device)")
+        print(f"second visit: rules ready {statistics.median(r['second_ms'] for r in visits):.0f} ms after navigation "
+              f"(runs {', '.join(str(round(r['second_ms'])) for r in visits)}); the worker's phases (ms from its start): "
+              + ", ".join(f"{k} {val:.0f}" for k, val in v["phases"].items() if isinstance(val, (int, float)) and not isinstance(val, bool))
+              + f"; snapshot restored: {v['phases'].get('restored')}")
+        print(f"second visit: the site sent {max(r['second_bytes'] for r in visits)} bytes at most "
+              f"({sorted({p for r in visits for p in r['second_files']})}); first answer after ready "
+              f"{statistics.median(r['answer_ms'] for r in visits):.0f} ms")
+        print(f"offline (the site unreachable): rules ready {statistics.median(r['offline_ms'] for r in visits):.0f} ms "
+              "after navigation")
         warm = warm_answers(browser, base + WIDGET_PAGE)
         print(f"warm answers (itc.fight to the end, 20 calls): median {statistics.median(warm):.1f} ms, "
               f"max {max(warm):.1f} ms")

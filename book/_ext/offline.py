@@ -59,6 +59,37 @@ def write_build_files(outdir: Path) -> str:
     return build
 
 
+#: On a page with widgets, at the top of its head: when the visit is served from this device (the
+#: service worker controls the page, so the interpreter is restored from its saved state and nothing
+#: is downloaded), start the rules worker at once instead of after the page's scripts and widgets
+#: have loaded; the page's runtime (``runtime.js``, ``PageRules.start``) adopts it and the messages
+#: it sent meanwhile. On a first visit nothing happens here: the runtime starts the worker when the
+#: page is idle, so the downloads never compete with the page's own.
+EARLY_RULES = """<script data-gamekit-early-rules>(function () {
+  try {
+    if (!window.Worker || !navigator.serviceWorker || !navigator.serviceWorker.controller) return;
+    var assets = new URL(document.documentElement.dataset.content_root || "./", document.baseURI).href + "gamekit-assets/";
+    var worker = new Worker(assets + "rules-worker.mjs", { type: "module" });
+    var early = { worker: worker, assets: assets, messages: [], errors: [] };
+    worker.onmessage = function (event) { early.messages.push(event.data || {}); };
+    worker.onerror = function (event) { event.preventDefault(); early.errors.push(event.message || "network error"); };
+    worker.postMessage({ type: "load", assets: assets });
+    window.gamekitEarlyRules = early;
+  } catch (err) { /* the runtime starts the worker itself */ }
+})();</script>"""
+
+
+def _has_widgets(app: Any, pagename: str) -> bool:
+    from myst_nb.sphinx_ext import NbMetadataCollector
+
+    return "ipywidgets_state" in NbMetadataCollector.get_js_files(app.env, pagename)
+
+
+def _early_rules(app: Any, pagename: str, templatename: str, context: dict, doctree: Any) -> None:
+    if app.builder.format == "html" and _has_widgets(app, pagename):
+        context["metatags"] = context.get("metatags", "") + "\n" + EARLY_RULES
+
+
 def _write(app: Any, exception: Exception | None) -> None:
     if exception is not None or app.builder.format != "html":
         return
@@ -69,4 +100,5 @@ def setup(app: Any) -> dict[str, Any]:
     app.add_js_file("gamekit-offline.js", loading_method="defer")
     # After the other build-finished steps (pages finished, rule links written): they change files.
     app.connect("build-finished", _write, priority=900)
+    app.connect("html-page-context", _early_rules)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

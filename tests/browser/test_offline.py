@@ -92,6 +92,19 @@ def _visit(page, url: str) -> float:
     return page.evaluate("() => performance.now()")
 
 
+#: Start the rules, and the moment they are ready call a service: (ms from navigation to ready,
+#: the snapshot's size as the page knew it when the answer came; null: not saved yet).
+_CALL_AT_READY = """async () => {
+  const rules = globalThis.gamekitRules;
+  rules.start();
+  await new Promise((resolve) => rules.subscribe((r) => { if (r.state === 'ready') resolve(); }));
+  const readyAt = performance.now();
+  const answer = await rules.call('selfcheck.python', {});
+  if (!answer.ok) throw new Error(JSON.stringify(answer));
+  return [readyAt, rules.snapshotBytes ?? null];
+}"""
+
+
 def _roll_once(page) -> None:
     roller = page.locator(".gk-dice").first
     before = int(roller.locator("[data-testid='gk-count']").inner_text().replace(",", ""))
@@ -109,7 +122,13 @@ def test_second_visit_new_build_and_offline(browser, site):
 
     # First visit: everything from the site; once the page is quiet the rest of the book is saved,
     # and so is the loaded interpreter (a memory snapshot, which the next visit restores).
-    first_ms = _visit(page, site.url + "book/dice.html")
+    page.goto(site.url + "book/dice.html", wait_until="load")
+    page.locator(".gk-widget").first.wait_for(state="visible", timeout=60_000)
+    # A reader who clicks as soon as the rules are ready is answered before the interpreter is
+    # saved (the worker saves it once no call has come for a while), not after the 30 MB copy.
+    first_ms, saved_before_answer = page.evaluate(_CALL_AT_READY)
+    assert saved_before_answer is None
+    assert page.evaluate("() => globalThis.gamekitRules.startedEarly") is False
     page.wait_for_function("() => window.gamekitOffline && window.gamekitOffline.saved", timeout=LOAD_TIMEOUT_MS)
     page.wait_for_function("() => globalThis.gamekitRules.snapshotBytes > 0", timeout=LOAD_TIMEOUT_MS)
     first_bytes = sum(n for _, n in site.sent)
@@ -126,7 +145,11 @@ def test_second_visit_new_build_and_offline(browser, site):
           f"downloaded {site.downloaded()}")
     assert [p for p in site.downloaded() if p not in ("/gamekit-build.txt", "/sw.js")] == []
     assert second.evaluate("() => globalThis.gamekitRules.phases.restored") is True
-    assert second_ms < first_ms / 2, f"the second visit's rules were ready after {second_ms:.0f} ms, the first's {first_ms:.0f} ms"
+    # Served from the device, the page started its rules worker at the top of the page, before
+    # its scripts and widgets loaded (book/_ext/offline.py's EARLY_RULES), and the runtime took it over.
+    assert second.evaluate("() => globalThis.gamekitRules.startedEarly") is True
+    # How much sooner is printed above, not asserted (a loaded machine stretches either visit);
+    # benchmarks/widgets.py measures the second visit against the goal of one second.
     _roll_once(second)
     second.close()
 

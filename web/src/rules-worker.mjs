@@ -76,11 +76,27 @@ async function savedSnapshot(key) {
   }
 }
 
+// The snapshot goes to the cache a megabyte at a time, so that a call arriving meanwhile is
+// answered between two pieces instead of waiting for 30 MB to be copied.
+function inPieces(bytes, size = 1 << 20) {
+  let at = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (at >= bytes.length) {
+        controller.close();
+        return;
+      }
+      controller.enqueue(bytes.slice(at, at + size));
+      at += size;
+    },
+  });
+}
+
 async function saveSnapshot(key, bytes) {
   try {
     const cache = await caches.open(SNAPSHOTS);
     for (const old of await cache.keys()) if (old.url !== key) await cache.delete(old);
-    await cache.put(key, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+    await cache.put(key, new Response(inPieces(bytes), { headers: { "Content-Type": "application/octet-stream" } }));
     postMessage({ type: "saved", bytes: bytes.length });
   } catch {
     // no room, or no Cache Storage here: the next visit loads the ordinary way
@@ -153,7 +169,7 @@ async function load(assets) {
   const dispatch = pyodide.pyimport("gamekit.web").dispatch;
   const now = performance.now();
   phases.warm = now - warmStarted;
-  // Saved after "ready" is said (start() posts it first): compressing takes a moment.
+  // Saved once the worker is quiet after "ready" (whenQuiet): 30 MB to copy into the cache.
   const after = fresh ? () => saveSnapshot(key, fresh) : null;
   return { pyodide, dispatch, loadMs: now - started, warmMs: now - warmStarted, phases, after };
 }
@@ -166,7 +182,7 @@ function start(assets) {
         postMessage({ type: "ready", loadMs: rules.loadMs, warmMs: rules.warmMs, phases: rules.phases });
         const after = rules.after;
         rules.after = null; // the snapshot's bytes are not kept once saved
-        if (after) setTimeout(after, 0);
+        if (after) whenQuiet(after);
       },
       (err) => failed(err)
     );
@@ -183,12 +199,26 @@ self.addEventListener("unhandledrejection", (event) => {
 
 // Calls are answered strictly in the order they came in.
 let line = Promise.resolve();
+let waiting = 0; // calls in line or running
+let lastCall = 0; // when the last one was answered
+
+// Run \`task\` (saving the snapshot) once no call has come for QUIET_MS: a reader who clicks as soon
+// as the rules are ready is answered at once, not after the save.
+const QUIET_MS = 1500;
+function whenQuiet(task) {
+  const check = () => {
+    if (waiting === 0 && performance.now() - lastCall >= QUIET_MS) task();
+    else setTimeout(check, 250);
+  };
+  setTimeout(check, QUIET_MS);
+}
 
 self.onmessage = (event) => {
   const message = event.data || {};
   if (message.type === "load") {
     start(message.assets);
   } else if (message.type === "call") {
+    waiting += 1;
     line = line.then(async () => {
       const started = performance.now();
       let rules = null;
@@ -206,6 +236,8 @@ self.onmessage = (event) => {
         }
       }
       postMessage({ type: "answer", id: message.id, answer, ms: performance.now() - started });
+      waiting -= 1;
+      lastCall = performance.now();
     });
   }
 };

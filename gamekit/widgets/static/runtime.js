@@ -56,11 +56,20 @@ class PageRules {
     this.detail = "";
     this.notify();
     let worker;
-    try {
-      worker = new Worker(this.assets + "rules-worker.mjs", { type: "module" });
-    } catch (err) {
-      this.fail(String(err));
-      return;
+    // A visit served from this device may have started the worker already, at the top of the page
+    // (book/_ext/offline.py, EARLY_RULES): take it over with what it said meanwhile.
+    const early = globalThis.gamekitEarlyRules;
+    globalThis.gamekitEarlyRules = null;
+    if (early && early.assets === this.assets) {
+      worker = early.worker;
+    } else {
+      if (early) early.worker.terminate();
+      try {
+        worker = new Worker(this.assets + "rules-worker.mjs", { type: "module" });
+      } catch (err) {
+        this.fail(String(err));
+        return;
+      }
     }
     this.worker = worker;
     worker.onmessage = (event) => this.receive(event.data || {});
@@ -68,6 +77,12 @@ class PageRules {
       event.preventDefault();
       this.fail(`the rules worker could not start: ${event.message || "network error"}`);
     };
+    this.startedEarly = Boolean(early && early.worker === worker); // for the tests
+    if (this.startedEarly) {
+      for (const message of early.messages) this.receive(message);
+      if (early.errors.length) this.fail(`the rules worker could not start: ${early.errors[0]}`);
+      if (this.state !== "loading") return;
+    }
     worker.postMessage({ type: "load", assets: this.assets });
     this.watch();
   }

@@ -1,0 +1,62 @@
+"""How strong the bots are, for every game: heuristic against random and search against heuristic.
+
+    python benchmarks/strength.py [games] [search_games] [workers] [names]
+
+(defaults 1000, 100, 2 and every game; ``names`` comma-separated). Each line is one tournament
+played by :func:`gamekit.tournament` (seeded games, seats rotated so that no seat order favours a
+bot): one seat of the stronger kind against the weaker kind in every other seat. It prints the
+stronger bot's share of the wins (a tie of ``k`` players gives each ``1/k``) with its 95 % interval,
+the share it would have by chance (one seat in ``players``), the mean score of each kind, the mean
+CPU milliseconds per move of each kind (moves with more than one legal action), the mean length of
+a game and how many games no rule ended within the tournament's cap. Asserts nothing.
+
+The search bot plays at its default budget (``gamekit.bots.search_defaults``), the budget the play
+pages use. A search game costs seconds of CPU (thousands of determinised playouts), which is why
+``search_games`` defaults to fewer games than ``games``.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import gamekit  # noqa: E402
+
+#: (game, players): the player count each tournament uses (Transportspelet's printed game is for two).
+GAMES = [("itc", 3), ("catan", 3), ("factories", 3), ("trade-feud", 3), ("auf-achse", 3), ("transportspelet", 2)]
+
+
+def line(name: str, players: int, strong: str, weak: str, games: int, workers: int) -> None:
+    started = time.perf_counter()
+    table = gamekit.tournament(name, [strong] + [weak] * (players - 1), games, seed=2026, players=players,
+                               workers=workers)
+    wall = time.perf_counter() - started
+    s = table.attrs["summary"]
+    me, them = s.loc[strong], s.loc[weak]
+    print(f"{name:<16} {strong} vs {weak} ({players} players, {games} games): {strong} wins "
+          f"{me['win_share']:.3f} [{me['low']:.3f}, {me['high']:.3f}] (chance {me['fair_share']:.3f}); "
+          f"mean score {me['mean_score']:.1f} vs {them['mean_score']:.1f}; "
+          f"ms per move {me['ms_per_move']:.1f} vs {them['ms_per_move']:.2f}; "
+          f"{table['actions'].mean():.0f} actions a game; {int(me['unfinished'])} unfinished; {wall:.0f} s", flush=True)
+
+
+def main() -> None:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    search_games = int(sys.argv[2]) if len(sys.argv) > 2 else 100
+    workers = int(sys.argv[3]) if len(sys.argv) > 3 else 2
+    names = sys.argv[4].split(",") if len(sys.argv) > 4 else [g for g, _ in GAMES]
+    for name, players in GAMES:
+        if name not in names:
+            continue
+        if games:
+            line(name, players, "heuristic", "random", games, workers)
+        if search_games:
+            line(name, players, "search", "heuristic", search_games, workers)
+
+
+if __name__ == "__main__":
+    main()
