@@ -10,8 +10,10 @@ number of dice it stands for per second:
   whole table and use only the start of each row), counted in dice (a number standing for six dice
   counts six).
 
-The auctions' unit is a coin (``Generator.random``): **used**, the bidders' decisions a coin settled;
-**drawn**, the coins drawn (four at a time per running auction).
+The auctions' unit is a coin, compared with ``Generator.random`` (one uniform double per coin):
+**used**, the bidders' decisions a coin settled; **drawn**, the coins drawn (four at a time per
+running auction). With an eagerness of 1/2 (a whole number of 2**-16ths) a coin is a 16-bit number,
+else a double; both are timed.
 
 The goal (issue 18): each simulator at least half the raw generator's dice per second (``used / raw``
 of 0.5 or more). Run: ``.venv/bin/python benchmarks/lesson_samplers.py`` (or ``make benchmark``).
@@ -92,8 +94,12 @@ def cases(gen):
          DICE, DICE, "dice"),
         ("6", "Catan: rolls until a road (rolls_until_holding)",
          lambda: rolls_until_holding(income, [1, 1, 0, 0, 0], DICE // 24, seed=gen), DICE // 24 * 2 * road_wait, None, "dice (2 per roll)"),
-        ("7", "Auf Achse: auctions, cautious bots (auctions)",
-         lambda: auctions(card.costs, card.revenue, 4, 2, 0.5, auction_runs, seed=gen), None, None, "coins"),
+        ("7", "Auf Achse: auctions, cautious bots, e = 1/2 (auctions)",
+         lambda: auctions(card.costs, card.revenue, 4, 2, 0.5, auction_runs, seed=gen), *_coins(card, auction_runs, 0.5),
+         "coins (16-bit numbers)"),
+        ("7", "Auf Achse: auctions, cautious bots, e = 3/10 (auctions)",
+         lambda: auctions(card.costs, card.revenue, 4, 2, 0.3, auction_runs, seed=gen), *_coins(card, auction_runs, 0.3),
+         "coins (doubles)"),
     ]
 
 
@@ -102,9 +108,6 @@ def main() -> None:
     table = cases(gen)
     best = {name: float("inf") for _, name, *_ in table}
     raw_dice = raw_coins = float("inf")
-    # the auctions' coins: how many a run uses and draws
-    card = contracts()[BERLIN_TRIESTE]
-    coins_used, coins_drawn = _coins(card, DICE // 8)
     for _ in range(ROUNDS):
         raw_dice = min(raw_dice, cpu(lambda: gen.integers(1, 7, size=DICE)))
         raw_coins = min(raw_coins, cpu(lambda: gen.random(DICE)))
@@ -117,8 +120,7 @@ def main() -> None:
     print(f"  {'lesson':<6} {'mechanism':<58} {'used':>12} {'drawn':>12} {'used / raw':>11}")
     for lesson, name, _fn, used, drawn, unit in table:
         t = best[name]
-        if unit == "coins":
-            used, drawn = coins_used, coins_drawn
+        if unit.startswith("coins"):
             ratio = used / t / coin_rate
         else:
             ratio = used / t / raw_rate
@@ -130,13 +132,12 @@ def main() -> None:
     _check(gen)
 
 
-def _coins(card, n) -> tuple[float, float]:
+def _coins(card, n, eagerness) -> tuple[float, float]:
     """The coins an `auctions` run of ``n`` auctions uses (a bidder's decision that a coin settles) and
     draws (four at a time for every auction still running), counted on a run with its own seed."""
     from gamekit.lessons import samplers
 
     counted = [0]
-    real = np.random.Generator.random
 
     class Counting:
         def __init__(self, gen):
@@ -144,12 +145,16 @@ def _coins(card, n) -> tuple[float, float]:
 
         def random(self, size):
             counted[0] += int(np.prod(size))
-            return real(self.gen, size)
+            return self.gen.random(size)
+
+        def integers(self, low, high, size, dtype):
+            counted[0] += int(np.prod(size))
+            return self.gen.integers(low, high, size=size, dtype=dtype)
 
     original = samplers._gen
     samplers._gen = lambda seed: Counting(np.random.default_rng(seed))
     try:
-        used = int(auctions(card.costs, card.revenue, 4, 2, 0.5, n, seed=1)["coins"].sum())
+        used = int(auctions(card.costs, card.revenue, 4, 2, eagerness, n, seed=1)["coins"].sum())
     finally:
         samplers._gen = original
     return used, counted[0]

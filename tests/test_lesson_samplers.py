@@ -136,7 +136,8 @@ def test_waiting_for_a_hand_matches_first_step_analysis():
         samplers.rolls_until_holding({6: [1, 0, 0]}, [1, 1, 0], 5)  # nothing pays the second resource
 
 
-def test_auctions_match_the_engine_played_with_its_bots():
+@pytest.mark.parametrize("e", [Fraction(1, 2), Fraction(3, 10)])  # coins from 16-bit numbers, from doubles
+def test_auctions_match_the_engine_played_with_its_bots(e):
     from gamekit.auf_achse import Bid, ChooseContract, Pass
     from gamekit.auf_achse.bots import bid_decision
     from gamekit.auf_achse.examples import BERLIN_TRIESTE, auction_example
@@ -151,7 +152,7 @@ def test_auctions_match_the_engine_played_with_its_bots():
     start = auction_example()
     start.apply(ChooseContract(0))
     card = start.cards[BERLIN_TRIESTE]
-    e, limit = Fraction(1, 2), 1
+    limit = 1
     ends: dict[tuple[int, int], Fraction] = {}
 
     def walk(state, chance):

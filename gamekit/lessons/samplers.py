@@ -300,7 +300,9 @@ def auctions(
 
     An auction is a Markov chain over its positions (whose turn, the best offer, who holds it, who has
     passed), made once from the rules above (:func:`_auction_chain`); only a bidder's coin moves it at
-    random. The coins come four at a time, bits of one number; a table says where each position goes
+    random. A coin is a uniform number below ``eagerness`` (a 16-bit number below ``eagerness``
+    times 2**16 where that is a whole number, else a double). The coins come four at a time, bits of
+    one number; a table says where each position goes
     on each string of four coins, and how many of them it uses before the auction ends or needs a
     fifth. Auctions still running draw four more.
     """
@@ -312,10 +314,18 @@ def auctions(
     worth = tuple(k > 0 and revenue - price[k] >= keep * revenue for k in range(len(price)))
     table, ends, start, running = _auction_chain(len(costs), players, chooser_limit, chooser_matches, worth)
     eager = float(eagerness)
+    # a chance that is a whole number of 2**-16ths (1/2, 1/4, 3/8, ...) is a 16-bit number below a
+    # threshold, exactly: a quarter of the random bits a uniform double takes
+    sixteenths = eager * (1 << 16)
+    whole = sixteenths == int(sixteenths) and 0 < sixteenths < 1 << 16
 
     def strings(m: int) -> Any:
         """``m`` strings of coins, each one number: bit k is the k-th coin (1: the coin says bid)."""
-        coin = (gen.random((_COINS, m)) < eager).view(np.uint8)  # row k: the k-th coin of each string
+        if whole:
+            coin = gen.integers(0, 1 << 16, size=(_COINS, m), dtype=np.uint16) < np.uint16(sixteenths)
+        else:
+            coin = gen.random((_COINS, m)) < eager
+        coin = coin.view(np.uint8)  # row k: the k-th coin of each string
         code = coin[0].copy()
         for k in range(1, _COINS):
             code |= coin[k] << k
