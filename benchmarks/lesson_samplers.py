@@ -7,7 +7,13 @@ number of dice it stands for per second:
 
 * **used**: the dice the simulated play actually rolls (a trip stops rolling when it arrives);
 * **drawn**: the random numbers the simulator draws to get them (a vectorised simulator may draw a
-  whole table and use only the start of each row).
+  whole table and use only the start of each row), counted in dice (a number standing for six dice
+  counts six).
+
+The auctions' unit is a coin, compared with ``Generator.random`` (one uniform double per coin):
+**used**, the bidders' decisions a coin settled; **drawn**, the coins drawn (four at a time per
+running auction). With an eagerness of 1/2 (a whole number of 2**-16ths) a coin is a 16-bit number,
+else a double; both are timed.
 
 The goal (issue 18): each simulator at least half the raw generator's dice per second (``used / raw``
 of 0.5 or more). Run: ``.venv/bin/python benchmarks/lesson_samplers.py`` (or ``make benchmark``).
@@ -55,7 +61,9 @@ def cases(gen):
     """(lesson, mechanism, function, dice used per call, dice drawn per call, unit)."""
     card = contracts()[BERLIN_TRIESTE]
     fights, trips, waits = DICE // 8, DICE // 5, DICE // 3
-    train_most = max(rolls_to_cover("train", 19))
+    # the train's dice come six at a time (one number): the dice drawn per trip, from the exact distribution
+    train_block = min(6, max(rolls_to_cover("train", 19)))
+    train_drawn = float(sum(p * train_block * -(-k // train_block) for k, p in rolls_to_cover("train", 19).items()))
     fight_exchanges = DICE // 8 * 4   # 3 against 2: at most 4 exchanges drawn per fight
     # the mean exchanges a fight of 3 against 2 uses (2 dice each), from the exact outcomes
     from gamekit.itc import fight_outcome_distribution
@@ -81,13 +89,17 @@ def cases(gen):
          waits * 3, None, "dice"),
         ("5", "Transportspelet: train, 19 steps (sample_rolls_to_cover)",
          lambda: sample_rolls_to_cover("train", 19, trips, seed=1), trips * float(mean_rolls("train", 19)),
-         trips * train_most, "dice"),
+         trips * train_drawn, "dice"),
         ("6", "Catan: production rolls (production_rolls)", lambda: production_rolls(100, DICE // 200, seed=gen),
          DICE, DICE, "dice"),
         ("6", "Catan: rolls until a road (rolls_until_holding)",
          lambda: rolls_until_holding(income, [1, 1, 0, 0, 0], DICE // 24, seed=gen), DICE // 24 * 2 * road_wait, None, "dice (2 per roll)"),
-        ("7", "Auf Achse: auctions, cautious bots (auctions)",
-         lambda: auctions(card.costs, card.revenue, 4, 2, 0.5, auction_runs, seed=gen), None, None, "coins"),
+        ("7", "Auf Achse: auctions, cautious bots, e = 1/2 (auctions)",
+         lambda: auctions(card.costs, card.revenue, 4, 2, 0.5, auction_runs, seed=gen), *_coins(card, auction_runs, 0.5),
+         "coins (16-bit numbers)"),
+        ("7", "Auf Achse: auctions, cautious bots, e = 3/10 (auctions)",
+         lambda: auctions(card.costs, card.revenue, 4, 2, 0.3, auction_runs, seed=gen), *_coins(card, auction_runs, 0.3),
+         "coins (doubles)"),
     ]
 
 
@@ -96,9 +108,6 @@ def main() -> None:
     table = cases(gen)
     best = {name: float("inf") for _, name, *_ in table}
     raw_dice = raw_coins = float("inf")
-    # the auctions' coins: how many the run draws (one per bidding turn of a running auction)
-    card = contracts()[BERLIN_TRIESTE]
-    coins_per_call = _coins_drawn(card, DICE // 8)
     for _ in range(ROUNDS):
         raw_dice = min(raw_dice, cpu(lambda: gen.integers(1, 7, size=DICE)))
         raw_coins = min(raw_coins, cpu(lambda: gen.random(DICE)))
@@ -111,8 +120,7 @@ def main() -> None:
     print(f"  {'lesson':<6} {'mechanism':<58} {'used':>12} {'drawn':>12} {'used / raw':>11}")
     for lesson, name, _fn, used, drawn, unit in table:
         t = best[name]
-        if unit == "coins":
-            used = drawn = coins_per_call
+        if unit.startswith("coins"):
             ratio = used / t / coin_rate
         else:
             ratio = used / t / raw_rate
@@ -124,28 +132,32 @@ def main() -> None:
     _check(gen)
 
 
-def _coins_drawn(card, n) -> float:
-    """The coins an `auctions` run draws: one per bidding turn of every auction still running."""
+def _coins(card, n, eagerness) -> tuple[float, float]:
+    """The coins an `auctions` run of ``n`` auctions uses (a bidder's decision that a coin settles) and
+    draws (four at a time for every auction still running), counted on a run with its own seed."""
     from gamekit.lessons import samplers
 
     counted = [0]
-    real = np.random.Generator.random
 
     class Counting:
         def __init__(self, gen):
             self.gen = gen
 
         def random(self, size):
-            counted[0] += size
-            return real(self.gen, size)
+            counted[0] += int(np.prod(size))
+            return self.gen.random(size)
+
+        def integers(self, low, high, size, dtype):
+            counted[0] += int(np.prod(size))
+            return self.gen.integers(low, high, size=size, dtype=dtype)
 
     original = samplers._gen
     samplers._gen = lambda seed: Counting(np.random.default_rng(seed))
     try:
-        auctions(card.costs, card.revenue, 4, 2, 0.5, n, seed=1)
+        used = int(auctions(card.costs, card.revenue, 4, 2, eagerness, n, seed=1)["coins"].sum())
     finally:
         samplers._gen = original
-    return counted[0]
+    return used, counted[0]
 
 
 def _check(gen) -> None:

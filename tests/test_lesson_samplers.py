@@ -31,6 +31,28 @@ def test_kept_die_matches_the_exact_choice_of_dice():
         samplers.kept_die(("blue", "blue"), 5)
 
 
+def test_kept_die_keeps_the_die_its_rolls_say():
+    """Every turn's points, cards and kept die follow from the two dice it rolled, and each die's
+    faces come up equally often (the pair is drawn as one number)."""
+    from gamekit.itc.dice_turn import DIE_SIDES
+
+    for pair in (("blue", "green"), ("blue", "red"), ("green", "red")):
+        turns = samplers.kept_die(pair, N, seed=11)
+        (a, ra), (b, rb) = turns["rolls"].items()
+        worth_a = 6 - ra.astype(int) if a == "red" else ra.astype(int)
+        worth_b = 6 - rb.astype(int) if b == "red" else rb.astype(int)
+        assert np.array_equal(turns["first"], worth_a >= worth_b)
+        assert np.array_equal(turns["points"], np.where(turns["first"], worth_a, worth_b))
+        red = ra if a == "red" else rb if b == "red" else np.zeros(N, int)
+        kept_red = turns["first"] == (a == "red") if "red" in pair else np.zeros(N, bool)
+        assert np.array_equal(turns["cards"], np.where(kept_red, red, 0))
+        for colour, rolls in turns["rolls"].items():
+            sides = DIE_SIDES[colour]
+            assert rolls.min() == 1 and rolls.max() == sides
+            for face in (1, sides):
+                _close((rolls == face).mean(), Fraction(1, sides))
+
+
 def test_factory_investments_follow_the_engine_rule_and_the_exact_distribution():
     from gamekit.catan.production import investment_peg, numbers_distribution
 
@@ -77,7 +99,45 @@ def test_production_and_waiting_for_cards():
     assert abs(two_bricks.mean() - float(2 / pb)) < 4 * two_bricks.std() / N**0.5  # two geometric waits
 
 
-def test_auctions_match_the_engine_played_with_its_bots():
+def _exact_wait(pays, need):
+    """The mean number of rolls until the hand holds ``need``, by first-step analysis over the hands
+    (held counts capped at the need), with fractions: independent of the sampler's tables."""
+    from functools import cache
+    from itertools import product
+
+    from gamekit.dice import two_d6
+
+    @cache
+    def wait(held):
+        if all(h >= k for h, k in zip(held, need)):
+            return Fraction(0)
+        stay, rest = Fraction(0), Fraction(1)
+        for total, p in two_d6.table():
+            after = tuple(min(h + g, k) for h, g, k in zip(held, pays.get(total, [0] * len(need)), need))
+            if after == held:
+                stay += p
+            else:
+                rest += p * wait(after)
+        return rest / (1 - stay)
+
+    assert all(wait(h) >= 0 for h in product(*(range(k + 1) for k in need)))
+    return wait(tuple(0 for _ in need))
+
+
+def test_waiting_for_a_hand_matches_first_step_analysis():
+    # a settlement on a 6 (brick, lumber), a city on an 8 (two grain), a settlement on a 4 (lumber)
+    pays = {6: [1, 1, 0], 8: [0, 0, 2], 4: [0, 1, 0]}
+    for need in ([1, 1, 0], [2, 1, 2], [0, 3, 1]):
+        waits = samplers.rolls_until_holding(pays, need, N, seed=8)
+        exact = _exact_wait(pays, need)
+        assert abs(waits.mean() - float(exact)) < 4 * waits.std() / N**0.5, (need, waits.mean(), float(exact))
+    assert not samplers.rolls_until_holding(pays, [0, 0, 0], 5).any()  # nothing needed: no roll
+    with pytest.raises(ValueError, match="never"):
+        samplers.rolls_until_holding({6: [1, 0, 0]}, [1, 1, 0], 5)  # nothing pays the second resource
+
+
+@pytest.mark.parametrize("e", [Fraction(1, 2), Fraction(3, 10)])  # coins from 16-bit numbers, from doubles
+def test_auctions_match_the_engine_played_with_its_bots(e):
     from gamekit.auf_achse import Bid, ChooseContract, Pass
     from gamekit.auf_achse.bots import bid_decision
     from gamekit.auf_achse.examples import BERLIN_TRIESTE, auction_example
@@ -92,7 +152,7 @@ def test_auctions_match_the_engine_played_with_its_bots():
     start = auction_example()
     start.apply(ChooseContract(0))
     card = start.cards[BERLIN_TRIESTE]
-    e, limit = Fraction(1, 2), 1
+    limit = 1
     ends: dict[tuple[int, int], Fraction] = {}
 
     def walk(state, chance):
@@ -111,10 +171,19 @@ def test_auctions_match_the_engine_played_with_its_bots():
         for action, q in branches:
             after = state.clone()
             after.apply(action)
+            coins[0] += chance * q * (len(branches) - 1)  # a coin settled this turn
             walk(after, chance * q)
 
+    coins = [Fraction(0)]
     walk(start, Fraction(1))
     sim = samplers.auctions(card.costs, card.revenue, 4, limit, float(e), N, seed=7)
     for (winner, offer), p in ends.items():
         _close(((sim["winner"] == winner) & (sim["offer"] == offer)).mean(), p)
     assert sum(ends.values()) == 1
+    # the coins an auction uses: as many as the bots' decisions a coin settled in the engine's play
+    used = sim["coins"].astype(float)
+    assert abs(used.mean() - float(coins[0])) < 4 * used.std() / N**0.5
+    # six players, every bidder bids while it may: five coins, past one string of four; the chooser
+    # matches the fifth offer
+    long = samplers.auctions(card.costs, card.revenue, 6, 5, 1.0, 1000, seed=9, keep=0.0)
+    assert (long["coins"] == 5).all() and (long["offer"] == 5).all() and (long["winner"] == 0).all()

@@ -305,3 +305,126 @@ def test_the_student_version_runs_without_the_removed_cells(lesson):
         missing = loads - binds - known
         assert not missing, f"{lesson.name}: a kept cell reads {sorted(missing)}, bound only in removed cells"
         known |= binds
+
+
+# -- the charts' text descriptions (alt text) -------------------------------------------------------
+
+
+def _charts(notebook: dict) -> list[tuple[int, dict]]:
+    return [(i, out) for i, cell in enumerate(notebook["cells"]) for out in cell.get("outputs", [])
+            if "image/png" in out.get("data", {})]
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[p.stem for p in LESSONS])
+def test_every_chart_of_a_lesson_carries_its_description(lesson):
+    """Every picture a lesson's code draws is a gamekit.lessons.Chart: its plain text (compared by nbval)
+    is its description, and the PNG carries the same words as its Description (the book's alt text).
+    A convergence plot's description names its axes and every exact value it is drawn against."""
+    import base64
+
+    accessible = _load("accessible_pages", ROOT / "book" / "_ext" / "accessible_pages.py")
+    nb = _notebook(lesson)
+    charts = _charts(nb)
+    assert charts
+    for index, out in charts:
+        said = "".join(out["data"]["text/plain"])
+        assert not said.startswith("<"), f"{lesson.name} cell {index}: a chart without a description ({said!r})"
+        assert len(said) > 150 and "axis" in said.lower(), said
+        png = base64.b64decode("".join(out["data"]["image/png"]))
+        assert accessible.png_text(png)["Description"] == said
+        assert out["metadata"]["image/png"]["alt"] == said
+        source = "".join(nb["cells"][index]["source"])
+        if "convergence_plot(" in source:
+            assert "Horizontal axis, on a logarithmic scale" in said and "the dashed line is the exact value" in said
+
+
+def test_the_description_of_a_convergence_plot_is_computed_from_its_numbers():
+    from fractions import Fraction
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import numpy as np
+
+    from gamekit.lessons import convergence_plot, exact_text, number, running_mean
+
+    values = np.random.default_rng(3).integers(1, 7, size=5_000) == 6
+    sd = (5 / 36) ** 0.5
+    fig = convergence_plot([("share of sixes", values, Fraction(1, 6))], sd=[sd], ylabel="share of sixes",
+                           xlabel="rolls (log scale)", title="one d6")
+    (ax, said), = fig.gamekit_descriptions
+    run = running_mean(values)
+    assert ax is fig.axes[0]
+    assert said.startswith("One d6. A line chart. Horizontal axis, on a logarithmic scale: rolls, from 10 to 5,000. "
+                           "Vertical axis: share of sixes.")
+    assert f"{number(run[9])} after 10 rolls" in said and f"{number(run[-1])} after 5,000" in said
+    assert f"exact value, {exact_text(Fraction(1, 6))}" in said and exact_text(Fraction(1, 6)) == "1/6 ≈ 0.167"
+    assert f"±{number(2 * sd / 5_000 ** 0.5)}" in said
+    gap = abs(run[-1] - 1 / 6) / (sd / 5_000**0.5)
+    assert f"ends {gap:.1f} standard errors" in said
+    # other rolls, other words
+    other = convergence_plot([("share of sixes", values[::-1], Fraction(1, 6))], sd=[sd], xlabel="rolls (log scale)")
+    assert other.gamekit_descriptions[0][1] != said
+
+
+def test_show_gives_every_panel_its_words_and_refuses_a_chart_without_any(monkeypatch):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    import gamekit.lessons as lessons
+
+    shown = []
+    monkeypatch.setattr("IPython.display.display", shown.append)
+    fig, axes = plt.subplots(1, 2)
+    axes[0].bar([1, 2], [3, 4])
+    lessons.describe(axes[0], "Bars.")
+    lessons.convergence_plot([("mean", np.arange(100.0), 49.5)], ax=axes[1])
+    lessons.show(fig, "Two panels.")
+    chart, = shown
+    assert chart.description.startswith("Two panels. Panel 1 of 2: Bars. Panel 2 of 2: A line chart.")
+    assert repr(chart) == chart.description and chart._repr_png_()[1] == {"alt": chart.description}
+    assert not plt.fignum_exists(fig.number), "shown once, then closed"
+    bare, _ = plt.subplots()
+    bare.axes[0].plot([1, 2])
+    with pytest.raises(ValueError, match="description"):
+        lessons.show(bare)
+    plt.close(bare)
+
+
+def test_a_chart_on_the_built_page_gets_its_description_as_alt_text(tmp_path):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from gamekit.lessons import Chart
+
+    accessible = _load("accessible_pages", ROOT / "book" / "_ext" / "accessible_pages.py")
+    fig, ax = plt.subplots()
+    ax.plot([1, 2, 3])
+    words = 'A line "rising" from 1 to 3 ≈ 3 < 4'
+    (tmp_path / "described.png").write_bytes(Chart(fig, words).png)
+    fig.savefig(tmp_path / "plain.png")
+    plt.close(fig)
+    page = ('<img alt="../_images/described.png" src="../_images/described.png" />\n'
+            '<img alt="../_images/plain.png" src="../_images/plain.png" />')
+    done = accessible.finish_page(page, tmp_path)
+    assert '<img alt="A line &quot;rising&quot; from 1 to 3 ≈ 3 &lt; 4" src="../_images/described.png" />' in done
+    assert f'<img alt="{accessible.CHART_WITHOUT_WORDS}" src="../_images/plain.png" />' in done
+
+
+def test_built_lesson_pages_describe_every_chart():
+    import html as html_lib
+
+    if not (SITE / "notebooks" / "lesson-01-dice.html").is_file():
+        pytest.skip("the book is not built (make book)")
+    accessible = _load("accessible_pages", ROOT / "book" / "_ext" / "accessible_pages.py")
+    for lesson in LESSONS:
+        page = (SITE / "notebooks" / f"{lesson.stem}.html").read_text(encoding="utf-8")
+        alts = [html_lib.unescape(a) for a in re.findall(r'<img alt="([^"]*)" src="[^"]*_images/[^"]+\.png"', page)]
+        said = ["".join(out["data"]["text/plain"]) for _, out in _charts(_notebook(lesson))]
+        assert alts == said, f"{lesson.stem}: the page's charts are not described as the notebook's"
+        assert accessible.CHART_WITHOUT_WORDS not in alts

@@ -6,6 +6,10 @@ give no hook:
 * **Pictures get real alt text.** myst-nb writes a code cell's SVG output to ``_images/<hash>.svg``
   and uses the file name as ``alt``. The engine's pictures carry a ``<title>`` and a ``<desc>``
   (the position in words); they become the image's ``alt``.
+* **Charts get their description.** A chart a code cell drew (matplotlib's PNG) gets as ``alt`` the
+  description its PNG carries (its ``Description`` text, which ``gamekit.lessons.show`` writes from
+  the numbers the chart was drawn from). A PNG without one gets a short generic text rather than its
+  file name.
 * **Wide pictures scroll inside their own frame** on a phone instead of shrinking to illegible
   text (a board drawn 830 px wide keeps at least 90 % of its size and scrolls sideways in a
   keyboard-reachable region); the page itself never gets wider than the screen.
@@ -33,7 +37,9 @@ LANGUAGES = {"German": "de", "Swedish": "sv"}
 WIDE = 560
 
 _IMG = re.compile(r'<img alt="([^"]*?_images/([^"/]+\.svg))" src="([^"]+)" />')
-_PNG = re.compile(r'<img alt="([^"]*?_images/[^"/]+\.png)" src="([^"]+)" />')
+_PNG = re.compile(r'<img alt="([^"]*?_images/([^"/]+\.png))" src="([^"]+)" />')
+#: The alt text of a chart whose PNG carries no description.
+CHART_WITHOUT_WORDS = "A chart drawn by the code cell above; its numbers are in the text and tables beside it"
 _SVG_HEAD = re.compile(r"<svg\b[^>]*>", re.S)
 _TITLE = re.compile(r"<title>(.*?)</title>", re.S)
 _DESC = re.compile(r"<desc>(.*?)</desc>", re.S)
@@ -57,6 +63,37 @@ def _svg_text(svg: str) -> tuple[str, str, float]:
     return clean(title), clean(desc), float(width.group(1)) if width else 0.0
 
 
+def png_text(data: bytes) -> dict[str, str]:
+    """The text chunks of a PNG (``tEXt``, ``zTXt``, ``iTXt``): keyword -> text."""
+    import struct
+    import zlib
+
+    out: dict[str, str] = {}
+    if not data.startswith(b"\x89PNG\r\n\x1a\n"):
+        return out
+    at = 8
+    while at + 8 <= len(data):
+        length, kind = struct.unpack(">I4s", data[at:at + 8])
+        body = data[at + 8:at + 8 + length]
+        at += 12 + length
+        if kind == b"IEND":
+            break
+        key, _, rest = body.partition(b"\0")
+        try:
+            if kind == b"tEXt":
+                out[key.decode("latin-1")] = rest.decode("latin-1")
+            elif kind == b"zTXt":
+                out[key.decode("latin-1")] = zlib.decompress(rest[1:]).decode("latin-1")
+            elif kind == b"iTXt":
+                compressed, rest = rest[0], rest[2:]
+                _lang, _, rest = rest.partition(b"\0")
+                _translated, _, text = rest.partition(b"\0")
+                out[key.decode("latin-1")] = (zlib.decompress(text) if compressed else text).decode("utf-8")
+        except (zlib.error, UnicodeDecodeError, IndexError):
+            continue
+    return out
+
+
 def finish_page(page: str, images: Path) -> str:
     """One page's HTML, finished (see the module docstring)."""
 
@@ -77,9 +114,13 @@ def finish_page(page: str, images: Path) -> str:
                 f'alt="{html.escape(alt)}" src="{src}" /></div>')
 
     page = _IMG.sub(picture, page)
-    # A chart a code cell drew (matplotlib's PNG) has no words of its own yet: say what it is rather
-    # than read out a file name (its figures are printed beside it in the lessons).
-    page = _PNG.sub(lambda m: f'<img alt="A chart drawn by the code cell above; its numbers are in the text and tables beside it" src="{m.group(2)}" />', page)
+    def chart(match: re.Match[str]) -> str:
+        path = images / match.group(2)
+        words = png_text(path.read_bytes()).get("Description", "") if path.is_file() else ""
+        alt = re.sub(r"\s+", " ", words).strip() or CHART_WITHOUT_WORDS
+        return f'<img alt="{html.escape(alt)}" src="{match.group(3)}" />'
+
+    page = _PNG.sub(chart, page)
     page = _DROPDOWN.sub(lambda m: m.group(1)[: -len('<div class="sd-summary-content')]
                          + f'<div lang="{LANGUAGES[m.group(2)]}" class="sd-summary-content', page)
     return page

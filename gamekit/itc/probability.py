@@ -211,7 +211,11 @@ def simulate_fights(attackers: int, defenders: int, n: int, seed=None):
 
     Each exchange is drawn from the exact exchange (the blue d6 against the green d8, ties rolled
     again: won with weight 5 in 14, see :func:`exchange_win_probability`). A fight never needs more than ``attackers +
-    defenders - 1`` exchanges, so each fight draws that many and stops where one side ran out.
+    defenders - 1`` exchanges, so each fight draws that many and stops where one side ran out. For
+    fights of up to 12 exchanges the exchanges a fight drew are packed into the bits of one number and
+    the markers left are looked up for it (:func:`_fight_ends` applies the stopping rule once per
+    string of exchanges instead of once per fight); longer fights count along the row. Both ways
+    give the same fights from the same seed.
     ``seed`` is an int, a ``numpy.random.Generator`` or ``None``. Not the same numbers as
     :func:`roll_fight` draws with a game's generator (numpy is imported only here).
 
@@ -231,6 +235,11 @@ def simulate_fights(attackers: int, defenders: int, n: int, seed=None):
     rounds = attackers + defenders - 1
     small = np.uint8 if win + lose <= 1 << 8 else np.int64
     won = gen.integers(0, win + lose, size=(n, rounds), dtype=small) < win
+    if rounds <= _PACKED:
+        codes = np.packbits(won, axis=1, bitorder="little")  # exchange k is bit k
+        code = codes[:, 0] if rounds <= 8 else codes[:, 0].astype(np.uint16) | codes[:, 1].astype(np.uint16) << 8
+        attackers_left, defenders_left = _fight_ends(attackers, defenders)
+        return attackers_left.take(code), defenders_left.take(code)
     count = np.int16 if rounds < 1 << 15 else np.int64
     wins = np.cumsum(won, axis=1, dtype=count)  # defending markers removed after each exchange
     losses = np.arange(1, rounds + 1, dtype=count) - wins  # attack markers removed
@@ -240,6 +249,28 @@ def simulate_fights(attackers: int, defenders: int, n: int, seed=None):
     lost = losses[np.arange(n), end]
     removed = wins[np.arange(n), end]
     return (attackers - lost).astype(np.int64), (defenders - removed).astype(np.int64)
+
+
+#: Fights of at most this many exchanges are looked up by their string of exchanges (2**12 strings).
+_PACKED = 12
+
+
+@cache
+def _fight_ends(attackers: int, defenders: int):
+    """The markers left after each string of ``attackers + defenders - 1`` exchanges (bit k of the
+    index set where the attacker wins exchange k): two read-only numpy arrays of ``2**rounds``
+    entries. The fight stops where one side has no marker left; later exchanges are not played."""
+    import numpy as np
+
+    rounds = attackers + defenders - 1
+    strings = np.arange(1 << rounds)
+    wins = np.cumsum((strings[:, None] >> np.arange(rounds)) & 1, axis=1)  # defending markers removed
+    losses = np.arange(1, rounds + 1) - wins  # attack markers removed
+    end = np.where(wins[:, -1] >= defenders, np.argmax(wins >= defenders, axis=1), np.argmax(losses >= attackers, axis=1))
+    attackers_left = (attackers - losses[strings, end]).astype(np.int64)
+    defenders_left = (defenders - wins[strings, end]).astype(np.int64)
+    attackers_left.flags.writeable = defenders_left.flags.writeable = False
+    return attackers_left, defenders_left
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,9 @@ Every exact figure a lesson states is computed, never typed: a lesson writes its
 :func:`say` (Markdown made from the numbers) and its solutions with :func:`solution` (a folded
 ``<details class="gk-solution">`` block, which the student version drops and the print style sheet
 hides). :func:`convergence_plot` draws how a simulated estimate approaches its exact value as the
-trials grow. The numpy samplers the lessons simulate with are in :mod:`gamekit.lessons.samplers`.
+trials grow, and writes down in words what it drew; :func:`show` displays a chart with those words
+(or words the lesson writes from its own numbers) as its text description, for readers who cannot
+see it. The numpy samplers the lessons simulate with are in :mod:`gamekit.lessons.samplers`.
 
 Nothing here is a rule; numpy, matplotlib and IPython are imported only where they are used (the
 engine stays standard library only).
@@ -21,7 +23,7 @@ from fractions import Fraction
 from typing import Any
 
 __all__ = ["frac", "tex", "approx", "percent", "say", "solution", "exact_outcomes", "running_mean", "convergence_plot",
-           "standard_error"]
+           "standard_error", "show", "describe", "Chart", "number", "exact_text", "convergence_description"]
 
 
 def frac(x: Any) -> str:
@@ -150,7 +152,123 @@ def convergence_plot(
         ax.set_title(title)
     ax.legend(fontsize="small", loc="best")
     fig.tight_layout()
+    describe(ax, convergence_description(estimates, sd=sd, ylabel=ylabel, title=title, xlabel=xlabel, start=start))
     return fig
+
+
+def number(x: Any) -> str:
+    """A measured or exact number for reading aloud, its digits fitted to its size: ``1,806``,
+    ``10.87``, ``0.167``, ``0.0463``."""
+    x = float(x)
+    size = abs(x)
+    if size >= 100:
+        return f"{x:,.0f}"
+    if size >= 10:
+        return f"{x:.2f}"
+    if size >= 0.1 or size == 0:
+        return f"{x:.3f}"
+    return f"{x:.2g}" if size < 0.001 else f"{x:.4f}"
+
+
+def exact_text(x: Any) -> str:
+    """An exact value in words: the fraction and its decimal where the fraction is short
+    (``1/6 ≈ 0.167``), else the decimal."""
+    from fractions import Fraction
+
+    if isinstance(x, (Fraction, int)) and not isinstance(x, bool):
+        x = Fraction(x)
+        if x.denominator == 1:
+            return f"{x.numerator:,}"
+        if x.denominator <= 1000 and abs(x.numerator) < 100_000:
+            return f"{frac(x)} ≈ {number(x)}"
+    return number(x)
+
+
+def convergence_description(
+    estimates: Sequence[tuple[str, Any, Any]],
+    *,
+    sd: Sequence[float] | None = None,
+    ylabel: str = "estimate",
+    title: str = "",
+    xlabel: str = "number of trials (log scale)",
+    start: int = 10,
+) -> str:
+    """What :func:`convergence_plot` draws, in words, from the same numbers: the axes, and for each
+    estimate its running value at the start, in the middle (on the log scale) and at the end, the
+    exact value it approaches, the band around it and how far from it the simulation ends."""
+    import numpy as np
+
+    unit = xlabel.replace(" (log scale)", "").removeprefix("number of ")
+    parts = []
+    for i, (label, values, exact) in enumerate(estimates):
+        run = running_mean(values)
+        n = len(run)
+        first = min(start, n)
+        middle = int(10 ** round((np.log10(first) + np.log10(n)) / 2))
+        if not first < middle < n:
+            middle = (first + n) // 2
+        text = (f"{label[:1].upper() + label[1:]}: the simulated running value is {number(run[first - 1])} after {first:,} {unit}, "
+                f"{number(run[middle - 1])} after {middle:,} and {number(run[-1])} after {n:,}; the dashed line is the "
+                f"exact value, {exact_text(exact)}")
+        if sd is not None and sd[i] > 0:
+            band = [2 * sd[i] / k**0.5 for k in (first, n)]
+            gap = abs(run[-1] - float(exact)) / (sd[i] / n**0.5)
+            text += (f", and the shaded band of two standard errors around it narrows from ±{number(band[0])} to "
+                     f"±{number(band[1])}: the simulation ends {gap:.1f} standard errors from the exact value")
+        parts.append(text + ".")
+    head = f"{title[:1].upper() + title[1:]}. " if title else ""
+    return (f"{head}A line chart. Horizontal axis, on a logarithmic scale: {unit}, from {min(start, len(estimates[0][1])):,} "
+            f"to {len(estimates[0][1]):,}. Vertical axis: {ylabel}. " + " ".join(parts))
+
+
+def describe(ax: Any, text: str) -> None:
+    """Record ``text`` as the description of the chart on ``ax`` (:func:`show` reads it)."""
+    fig = ax.figure
+    fig.__dict__.setdefault("gamekit_descriptions", []).append((ax, text))
+
+
+class Chart:
+    """A matplotlib figure as a PNG that carries its text description.
+
+    In a notebook it shows as the picture (``image/png``); its plain text (``text/plain``, which
+    nbval compares with the stored output) is the description. The PNG stores the description as
+    its ``Description`` text, and the book's pages make that the picture's ``alt`` text
+    (``book/_ext/accessible_pages.py``).
+    """
+
+    def __init__(self, fig: Any, description: str) -> None:
+        from IPython.core.pylabtools import print_figure
+
+        self.description = description
+        self.png = print_figure(fig, "png", metadata={"Description": description})
+
+    def _repr_png_(self) -> tuple[bytes, dict[str, str]]:
+        return self.png, {"alt": self.description}
+
+    def __repr__(self) -> str:
+        return self.description
+
+
+def show(fig: Any = None, text: str = "") -> None:
+    """Display ``fig`` (the current figure if None) with its text description and close it.
+
+    The description is ``text`` (what the lesson says the chart shows, written from its numbers)
+    followed by what :func:`convergence_plot` recorded for each of its panels; a figure with no words
+    at all is refused, so that no chart goes without a description."""
+    import matplotlib.pyplot as plt
+    from IPython.display import display
+
+    fig = fig if fig is not None else plt.gcf()
+    recorded = fig.__dict__.get("gamekit_descriptions", [])
+    panels = [ax for ax in fig.axes if ax.get_label() != "<colorbar>"]
+    words = [text.strip()] if text.strip() else []
+    for ax, said in sorted(recorded, key=lambda r: panels.index(r[0]) if r[0] in panels else len(panels)):
+        where = f"Panel {panels.index(ax) + 1} of {len(panels)}: " if len(panels) > 1 and ax in panels else ""
+        words.append(where + said)
+    if not words:
+        raise ValueError("a chart needs a text description: pass text=..., or draw it with convergence_plot")
+    display(Chart(fig, " ".join(words)))
+    plt.close(fig)
 
 
 def table(rows: Iterable[Sequence[Any]], header: Sequence[str], align: str | None = None) -> Any:

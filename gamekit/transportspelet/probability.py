@@ -16,6 +16,7 @@ change of mode.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from .data import MODES, MOVEMENT_BONUS
@@ -83,14 +84,56 @@ def mean_rolls(mode: str, steps: int) -> Fraction:
     return sum((n * p for n, p in rolls_to_cover(mode, steps).items()), Fraction(0))
 
 
-def sample_rolls_to_cover(mode: str, steps: int, n: int, seed: int = 0) -> Any:
+def sample_rolls_to_cover(mode: str, steps: int, n: int, seed: Any = 0) -> Any:
     """``n`` sampled numbers of rolls to cover ``steps`` steps in ``mode`` (a numpy array), for Monte
-    Carlo next to :func:`rolls_to_cover`. numpy is imported here only; the engine does not need it."""
+    Carlo next to :func:`rolls_to_cover`. numpy is imported here only; the engine does not need it.
+
+    The dice are rolled a block of up to six at a time, drawn as one number from 0 to 6**6 - 1 whose
+    base-6 digits are the six dice (every string of six faces equally likely, as six rolls are); a
+    table made once for the block says after which roll of the block the piece arrives, if it does,
+    and how far the block moves it. A trip that has not arrived rolls another block. ``seed`` is an
+    int, a ``numpy.random.Generator`` or ``None``."""
     import numpy as np
 
     if mode not in MODES:
         raise ValueError(f"no mode {mode!r}; the modes are {MODES}")
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ValueError(f"n is a whole number >= 0, not {n!r}")
+    most = max(rolls_to_cover(mode, steps))  # also checks steps; no trip needs more rolls than this
+    block = min(6, most)
+    arrive, moved = _roll_blocks(MOVEMENT_BONUS[mode], steps, block)
+    codes = 6**block
     rng = np.random.default_rng(seed)
-    most = max(rolls_to_cover(mode, steps))  # no sequence needs more rolls than this
-    moved = np.cumsum(rng.integers(1, 7, size=(n, most)) + MOVEMENT_BONUS[mode], axis=1)
-    return np.argmax(moved >= steps, axis=1) + 1
+    code = rng.integers(0, codes, size=n, dtype=np.uint32)
+    out = arrive[steps].take(code).astype(np.int64)
+    live = np.flatnonzero(out > block)
+    left = steps - moved.take(code[live])
+    used = block
+    flat = arrive.ravel()
+    while live.size:
+        code = rng.integers(0, codes, size=live.size, dtype=np.uint32)
+        at = flat.take(left * codes + code)
+        done = at <= block
+        out[live[done]] = used + at[done]
+        left, live = (left - moved.take(code))[~done], live[~done]
+        used += block
+    return out
+
+
+@cache
+def _roll_blocks(bonus: int, steps: int, block: int) -> tuple[Any, Any]:
+    """For every string of ``block`` rolls (its number's base-6 digits, the first roll last digit):
+    ``arrive[r, code]``, the roll of the block on which a piece ``r`` steps from its goal arrives
+    (``block + 1``: not in this block), and ``moved[code]``, the steps the block moves in all."""
+    import numpy as np
+
+    codes = np.arange(6**block)
+    dice = codes[None, :] // 6 ** np.arange(block)[:, None] % 6 + 1 + bonus  # (roll, code)
+    reached = np.cumsum(dice, axis=0)
+    arrive = np.zeros((steps + 1, codes.size), dtype=np.uint8)
+    for r in range(1, steps + 1):
+        arrive[r] = (reached < r).sum(axis=0) + 1
+    arrive.flags.writeable = False
+    moved = reached[-1].astype(np.int64)
+    moved.flags.writeable = False
+    return arrive, moved
