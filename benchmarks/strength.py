@@ -5,7 +5,7 @@
 (defaults 1000, 100, 2 and every game; ``names`` comma-separated). Each line is one tournament
 played by :func:`gamekit.tournament` (seeded games, seats rotated so that no seat order favours a
 bot): one seat of the stronger kind against the weaker kind in every other seat. It prints the
-stronger bot's share of the wins (a tie of ``k`` players gives each ``1/k``) with its 95 % interval,
+stronger bot's share of the wins (a tie of ``k`` players gives each ``1/k``) with its 95 % (Wilson) interval,
 the share it would have by chance (one seat in ``players``), the mean score of each kind, the mean
 CPU milliseconds per move of each kind (moves with more than one legal action), the mean length of
 a game and how many games no rule ended within the tournament's cap. Asserts nothing.
@@ -17,6 +17,7 @@ pages use. A search game costs seconds of CPU (thousands of determinised playout
 
 from __future__ import annotations
 
+import math
 import sys
 import time
 from pathlib import Path
@@ -30,6 +31,14 @@ import gamekit  # noqa: E402
 GAMES = [("itc", 3), ("catan", 3), ("factories", 3), ("trade-feud", 3), ("auf-achse", 3), ("transportspelet", 2)]
 
 
+def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson 95 % interval of a share of ``n`` games (it stays honest at 0 and 1, where the
+    normal interval of the tournament's summary collapses to a point)."""
+    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 def line(name: str, players: int, strong: str, weak: str, games: int, workers: int) -> None:
     started = time.perf_counter()
     table = gamekit.tournament(name, [strong] + [weak] * (players - 1), games, seed=2026, players=players,
@@ -37,10 +46,11 @@ def line(name: str, players: int, strong: str, weak: str, games: int, workers: i
     wall = time.perf_counter() - started
     s = table.attrs["summary"]
     me, them = s.loc[strong], s.loc[weak]
+    low, high = wilson(me["win_share"], games)
     print(f"{name:<16} {strong} vs {weak} ({players} players, {games} games): {strong} wins "
-          f"{me['win_share']:.3f} [{me['low']:.3f}, {me['high']:.3f}] (chance {me['fair_share']:.3f}); "
+          f"{me['win_share']:.3f} [{low:.3f}, {high:.3f}] (chance {me['fair_share']:.3f}); "
           f"mean score {me['mean_score']:.1f} vs {them['mean_score']:.1f}; "
-          f"ms per move {me['ms_per_move']:.1f} vs {them['ms_per_move']:.2f}; "
+          f"ms per move {me['ms_per_move']:.2f} vs {them['ms_per_move']:.2f}; "
           f"{table['actions'].mean():.0f} actions a game; {int(me['unfinished'])} unfinished; {wall:.0f} s", flush=True)
 
 

@@ -5,7 +5,8 @@ Prints, for a widget page (the ITC chapter) and a page without widgets (the prot
 * first contentful paint, unthrottled and on a fast 4G line (9 Mbit/s down, 60 ms latency);
 * time from a reader's first click to the first answer: cold (click as soon as the widget shows)
   and preloaded (the reader read for a while first), unthrottled and throttled;
-* the longest main-thread task between that click and the answer;
+* the longest main-thread task between that click and the answer, and from the navigation itself
+  until the rules are ready (an observer registered before any of the page's scripts);
 * warm answer times (median of 20 calls of a widget service once the rules are loaded);
 * page weight: bytes the site sent before any click, and once the rules have loaded, counted by this
   script's own web server, so the rules worker's downloads (the interpreter, gamekit) count too
@@ -133,6 +134,19 @@ def warm_answers(browser, url: str) -> list[float]:
     return times
 
 
+def navigation_to_ready(browser, url: str) -> tuple[float, float]:
+    """(ms from navigation to the rules being ready, the longest main-thread task until then), a
+    first visit whose reader starts the rules at once."""
+    context, page = new_page(browser, False)
+    page.goto(url, wait_until="load")
+    page.evaluate("() => globalThis.gamekitRules && globalThis.gamekitRules.start()")
+    page.wait_for_function("() => globalThis.gamekitRules && globalThis.gamekitRules.state === 'ready'", timeout=300_000)
+    ready = page.evaluate("() => performance.now()")
+    tasks = page.evaluate("() => globalThis.__longTasks")
+    context.close()
+    return ready, max((t["duration"] for t in tasks if t["start"] <= ready), default=0.0)
+
+
 def _ready_after_navigation(page, url: str) -> float:
     """Open ``url`` and start its rules at once; ms from navigation to the rules being ready."""
     page.goto(url, wait_until="load")
@@ -201,6 +215,11 @@ def main() -> int:
                     print(f"page weight of {WIDGET_PAGE} (first visit, counted by the server, workers included): "
                           f"{before / 1e6:.1f} MB sent before any click (the page, and the rules if the idle "
                           f"preload had started), {after / 1e6:.1f} MB once the rules are loaded")
+        for path in (WIDGET_PAGE, "book/dice.html"):
+            runs = [navigation_to_ready(browser, base + path) for _ in range(3)]
+            print(f"{path}, first visit: rules ready {statistics.median(r[0] for r in runs):.0f} ms after navigation; "
+                  f"longest main-thread task from navigation to ready {statistics.median(r[1] for r in runs):.0f} ms "
+                  f"(median of 3; worst {max(r[1] for r in runs):.0f} ms)")
         visits = [second_visit(browser, base + WIDGET_PAGE) for _ in range(3)]
         v = visits[0]
         print(f"first visit with the service worker: rules ready after {statistics.median(r['first_ms'] for r in visits):.0f} ms, "
