@@ -5,8 +5,9 @@
 
 const BOT_PACE_MS = 700;
 // The board's zoom (pure presentation): 1 is "Fit" (the board as wide as its frame); each press of
-// Zoom in or Zoom out multiplies or divides by ZOOM_STEP. On a narrow screen the first board opens
-// at the zoom that draws its smallest text LEGIBLE_PX high, and the frame scrolls.
+// Zoom in or Zoom out multiplies or divides by ZOOM_STEP. On a narrow screen the board opens at the
+// zoom that draws its smallest text LEGIBLE_PX high (the frame scrolls), and grows if a later board
+// has smaller text (a piece's number), until the reader chooses a zoom, which every board keeps.
 const ZOOM_STEP = Math.SQRT2;
 const ZOOM_MAX = 8;
 const LEGIBLE_PX = 11;
@@ -162,7 +163,8 @@ function render({ model, el: root }) {
   const zoomText = el("span", { class: "gk-muted", "data-testid": "gk-zoom-text" });
   const zoomBar = el("div", { class: "gk-row gk-play-zoom", role: "group", "aria-label": "Board zoom", "data-testid": "gk-zoom" },
     zoomIn, zoomOut, zoomFit, zoomText);
-  let zoom = null; // null until the first board is drawn (then the reader's choice, kept across redraws)
+  let zoom = null; // null until the first board is laid out
+  let zoomChosen = false; // the reader pressed a zoom button: their zoom stays, board after board
   const cover = el("div", { class: "gk-play-cover", "data-testid": "gk-cover", hidden: "" });
   const coverText = el("p", {});
   const coverButton = el("button", { "data-testid": "gk-uncover" });
@@ -237,14 +239,14 @@ function render({ model, el: root }) {
     zoomIn.setAttribute("aria-disabled", String(z >= ZOOM_MAX));
     zoomText.textContent = z <= 1 ? "Whole board" : `Zoom ${z.toFixed(1)}×`;
   };
-  // The first board: on a narrow screen, the zoom at which its smallest text is legible.
-  const firstZoom = (svg) => {
+  // On a narrow screen, the zoom at which the board's smallest text is legible (1 elsewhere).
+  const legibleZoom = (svg) => {
     if (!window.matchMedia(NARROW).matches) return 1;
     const px = smallestTextPx(svg);
     if (px === null) return null; // not laid out yet (a hidden page): decide at the next drawing
-    return Math.min(ZOOM_MAX, Math.max(1, Math.ceil((LEGIBLE_PX / px) * 100) / 100));
+    return Math.min(ZOOM_MAX, Math.max(1, Math.ceil(((zoom ?? 1) * LEGIBLE_PX / px) * 100) / 100));
   };
-  const setZoom = (z) => {
+  const setZoom = (z, announce = true) => {
     const svg = board.querySelector("svg");
     if (!svg) return;
     const next = Math.min(ZOOM_MAX, Math.max(1, z));
@@ -260,11 +262,15 @@ function render({ model, el: root }) {
     const after = svg.getBoundingClientRect();
     board.scrollLeft = Math.max(0, fx * after.width - board.clientWidth / 2);
     board.scrollTop = Math.max(0, fy * after.height - board.clientHeight / 2);
-    ui.say(zoom <= 1 ? "The whole board fits its frame." : `Board zoomed to ${zoom.toFixed(1)}×: scroll the board to move around it.`);
+    if (announce) ui.say(zoom <= 1 ? "The whole board fits its frame." : `Board zoomed to ${zoom.toFixed(1)}×: scroll the board to move around it.`);
   };
-  zoomIn.addEventListener("click", () => setZoom((zoom ?? 1) * ZOOM_STEP));
-  zoomOut.addEventListener("click", () => setZoom((zoom ?? 1) / ZOOM_STEP));
-  zoomFit.addEventListener("click", () => setZoom(1));
+  const choose = (z) => {
+    zoomChosen = true;
+    setZoom(z);
+  };
+  zoomIn.addEventListener("click", () => choose((zoom ?? 1) * ZOOM_STEP));
+  zoomOut.addEventListener("click", () => choose((zoom ?? 1) / ZOOM_STEP));
+  zoomFit.addEventListener("click", () => choose(1));
 
   const scheduleBots = () => {
     stopBots();
@@ -384,12 +390,15 @@ function render({ model, el: root }) {
       showZoom();
       if (zoom === null) {
         // The first board opens with its middle in the middle of the frame.
-        zoom = firstZoom(svg);
+        zoom = legibleZoom(svg);
         showZoom();
         board.scrollLeft = (board.scrollWidth - board.clientWidth) / 2;
       } else {
         board.scrollLeft = left;
         board.scrollTop = top;
+        const legible = zoomChosen ? null : legibleZoom(svg);
+        // (2% of slack: the same board measured again never creeps.)
+        if (legible !== null && legible > zoom * 1.02) setZoom(legible, false);
       }
     } else showZoom();
     const needsCover = v.persons > 1 && v.person_to_move && shownTo !== v.to_move;
