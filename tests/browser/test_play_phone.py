@@ -165,6 +165,19 @@ def test_the_board_is_legible_and_usable_on_a_phone(phone, site_url, game):
     root.get_by_role("button", name="Zoom in", exact=True).tap()
     chosen = _board(root)
     assert chosen["width"] > fit["width"] * 1.2 and chosen["page"] <= PHONE_WIDTH
+    # a spot reached by the keyboard (Tab past the board's frame) is in the frame's view, focus visible
+    # (Catan's second setting-up move, a road, is always on the board.)
+    assert root.locator("[data-testid='gk-target-0']").count() or game not in ("catan", "factories")
+    if root.locator("[data-testid='gk-target-0']").count():
+        root.locator("[data-testid='gk-zoom-fit']").focus()
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.dataset.testid") == "gk-board"
+        page.keyboard.press("Tab")
+        spot = page.evaluate("""() => { const e = document.activeElement, r = e.getBoundingClientRect();
+            const f = document.querySelector("[data-testid='gk-board']").getBoundingClientRect();
+            return { id: e.dataset.testid, inside: r.left >= f.left - 1 && r.right <= f.right + 1 && r.width > 0,
+                     ring: parseFloat(getComputedStyle(e).strokeWidth) }; }""")
+        assert spot["id"] == "gk-target-0" and spot["inside"] and spot["ring"] >= 5, spot
     _move_at_this_zoom(page, root, game, on_the_board=False)
     after = _board(root)
     assert after["zoom"] == chosen["zoom"] and abs(after["width"] - chosen["width"]) < 1, (chosen, after)
