@@ -163,3 +163,29 @@ def test_bad_requests_are_refused_with_a_message():
                           ({"kind": "teleport"}, "no game is under way")]:
         answer = call("play.game", {"action": action})
         assert "error" in answer and words in answer["error"], (action, answer)
+
+
+@pytest.mark.parametrize("game,players", GAMES)
+def test_the_board_scales_with_its_width_and_its_spots_lie_on_it(game, players):
+    """The page zooms the board by its width alone (gamekit/widgets/static/play.js): every board the
+    service draws has a viewBox (so its drawing, text and spots scale together), text the page can
+    measure (a font size) and every spot to press inside the drawing, for the first 25 moves."""
+    import re
+
+    situation, view = start(game, ["person"] * players)
+    spots = 0
+    for _ in range(25):
+        if view.get("over"):
+            break
+        svg = re.search(r"<svg\b[^>]*>", view["board"])
+        assert svg, f"{game}: the board is not an SVG drawing"
+        box = re.search(r'viewBox="([-\d. ]+)"', svg.group(0))
+        assert box, f"{game}: the board has no viewBox, so it cannot be zoomed"
+        x0, y0, w, h = (float(n) for n in box.group(1).split())
+        assert "<text" in view["board"] and "font-size" in view["board"]
+        for t in view["targets"]:
+            assert x0 <= t["x"] <= x0 + w and y0 <= t["y"] <= y0 + h, f"{game}: spot {t} is off the board"
+        spots += len(view["targets"])
+        situation, view = ask(situation, kind="move", text=view["moves"][0]["moves"][0]["action"])
+    if game in ("catan", "factories", "trade-feud", "auf-achse"):
+        assert spots, f"{game}: no spot to press on the board"

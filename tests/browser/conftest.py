@@ -68,11 +68,12 @@ def browser():
 class PageWatch:
     """A page whose outside requests are blocked and whose errors are collected."""
 
-    def __init__(self, browser, site_url: str) -> None:
+    def __init__(self, browser, site_url: str, **context_options) -> None:
+        """``context_options`` go to Playwright's ``new_context`` (a phone's viewport, say)."""
         self.site = urlparse(site_url)
         # The book's service worker is blocked here: it would answer requests that the routes below
         # must see (tests/browser/test_offline.py checks the worker, with a server of its own).
-        self.context = browser.new_context(service_workers="block")
+        self.context = browser.new_context(service_workers="block", **context_options)
         self.page = self.context.new_page()
         self.outside: list[str] = []
         self.errors: list[str] = []

@@ -4,6 +4,27 @@
 // and keeps the last game in the browser.
 
 const BOT_PACE_MS = 700;
+// The board's zoom (pure presentation): 1 is "Fit" (the board as wide as its frame); each press of
+// Zoom in or Zoom out multiplies or divides by ZOOM_STEP. On a narrow screen the board opens at the
+// zoom that draws its smallest text LEGIBLE_PX high (the frame scrolls), and grows if a later board
+// has smaller text (a piece's number), until the reader chooses a zoom, which every board keeps.
+const ZOOM_STEP = Math.SQRT2;
+const ZOOM_MAX = 8;
+const LEGIBLE_PX = 11;
+const NARROW = "(max-width: 600px)";
+
+// The height in CSS px of the smallest text of an SVG drawing as it is drawn now (its font size
+// times the scale of its coordinates on the screen), or null when it has no visible text.
+function smallestTextPx(svg) {
+  let smallest = null;
+  for (const t of svg.querySelectorAll("text")) {
+    const ctm = t.getScreenCTM();
+    if (!ctm || !t.textContent.trim() || !t.getClientRects().length) continue;
+    const px = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(ctm.a, ctm.b);
+    if (px > 0 && (smallest === null || px < smallest)) smallest = px;
+  }
+  return smallest;
+}
 
 function storageKey(game) {
   return `gamekit-play-${game}`;
@@ -132,7 +153,18 @@ function render({ model, el: root }) {
   const status = el("p", { class: "gk-play-status", "data-testid": "gk-turn" });
   const result = el("div", { role: "region", "aria-label": "Result", class: "gk-result", "data-testid": "gk-result" });
   const players = el("table", { class: "gk-play-players", "data-testid": "gk-players-table" });
-  const board = el("div", { class: "gk-play-board", "data-testid": "gk-board" });
+  // The board scrolls in its own frame (a region the keyboard can scroll too) when zoomed, so the
+  // page never gets wider than the screen.
+  const board = el("div", { class: "gk-play-board", "data-testid": "gk-board", role: "region", tabindex: "0",
+    "aria-label": "The board (scrolls when zoomed)" });
+  const zoomIn = el("button", { "data-testid": "gk-zoom-in" }, "Zoom in");
+  const zoomOut = el("button", { "data-testid": "gk-zoom-out" }, "Zoom out");
+  const zoomFit = el("button", { "data-testid": "gk-zoom-fit" }, "Fit");
+  const zoomText = el("span", { class: "gk-muted", "data-testid": "gk-zoom-text" });
+  const zoomBar = el("div", { class: "gk-row gk-play-zoom", role: "group", "aria-label": "Board zoom", "data-testid": "gk-zoom" },
+    zoomIn, zoomOut, zoomFit, zoomText);
+  let zoom = null; // null until the first board is laid out
+  let zoomChosen = false; // the reader pressed a zoom button: their zoom stays, board after board
   const cover = el("div", { class: "gk-play-cover", "data-testid": "gk-cover", hidden: "" });
   const coverText = el("p", {});
   const coverButton = el("button", { "data-testid": "gk-uncover" });
@@ -151,7 +183,7 @@ function render({ model, el: root }) {
   const saveButton = el("button", { "data-testid": "gk-save" }, "Save the game to a file");
   const newButton = el("button", { "data-testid": "gk-new" }, "New game");
   table.append(status, result, el("div", { class: "gk-row" }, skipButton, hintButton, undoButton), hint, moves, cover, privateBox,
-    scrollTable(players, "players"), board,
+    scrollTable(players, "players"), zoomBar, board,
     el("details", { class: "gk-play-log", open: "" }, el("summary", {}, "Log"),
       el("div", { class: "gk-row", role: "group", "aria-label": "Replay" }, replayBack, replayText, replayForward, replayExit), logList),
     el("div", { class: "gk-row" }, saveButton, newButton));
@@ -191,6 +223,54 @@ function render({ model, el: root }) {
     shownTo = model.get("view").to_move;
     draw();
   });
+
+  // -- the board's zoom (presentation only: the targets are circles in the board's own
+  // coordinates, so they scale with it and stay where their moves lie) ------------------------
+  const showZoom = () => {
+    const svg = board.querySelector("svg");
+    zoomBar.hidden = !svg;
+    if (!svg) return;
+    const z = zoom ?? 1;
+    svg.style.width = `${(z * 100).toFixed(2)}%`;
+    board.classList.toggle("gk-play-zoomed", z > 1);
+    // At a limit the button stays focusable (a keyboard reader's focus is not lost) but says so.
+    zoomOut.setAttribute("aria-disabled", String(z <= 1));
+    zoomFit.setAttribute("aria-disabled", String(z <= 1));
+    zoomIn.setAttribute("aria-disabled", String(z >= ZOOM_MAX));
+    zoomText.textContent = z <= 1 ? "Whole board" : `Zoom ${z.toFixed(1)}×`;
+  };
+  // On a narrow screen, the zoom at which the board's smallest text is legible (1 elsewhere).
+  const legibleZoom = (svg) => {
+    if (!window.matchMedia(NARROW).matches) return 1;
+    const px = smallestTextPx(svg);
+    if (px === null) return null; // not laid out yet (a hidden page): decide at the next drawing
+    return Math.min(ZOOM_MAX, Math.max(1, Math.ceil(((zoom ?? 1) * LEGIBLE_PX / px) * 100) / 100));
+  };
+  const setZoom = (z, announce = true) => {
+    const svg = board.querySelector("svg");
+    if (!svg) return;
+    const next = Math.min(ZOOM_MAX, Math.max(1, z));
+    // The point at the middle of the frame stays in the middle.
+    const before = svg.getBoundingClientRect();
+    const frame = board.getBoundingClientRect();
+    const fx = before.width ? (frame.left + board.clientWidth / 2 - before.left) / before.width : 0.5;
+    const visibleTop = Math.max(frame.top, 0);
+    const visibleBottom = Math.min(frame.top + board.clientHeight, window.innerHeight);
+    const fy = before.height ? ((visibleTop + visibleBottom) / 2 - before.top) / before.height : 0.5;
+    zoom = next;
+    showZoom();
+    const after = svg.getBoundingClientRect();
+    board.scrollLeft = Math.max(0, fx * after.width - board.clientWidth / 2);
+    board.scrollTop = Math.max(0, fy * after.height - board.clientHeight / 2);
+    if (announce) ui.say(zoom <= 1 ? "The whole board fits its frame." : `Board zoomed to ${zoom.toFixed(1)}×: scroll the board to move around it.`);
+  };
+  const choose = (z) => {
+    zoomChosen = true;
+    setZoom(z);
+  };
+  zoomIn.addEventListener("click", () => choose((zoom ?? 1) * ZOOM_STEP));
+  zoomOut.addEventListener("click", () => choose((zoom ?? 1) / ZOOM_STEP));
+  zoomFit.addEventListener("click", () => choose(1));
 
   const scheduleBots = () => {
     stopBots();
@@ -299,13 +379,28 @@ function render({ model, el: root }) {
     result.replaceChildren(...(v.over && !replaying ? [el("h3", {}, "Result"), el("p", {}, v.result)] : []));
     result.hidden = !(v.over && !replaying);
     drawPlayers(v);
+    // The new drawing replaces the old one at the same zoom and the same place in its frame.
+    const [left, top] = [board.scrollLeft, board.scrollTop];
     board.innerHTML = v.board || "";
     const svg = board.querySelector("svg");
     if (svg) {
       svg.setAttribute("width", "100%");
       svg.removeAttribute("height");
       if (!needsCoverNow(v)) drawTargets(svg, v.targets || []);
-    }
+      showZoom();
+      if (zoom === null) {
+        // The first board opens with its middle in the middle of the frame.
+        zoom = legibleZoom(svg);
+        showZoom();
+        board.scrollLeft = (board.scrollWidth - board.clientWidth) / 2;
+      } else {
+        board.scrollLeft = left;
+        board.scrollTop = top;
+        const legible = zoomChosen ? null : legibleZoom(svg);
+        // (2% of slack: the same board measured again never creeps.)
+        if (legible !== null && legible > zoom * 1.02) setZoom(legible, false);
+      }
+    } else showZoom();
     const needsCover = v.persons > 1 && v.person_to_move && shownTo !== v.to_move;
     cover.hidden = !needsCover;
     if (needsCover) {
