@@ -151,7 +151,9 @@ function render({ model, el: root }) {
   // -- the table ------------------------------------------------------------------------------
   const table = el("div", { class: "gk-play-table", "data-testid": "gk-table" });
   const status = el("p", { class: "gk-play-status", "data-testid": "gk-turn" });
-  const result = el("div", { role: "region", "aria-label": "Result", class: "gk-result", "data-testid": "gk-result" });
+  // Focused when the game ends (tabindex -1: by script only), so the winner is read out and an Enter
+  // pressed as the last computer move lands does not start a new game.
+  const result = el("div", { role: "region", "aria-label": "Result", class: "gk-result", "data-testid": "gk-result", tabindex: "-1" });
   const players = el("table", { class: "gk-play-players", "data-testid": "gk-players-table" });
   // The board scrolls in its own frame (a region the keyboard can scroll too) when zoomed, so the
   // page never gets wider than the screen.
@@ -424,7 +426,7 @@ function render({ model, el: root }) {
     if (replaying) stopBots();
     else scheduleBots();
     if (needsCover) return coverButton;
-    if (v.over) return newButton;
+    if (v.over) return replaying ? null : result;
     return v.person_to_move ? firstMove : skipButton.hidden ? null : skipButton;
   });
 
