@@ -4,8 +4,8 @@
 // band and every label come from gamekit in the view.
 
 function incomeChart(v) {
-  const width = 420, height = 190, left = 38, top = 12, bottom = 34;
-  const plotW = width - left - 8, plotH = height - top - bottom;
+  const width = 420, height = 190, left = 38, top = 12, bottom = 34, right = 20;
+  const plotW = width - left - right, plotH = height - top - bottom;
   const trail = v.trail, band = v.band;
   const last = trail.length ? trail[trail.length - 1] : null;
   const label = `${v.labels.line}. ` + (last ? `${v.labels.running} after ${last[0].toLocaleString("en")} ${v.labels.x}: ` +
@@ -19,7 +19,7 @@ function incomeChart(v) {
   lo = Math.max(0, lo - pad); hi += pad;
   const X = (n) => left + (plotW * Math.log10(n)) / Math.log10(xMax);
   const Y = (y) => top + plotH - (plotH * (Math.min(Math.max(y, lo), hi) - lo)) / (hi - lo);
-  add("line", { x1: left, y1: top + plotH, x2: width - 8, y2: top + plotH, class: "gk-axis" });
+  add("line", { x1: left, y1: top + plotH, x2: width - right, y2: top + plotH, class: "gk-axis" });
   add("line", { x1: left, y1: top, x2: left, y2: top + plotH, class: "gk-axis" });
   add("text", { x: left - 4, y: top + 8, "text-anchor": "end" }, hi.toFixed(2));
   add("text", { x: left - 4, y: top + plotH, "text-anchor": "end" }, lo.toFixed(2));
@@ -29,7 +29,7 @@ function incomeChart(v) {
     const lower = band.slice().reverse().map((b) => `${X(b[0]).toFixed(1)},${Y(b[1]).toFixed(1)}`);
     add("polygon", { points: [...upper, ...lower].join(" "), class: "gk-band" });
   }
-  add("line", { x1: left, y1: Y(v.exact_mean), x2: width - 8, y2: Y(v.exact_mean), class: "gk-mean-line" });
+  add("line", { x1: left, y1: Y(v.exact_mean), x2: width - right, y2: Y(v.exact_mean), class: "gk-mean-line" });
   if (trail.length > 1) add("polyline", { points: trail.map((p) => `${X(p[0]).toFixed(1)},${Y(p[1]).toFixed(1)}`).join(" "), class: "gk-running" });
   add("line", { x1: left, y1: height - 7, x2: left + 16, y2: height - 7, class: "gk-running" });
   add("text", { x: left + 20, y: height - 3 }, v.labels.running);
@@ -64,7 +64,9 @@ function render({ model, el: root }) {
   const tableBox = el("div", { "data-testid": "gk-production" });
   const note = el("p", { class: "gk-note", "data-testid": "gk-note" });
   const summary = el("div", { "data-testid": "gk-summary" });
-  const line = el("div", { class: "gk-chart", "data-testid": "gk-line" });
+  // On a phone the chart keeps legible labels and scrolls sideways in its frame.
+  const line = el("div", { class: "gk-chart gk-picture-scroll", "data-testid": "gk-line", tabindex: "0", role: "region",
+    "aria-label": v0.labels.line });
   ui.box.prepend(
     el("div", { class: "gk-row" }, el("label", {}, `${v0.start_label} `, start)),
     el("div", { class: "gk-row" }, ...hexes.map((h, i) => el("label", {}, `${v0.hex_labels[i]} `, h))),
@@ -128,9 +130,11 @@ function render({ model, el: root }) {
     roll.disabled = !v.turn_choices.some((c) => c.enabled && String(c.value) === turns.value);
   });
   model.on("change:revision", draw);
+  model.on("change:error", draw);  // a refused change: the controls show the situation kept
   draw();
   return () => {
     model.off("change:revision", draw);
+    model.off("change:error", draw);
     ui.dispose();
   };
 }
