@@ -247,6 +247,80 @@ def test_dice_sums_service_counts_and_converges():
     assert reset["rolls"] == 0 and reset["dice"] == 3 and reset["seed"] == 11
 
 
+
+def _production(situation=None, **action):
+    from gamekit.web import call
+
+    return call("lessons.catan_production", {"situation": situation, "action": action or None})
+
+
+def test_catan_production_exact_chances_by_hand():
+    """Lesson 6's widget: the exact figures are the pips over 36, worked out by hand."""
+    from fractions import Fraction
+
+    from gamekit.lessons.catan import expected_income, hex_chance, income_die, lesson_start
+
+    assert hex_chance(6) == hex_chance(8) == Fraction(5, 36)
+    assert hex_chance(2) == hex_chance(12) == Fraction(1, 36) and hex_chance(9) == Fraction(4, 36)
+    assert expected_income([9, 11, 8]) == Fraction(4 + 2 + 5, 36)
+    assert income_die([6, 6]).table() == [(0, Fraction(31, 36)), (2, Fraction(5, 36))]  # a 6 brings two cards
+    assert income_die([6, 8, 5]).mean() == Fraction(14, 36) and income_die([6, 8, 5])[0] == Fraction(22, 36)
+    # the lesson's section 3: the beginner board, you are player 0
+    assert lesson_start() == [(["fields", "forest", "forest"], [9, 11, 8]), (["hills", "fields"], [5, 6])]
+
+    view = _production(kind="setup", start="own", numbers=[6, 8], seed=3)["ok"]["view"]
+    assert [r["exact"] for r in view["rows"]] == ["5/36 ≈ 0.139", "5/36 ≈ 0.139"] and [r["pips"] for r in view["rows"]] == [5, 5]
+    assert view["total"]["exact"] == "5/18 ≈ 0.278" and view["any"]["exact"] == "5/18 ≈ 0.278"
+    assert view["exact_mean"] == 10 / 36
+    twice = _production(kind="setup", start="own", numbers=[6, 6], seed=3)["ok"]["view"]
+    assert twice["total"]["exact"] == "5/18 ≈ 0.278" and twice["any"]["exact"] == "5/36 ≈ 0.139"  # one roll, two cards
+    first = _production()["ok"]["view"]                               # the page's widget as drawn: the lesson's first settlement
+    assert [r["hex"] for r in first["rows"]] == ["fields 9", "forest 11", "forest 8"]
+    assert first["total"]["exact"] == "11/36 ≈ 0.306" and first["total"]["pips"] == 11
+    rare = _production(kind="setup", start="rare")["ok"]
+    assert rare["situation"]["numbers"] == [2, 12, 11] and rare["view"]["total"]["exact"] == "1/9 ≈ 0.111"
+
+
+def test_catan_production_rolls_the_seeded_dice_and_accumulates():
+    from gamekit.dice import two_d6
+    from gamekit.rng import Rng
+
+    start = _production(kind="setup", start="own", numbers=[6, 8, 9], seed=42)["ok"]["situation"]
+    a = _production(start, kind="roll", n=100)["ok"]
+    assert a == _production(start, kind="roll", n=100)["ok"]          # same seed, same rolls
+    rng = Rng(42)
+    sums = [two_d6.roll_detail(rng)[0] for _ in range(150)]
+    s = a["situation"]
+    assert s["turns"] == 100 and s["counts"] == {str(k): sums[:100].count(k) for k in set(sums[:100])}
+    assert s["cards"] == sum(sums[:100].count(k) for k in (6, 8, 9)) and s["trail"][-1] == [100, s["cards"] / 100]
+    assert [r["produced"] for r in a["view"]["rows"]] == [str(sums[:100].count(k)) for k in (6, 8, 9)]
+    assert a["view"]["announce"].startswith("Rolled 100 turns: ") and f"{s['cards']} cards" in a["view"]["announce"]
+    more = _production(s, kind="roll", n=50)["ok"]                    # rolling more turns accumulates
+    assert more["situation"]["turns"] == 150
+    assert more["situation"]["counts"] == _production(start, kind="roll", n=150)["ok"]["situation"]["counts"]
+    assert more["situation"]["cards"] == sum(sums.count(k) for k in (6, 8, 9))
+    assert more["view"]["any"]["produced"] == str(sum(sums.count(k) for k in (6, 8, 9)))
+    reset = _production(more["situation"], kind="reset")["ok"]["situation"]
+    assert reset["turns"] == 0 and reset["numbers"] == [6, 8, 9] and reset["seed"] == 42 and reset["counts"] == {}
+    assert _production(reset, kind="roll", n=100)["ok"]["situation"] == s
+
+
+def test_catan_production_says_what_is_wrong():
+    s = _production()["ok"]["situation"]
+    for bad, fragment in (({"kind": "setup", "start": "own", "numbers": [7]}, "a hex's number is 2 to 6 or 8 to 12"),
+                          ({"kind": "setup", "start": "own", "numbers": []}, "one to 3 numbered hexes"),
+                          ({"kind": "setup", "start": "own", "numbers": [2, 3, 4, 5]}, "one to 3 numbered hexes"),
+                          ({"kind": "setup", "start": "own", "numbers": ["6"]}, "not '6'"),
+                          ({"kind": "setup", "start": "nowhere"}, "no starting position called 'nowhere'"),
+                          ({"kind": "setup", "seed": -1}, "a seed is a whole number"),
+                          ({"kind": "roll", "n": 0}, "roll from 1 to 100,000 turns"),
+                          ({"kind": "roll", "n": 2.5}, "roll from 1"),
+                          ({"kind": "fly"}, "unknown action")):
+        answer = _production(s, **bad)
+        assert "error" in answer and fragment in answer["error"].lower(), (bad, answer)
+    full = dict(s, turns=99_950)
+    assert "Press Reset" in _production(full, kind="roll", n=100)["error"]
+
 def test_exact_outcomes_list_every_roll_whether_or_not_the_engine_declares_it():
     from fractions import Fraction
 

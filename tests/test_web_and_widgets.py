@@ -138,7 +138,7 @@ def test_the_vocabulary_check_catches_a_rule_in_a_front_end():
     assert words == {"brick", "ore"}
 
 
-@pytest.mark.parametrize("name", ["dice", "dice_sums", "itc_dice", "itc_market", "itc_fight", "factories", "transportspelet",
+@pytest.mark.parametrize("name", ["dice", "dice_sums", "catan_production", "itc_dice", "itc_market", "itc_fight", "factories", "transportspelet",
                                   "auf_achse_auction", "trade_feud", "play"])
 def test_front_ends_are_valid_javascript_modules(name, tmp_path):
     """Each widget's module (runtime + its own code) parses as an ES module (node --check)."""

@@ -6,6 +6,6 @@ static pages). See :mod:`gamekit.widgets.base` for the plumbing they share.
 """
 
 from .dice import DiceRoller
-from .lessons import DiceSums
+from .lessons import CatanProduction, DiceSums
 
-__all__ = ["DiceRoller", "DiceSums"]
+__all__ = ["CatanProduction", "DiceRoller", "DiceSums"]
