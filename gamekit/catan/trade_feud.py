@@ -62,6 +62,8 @@ STALLED = "stalled"
 STANDSTILL = "standstill"
 #: The actions that change the game for good (rule ``trade-feud-standstill``): a piece built, a card bought.
 PROGRESS = (BuildRoad, BuildShip, BuildSettlement, BuildCity, BuyDevelopmentCard)
+#: The site lists of no board (see :meth:`TradeFeudState._site_table`): a state whose pieces changed.
+_STALE: tuple[Any, Any, Any] = (None, None, None)
 
 
 @dataclass(frozen=True)
@@ -111,6 +113,8 @@ class TradeFeudState(SeafarersState):
     pieces went back) and ``token_moved`` (false when the loser had no token to give)."""
 
     options: TradeFeudOptions
+    #: The site lists found for the pieces on the map now (see :meth:`_site_table`).
+    _sites: tuple[Any, Any, Any] = _STALE
     PHASE_ACTIONS: ClassVar[dict[str, tuple[type, ...]]] = {**SeafarersState.PHASE_ACTIONS, STALLED: (),
                                                             STANDSTILL: ()}
     PHASE_RULE: ClassVar[dict[str, str]] = {**SeafarersState.PHASE_RULE, STALLED: "trade-feud-stall",
@@ -281,6 +285,30 @@ class TradeFeudState(SeafarersState):
         if rounds and self.quiet_turns >= rounds * self.players:
             self.phase = STANDSTILL
 
+    # -- the sites of the board as it is, kept until a piece changes ----------------------------
+    def _derive(self) -> None:
+        super()._derive()
+        self._board_changed()  # a position set up or restored, pieces sent back: nothing listed before holds
+
+    def _board_changed(self) -> None:
+        """Forget the site lists of :meth:`_site_table`: a road, ship, settlement or city was placed,
+        moved or sent back (the engine calls this on each such change; the pirate's hex and the trade
+        connections are compared on each look-up besides)."""
+        self._sites = _STALE
+
+    def _site_table(self) -> dict[Any, tuple[int, ...]]:
+        """The lists of sites already found for the pieces on the map now, by what was asked
+        (:meth:`road_sites`, :meth:`ship_sites`, :meth:`building_sites`, :meth:`movable_ships` and
+        :meth:`_move_targets`, each made by its rule's one predicate; a look-up returns a copy of what the
+        predicate gave). They hold until a piece changes (:meth:`_board_changed`), the pirate moves or a
+        trade connection forms. A copy of the state (``clone``, ``determinize``) shares the table with
+        its original while both boards are the same: the first change on either side gives that side
+        a table of its own."""
+        sites = self._sites
+        if sites[0] != self.pirate or sites[1] != self.connection_edges:
+            sites = self._sites = (self.pirate, list(self.connection_edges), {})
+        return sites[2]
+
     # -- routes and connections ----------------------------------------------------------------
     def piece_owner(self, edge: int) -> int:
         """The owner of the road or ship on ``edge`` (-1: none)."""
@@ -378,7 +406,11 @@ class TradeFeudState(SeafarersState):
         return True
 
     def road_sites(self, player: int) -> list[int]:
-        return [e for e in super().road_sites(player) if self._edge_ok(player, e)]
+        table, key = self._site_table(), ("road", player)
+        found = table.get(key)
+        if found is None:
+            found = table[key] = tuple([e for e in super().road_sites(player) if self._edge_ok(player, e)])
+        return list(found)
 
     def road_site(self, player: int, edge: int) -> bool:
         return super().road_site(player, edge) and self._edge_ok(player, edge)
@@ -387,19 +419,43 @@ class TradeFeudState(SeafarersState):
         """Rules ``seafarers-ship``, ``trade-feud-branching``, ``trade-feud-connection-illegal``."""
         return super().ship_site(player, edge, ship_owner, lifted) and self._edge_ok(player, edge, lifted)
 
+    def ship_sites(self, player: int, ship_owner: list[int] | None = None, lifted: int = -1) -> list[int]:
+        if ship_owner is not None or lifted >= 0:
+            return super().ship_sites(player, ship_owner, lifted)
+        table, key = self._site_table(), ("ship", player)
+        found = table.get(key)
+        if found is None:
+            found = table[key] = tuple(super().ship_sites(player))
+        return list(found)
+
+    def _move_targets(self, player: int, edge: int) -> list[int]:
+        table, key = self._site_table(), ("move", player, edge)
+        found = table.get(key)
+        if found is None:
+            found = table[key] = tuple(super()._move_targets(player, edge))
+        return list(found)
+
     def building_site(self, player: int, node: int) -> bool:
         """Rule ``trade-feud-connection-fixed``: no settlement on a trade connection's intersection."""
         return super().building_site(player, node) and not self._on_connection(node)
 
     def building_sites(self, player: int) -> list[int]:
-        return [v for v in super().building_sites(player) if not self._on_connection(v)]
+        table, key = self._site_table(), ("settle", player)
+        found = table.get(key)
+        if found is None:
+            found = table[key] = tuple([v for v in super().building_sites(player) if not self._on_connection(v)])
+        return list(found)
 
     def _on_connection(self, node: int) -> bool:
         return any(e in self.connection_edges for e in self.topo.node_edges[node])
 
     def movable_ships(self, player: int) -> list[int]:
         """Rule ``trade-feud-connection-fixed``: a connection's ships stay."""
-        return [e for e in super().movable_ships(player) if e not in self.connection_edges]
+        table, key = self._site_table(), ("movable", player, self.ship_moved, tuple(self.new_ships))
+        found = table.get(key)
+        if found is None:
+            found = table[key] = tuple([e for e in super().movable_ships(player) if e not in self.connection_edges])
+        return list(found)
 
     # -- checking ------------------------------------------------------------------------------
     def _check_edge_rules(self, player: int, edge: int, lifted: int = -1) -> dict[str, Any] | None:
@@ -450,16 +506,19 @@ class TradeFeudState(SeafarersState):
     # -- carrying out --------------------------------------------------------------------------
     def _do_BuildSettlement(self, action: BuildSettlement) -> None:
         player = self.current_player
+        self._board_changed()
         super()._do_BuildSettlement(action)
         self.tokens[player] += 1  # type: ignore[index]  # rule trade-feud-tokens
 
     def _do_BuildCity(self, action: Any) -> None:
+        self._board_changed()
         super()._do_BuildCity(action)
         self.tokens[self.turn] += 1  # rule trade-feud-tokens
 
     def _do_BuildRoad(self, action: BuildRoad) -> None:
         p = self.current_player
         found = self.connection_at(p, action.edge) if self.phase != "setup" else None  # type: ignore[arg-type]
+        self._board_changed()  # before the piece goes down: road building lists the free pieces left at once
         super()._do_BuildRoad(action)
         if found:
             self._connect(found)
@@ -467,12 +526,14 @@ class TradeFeudState(SeafarersState):
     def _do_BuildShip(self, action: BuildShip) -> None:
         p = self.current_player
         found = self.connection_at(p, action.edge) if self.phase != "setup" else None  # type: ignore[arg-type]
+        self._board_changed()  # before the piece goes down: road building lists the free pieces left at once
         super()._do_BuildShip(action)
         if found:
             self._connect(found)
 
     def _do_MoveShip(self, action: MoveShip) -> None:
         found = self.connection_at(self.turn, action.to, action.edge)
+        self._board_changed()
         super()._do_MoveShip(action)
         if found:
             self._connect(found)
@@ -484,6 +545,7 @@ class TradeFeudState(SeafarersState):
         if moved:
             self.tokens[loser] -= 1
             self.tokens[winner] += 1
+        self._board_changed()
         for e in found["returned"]:
             self.edge_owner[e] = -1
             self.ship_owner[e] = -1

@@ -286,6 +286,7 @@ def explore(state: Any, player: int, limit: int | None = None) -> Futures | None
     limit = ARRANGEMENTS if limit is None else limit
     scratch = state.clone()
     scratch._pirate_edges = lambda: ()  # the pirate can go anywhere; without it, every action it forbids is open
+    scratch._board_changed()  # the sites listed with the pirate (shared with ``state``) do not hold here
     scratch.ship_moved, scratch.new_ships = False, []
     eo, so = scratch.edge_owner, scratch.ship_owner
     start = (frozenset(state.roads[player]), frozenset(state.ships[player]))
@@ -302,6 +303,7 @@ def explore(state: Any, player: int, limit: int | None = None) -> Futures | None
         for e in ships:
             so[e] = player
         scratch.roads[player], scratch.ships[player] = sorted(roads), sorted(ships)  # what _derive would list
+        scratch._board_changed()
 
     while queue:
         roads, ships = queue.pop()
