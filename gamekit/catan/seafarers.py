@@ -175,13 +175,16 @@ class SeafarersState(CatanState):
         )
 
     def ship_sites(self, player: int, ship_owner: list[int] | None = None, lifted: int = -1) -> list[int]:
-        """Every edge where :meth:`ship_site` holds (they all touch an own ship or building)."""
+        """Every edge where :meth:`ship_site` holds (they all touch an own ship or building; ``ship_owner``
+        is the state's with at most the ship on ``lifted`` taken off)."""
         so = self.ship_owner if ship_owner is None else ship_owner
         topo = self.topo
-        ends = {v for e in range(len(so)) if so[e] == player for v in topo.edge_nodes[e]}
+        edge_nodes, node_edges = topo.edge_nodes, topo.node_edges
+        ends = {v for e in self.ships[player] if so[e] == player for v in edge_nodes[e]}  # so: ships less the lifted one
         ends.update(self.buildings[player])
-        candidates = {f for v in ends for f in topo.node_edges[v]}
-        return sorted(e for e in candidates if self.ship_site(player, e, so, lifted))
+        candidates = {f for v in ends for f in node_edges[v]}
+        site = self.ship_site
+        return sorted([e for e in candidates if site(player, e, so, lifted)])
 
     def movable_ships(self, player: int) -> list[int]:
         """Rule ``seafarers-moving``: the player's ships that end a shipping route (an end with

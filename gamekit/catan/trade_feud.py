@@ -322,13 +322,15 @@ class TradeFeudState(SeafarersState):
         (``"building"`` at an own settlement or city, ``"open"`` otherwise). Rule ``trade-feud-routes``."""
         path = [edge]
         topo, no = self.topo, self.node_owner
+        eo, so = self.edge_owner, self.ship_owner
         here = topo.edge_other[edge][node]
         while True:
             if no[here] == owner:
                 return path, "building"
             if no[here] != -1:
                 return path, "open"
-            nxt = [f for f in topo.node_edges[here] if f not in path and f not in skip and self._owner_at(f) == owner]
+            nxt = [f for f in topo.node_edges[here]
+                   if f not in path and f not in skip and (eo[f] if eo[f] >= 0 else so[f]) == owner]  # _owner_at
             if not nxt:
                 return path, "open"
             path.append(nxt[0])
@@ -339,10 +341,13 @@ class TradeFeudState(SeafarersState):
         hold pieces once it is placed (``lifted``: an edge whose ship is being moved away; ``joined``:
         the intersection where the piece forms a trade connection, whose surplus pieces go back)."""
         topo, no = self.topo, self.node_owner
+        eo, so, node_edges = self.edge_owner, self.ship_owner, topo.node_edges
         for v in topo.edge_nodes[edge]:
             if no[v] == -1 and v != joined:
-                eo, so = self.edge_owner, self.ship_owner
-                used = sum(1 for f in topo.node_edges[v] if f != lifted and f != edge and (eo[f] >= 0 or so[f] >= 0))
+                used = 0
+                for f in node_edges[v]:
+                    if f != lifted and f != edge and (eo[f] >= 0 or so[f] >= 0):
+                        used += 1
                 if used + 1 > 2:
                     return False
         return True
@@ -353,19 +358,20 @@ class TradeFeudState(SeafarersState):
         rules forbid (rule ``trade-feud-connection-illegal``)."""
         topo, no = self.topo, self.node_owner
         eo, so = self.edge_owner, self.ship_owner
-        skip = frozenset((lifted,)) if lifted >= 0 else frozenset()
+        node_edges = topo.node_edges
         for v in topo.edge_nodes[edge]:
             other = no[v]
             if other == player:
                 continue
             theirs = []  # the other players' pieces at v (the owner of a road, else of a ship: _owner_at)
-            for f in topo.node_edges[v]:
+            for f in node_edges[v]:
                 if f != edge and f != lifted:
                     o = eo[f] if eo[f] >= 0 else so[f]
                     if o != -1 and o != player:
                         theirs.append(f)
             if other == -1 and not theirs:
                 continue
+            skip = frozenset((lifted,)) if lifted >= 0 else frozenset()
             if other == -1:
                 q = self._owner_at(theirs[0])
                 if any(f in self.connection_edges for f in theirs):
@@ -417,7 +423,7 @@ class TradeFeudState(SeafarersState):
 
     def ship_site(self, player: int, edge: int, ship_owner: list[int] | None = None, lifted: int = -1) -> bool:
         """Rules ``seafarers-ship``, ``trade-feud-branching``, ``trade-feud-connection-illegal``."""
-        return super().ship_site(player, edge, ship_owner, lifted) and self._edge_ok(player, edge, lifted)
+        return SeafarersState.ship_site(self, player, edge, ship_owner, lifted) and self._edge_ok(player, edge, lifted)
 
     def ship_sites(self, player: int, ship_owner: list[int] | None = None, lifted: int = -1) -> list[int]:
         if ship_owner is not None or lifted >= 0:
