@@ -31,6 +31,7 @@ The Seafarers rules the engine uses, in our own words (labels as in the book):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
@@ -182,7 +183,8 @@ class SeafarersState(CatanState):
         edge_nodes, node_edges = topo.edge_nodes, topo.node_edges
         ends = {v for e in self.ships[player] if so[e] == player for v in edge_nodes[e]}  # so: ships less the lifted one
         ends.update(self.buildings[player])
-        candidates = {f for v in ends for f in node_edges[v]}
+        eo = self.edge_owner
+        candidates = {f for v in ends for f in node_edges[v] if so[f] == -1 and eo[f] == -1}  # free, as road_sites
         site = self.ship_site
         return sorted([e for e in candidates if site(player, e, so, lifted)])
 
@@ -225,14 +227,22 @@ class SeafarersState(CatanState):
     def free_edge_actions(self, player: int) -> list[Any]:
         acts = super().free_edge_actions(player)
         if self.pieces_left(player)["ship"]:
-            acts.extend(_ship(e) for e in self.ship_sites(player))
+            acts.extend(self.ship_actions(player))
         return acts
 
     def _more_main_actions(self, p: int, acts: list[Any]) -> None:
         if afford(self.hands[p], COSTS["ship"]) and len(self.ships[p]) < SHIPS:
-            acts.extend(_ship(e) for e in self.ship_sites(p))
-        for e in self.movable_ships(p):
-            acts.extend(_move(e, f) for f in self._move_targets(p, e))
+            acts.extend(self.ship_actions(p))
+        acts.extend(self.move_actions(p))
+
+    def ship_actions(self, player: int) -> Sequence[Any]:
+        """A ``BuildShip`` for each of :meth:`ship_sites` (whether the player may pay is the caller's)."""
+        return [_ship(e) for e in self.ship_sites(player)]
+
+    def move_actions(self, player: int) -> Sequence[Any]:
+        """Rule ``seafarers-moving``: a ``MoveShip`` for each of :meth:`movable_ships` to each of its
+        :meth:`_move_targets`."""
+        return [_move(e, f) for e in self.movable_ships(player) for f in self._move_targets(player, e)]
 
     def robber_actions(self) -> list[Any]:
         """Rules ``catan-robber``, ``seafarers-pirate``: the robber (if in play) or the pirate."""
@@ -245,8 +255,8 @@ class SeafarersState(CatanState):
 
     def pirate_victims(self, p: int, h: int) -> list[int]:
         """Rule ``seafarers-pirate``: players other than ``p`` with a ship on an edge of ``h`` and a card."""
-        so = self.ship_owner
-        return sorted({so[e] for e in self.topo.hex_edges[h] if so[e] not in (-1, p) and sum(self.hands[so[e]])})
+        so, hands = self.ship_owner, self.hands
+        return sorted({q for q in [so[e] for e in self.topo.hex_edges[h]] if q != -1 and q != p and any(hands[q])})
 
     # -- checking ------------------------------------------------------------------------------
     def _check_BuildRoad(self, action: BuildRoad) -> None:

@@ -62,6 +62,9 @@ STALLED = "stalled"
 STANDSTILL = "standstill"
 #: The actions that change the game for good (rule ``trade-feud-standstill``): a piece built, a card bought.
 PROGRESS = (BuildRoad, BuildShip, BuildSettlement, BuildCity, BuyDevelopmentCard)
+_PROGRESS = frozenset(PROGRESS)
+#: The phases of a game ended by rule ``trade-feud-stall`` or ``trade-feud-standstill``.
+_ENDED = frozenset((STALLED, STANDSTILL))
 #: The site lists of no board (see :meth:`TradeFeudState._site_table`): a state whose pieces changed.
 _STALE: tuple[Any, Any, Any] = (None, None, None)
 
@@ -104,6 +107,9 @@ class TradeFeudOptions(SeafarersOptions):
         self._whole("stall_rounds", 0, 1000)
 
 
+_CURRENT_PLAYER = SeafarersState.current_player.fget  # the Seafarers layer's, without super() on every call
+
+
 class TradeFeudState(SeafarersState):
     """A game of Trade Feud. Besides the Seafarers layer's attributes: ``tokens`` per player,
     ``connection_edges`` (the edges of every trade connection) and ``connections``: one dict per
@@ -143,11 +149,16 @@ class TradeFeudState(SeafarersState):
         self.quiet_turns = 0  # rule trade-feud-standstill: turns ended in a row without progress (-1: progress this turn)
         self.best_points = [0] * self.players  # the most victory points each player has had at the end of a turn
 
+    def _init_board(self, board: Any) -> None:
+        super()._init_board(board)
+        terrain = board.terrain
+        #: Rule ``trade-feud-setup``: whether each intersection is on a coast (the board never changes; copies share it).
+        self._coast = tuple(bool(board.land_node[v] and any(terrain[h] == "sea" for h in hexes))
+                            for v, hexes in enumerate(board.topology.node_hexes))
+
     def coastal(self, node: int) -> bool:
-        """Rule ``trade-feud-setup``: an intersection where land and sea meet."""
-        terrain = self.board.terrain
-        hexes = self.topo.node_hexes[node]
-        return self.board.land_node[node] and any(terrain[h] == "sea" for h in hexes)
+        """Rule ``trade-feud-setup``: an intersection where land and sea meet (read from the board once)."""
+        return self._coast[node]
 
     def land_hexes_at(self, node: int) -> int:
         """How many land hexes touch ``node`` (the cards a third settlement there gives)."""
@@ -166,7 +177,7 @@ class TradeFeudState(SeafarersState):
         return True
 
     def _coastal_setup_site(self, node: int) -> bool:
-        return self.coastal(node) and super()._setup_site(node) and any(
+        return self._coast[node] and super()._setup_site(node) and any(
             self.board.sea_edge[e] and self._owner_at(e) == -1 and e not in self._pirate_edges() and self._setup_ship_ok(e)
             for e in self.topo.node_edges[node])
 
@@ -219,10 +230,10 @@ class TradeFeudState(SeafarersState):
     # -- the end of a game nobody can win (rule trade-feud-stall) -------------------------------
     @property
     def current_player(self) -> int | None:
-        return None if self.phase in (STALLED, STANDSTILL) else super().current_player
+        return None if self.phase in _ENDED else _CURRENT_PLAYER(self)
 
     def is_over(self) -> bool:
-        return self.winner is not None or self.phase in (STALLED, STANDSTILL)
+        return self.winner is not None or self.phase in _ENDED
 
     def winners(self) -> list[int]:
         """The winner; after rule ``trade-feud-stall`` or ``trade-feud-standstill``, the leaders (every
@@ -262,7 +273,7 @@ class TradeFeudState(SeafarersState):
     def _perform(self, action: Any) -> None:
         super()._perform(action)
         kind = type(action)
-        if kind in PROGRESS:
+        if kind in _PROGRESS:
             self.quiet_turns = -1
         elif kind is EndTurn and self.winner is None:
             if self.turn == 0 and self.options.end_when_nobody_can_win:
@@ -296,7 +307,7 @@ class TradeFeudState(SeafarersState):
         connections are compared on each look-up besides)."""
         self._sites = _STALE
 
-    def _site_table(self) -> dict[Any, tuple[int, ...]]:
+    def _site_table(self) -> dict[Any, tuple[Any, ...]]:
         """The lists of sites already found for the pieces on the map now, by what was asked
         (:meth:`road_sites`, :meth:`ship_sites`, :meth:`building_sites`, :meth:`movable_ships` and
         :meth:`_move_targets`, each made by its rule's one predicate; a look-up returns a copy of what the
@@ -433,6 +444,20 @@ class TradeFeudState(SeafarersState):
         if found is None:
             found = table[key] = tuple(super().ship_sites(player))
         return list(found)
+
+    def ship_actions(self, player: int) -> tuple[Any, ...]:
+        table, key = self._site_table(), ("ship actions", player)
+        found = table.get(key)
+        if found is None:
+            found = table[key] = tuple(super().ship_actions(player))
+        return found  # type: ignore[return-value]
+
+    def move_actions(self, player: int) -> tuple[Any, ...]:
+        table, key = self._site_table(), ("move actions", player, self.ship_moved, tuple(self.new_ships))
+        found = table.get(key)
+        if found is None:
+            found = table[key] = tuple(super().move_actions(player))
+        return found  # type: ignore[return-value]
 
     def _move_targets(self, player: int, edge: int) -> list[int]:
         table, key = self._site_table(), ("move", player, edge)
