@@ -183,8 +183,9 @@ class SeafarersState(CatanState):
         edge_nodes, node_edges = topo.edge_nodes, topo.node_edges
         ends = {v for e in self.ships[player] if so[e] == player for v in edge_nodes[e]}  # so: ships less the lifted one
         ends.update(self.buildings[player])
-        eo = self.edge_owner
-        candidates = {f for v in ends for f in node_edges[v] if so[f] == -1 and eo[f] == -1}  # free, as road_sites
+        eo, sea, pirate = self.edge_owner, self.board.sea_edge, self._pirate_edges()
+        # the free sea edges off the pirate's hex there (as road_sites takes the free edges), each then asked
+        candidates = {f for v in ends for f in node_edges[v] if so[f] == -1 and eo[f] == -1 and sea[f] and f not in pirate}
         site = self.ship_site
         return sorted([e for e in candidates if site(player, e, so, lifted)])
 

@@ -214,6 +214,7 @@ def _regions(state: Any, conn: set[int], permanent: list[bool]) -> tuple[list[tu
     node_edges, edge_nodes = topo.node_edges, topo.edge_nodes
     sea, land = board.sea_edge, board.land_edge
     owners = state._route_owner()
+    bare = _bare_nodes(state, owners, conn)
     placed: list[set[int]] = []  # the nodes where each player might place a new piece
     region: list[tuple[set[int], set[int]]] = []
     grounded = []
@@ -237,7 +238,7 @@ def _regions(state: Any, conn: set[int], permanent: list[bool]) -> tuple[list[tu
                     continue  # a road, a connection's ship or a ship that stays for ever
                 meet = meets.get(e)
                 if meet is None:
-                    status = [_end_status(state, x, e, p, conn, permanent, owners) for x in edge_nodes[e]]
+                    status = [_end_status(state, x, e, p, conn, permanent, owners, bare) for x in edge_nodes[e]]
                     meet = meets[e] = "refused" if "refused" in status else "connection" if "connection" in status else "free"
                 if meet == "refused":
                     continue  # refused for ever (rules trade-feud-connection-illegal, trade-feud-branching)
@@ -263,16 +264,26 @@ def _regions(state: Any, conn: set[int], permanent: list[bool]) -> tuple[list[tu
     return region, grounded, event
 
 
+def _bare_nodes(state: Any, owners: list[int], conn: set[int]) -> list[bool]:
+    """For each intersection: no building, and no piece and no trade connection on any of its edges
+    (``owners``: the owner of the piece on each edge)."""
+    no, node_edges = state.node_owner, state.topo.node_edges
+    return [no[x] == -1 and all(owners[f] == -1 and f not in conn for f in node_edges[x]) for x in range(len(no))]
+
+
 def _end_status(state: Any, x: int, e: int, p: int, conn: set[int], permanent: list[bool],
-                owners: list[int] | None = None) -> str:
+                owners: list[int] | None = None, bare: list[bool] | None = None) -> str:
     """What a piece of ``p`` on ``e`` meets at its end ``x``: ``"connection"`` (another player's
     building, or another player's pieces that do not refuse it for ever), ``"refused"`` (another
     player's connection edge or closed route of permanent pieces, or two permanent pieces at an
     intersection without a building) or ``"free"``. ``owners``: the owner of the piece on each edge
-    (``state._route_owner()``), when the caller has it.
+    (``state._route_owner()``), and ``bare`` (:func:`_bare_nodes`), when the caller has them: at a bare
+    intersection a piece meets nothing (``permanent`` marks only edges with a piece or of a connection).
 
     The answer grows with ``permanent`` only towards ``"refused"``: a ``"connection"`` or ``"free"``
     found with more permanent pieces holds with fewer, and ``"connection"`` never turns ``"free"``."""
+    if bare is not None and bare[x]:
+        return "free"
     no = state.node_owner
     if no[x] != -1 and no[x] != p:
         return "connection"
