@@ -136,7 +136,7 @@ class SeafarersState(CatanState):
         left["ship"] = SHIPS - len(self.ships[player])
         return left
 
-    def _route_owner(self) -> list[int]:
+    def _route_owner(self) -> Sequence[int]:
         """The owner of the road or ship on each edge (-1: none)."""
         return [r if r >= 0 else s for r, s in zip(self.edge_owner, self.ship_owner)]
 

@@ -320,6 +320,14 @@ class TradeFeudState(SeafarersState):
             sites = self._sites = (self.pirate, list(self.connection_edges), {})
         return sites[2]
 
+    def _route_owner(self) -> tuple[int, ...]:
+        """The owner of the road or ship on each edge (-1: none), kept with the sites (read it, as a tuple)."""
+        table = self._site_table()
+        found = table.get("route owner")
+        if found is None:
+            found = table["route owner"] = tuple(super()._route_owner())
+        return found
+
     # -- routes and connections ----------------------------------------------------------------
     def piece_owner(self, edge: int) -> int:
         """The owner of the road or ship on ``edge`` (-1: none)."""

@@ -49,6 +49,7 @@ Seed 1919 (random play, 4 players) is proved dead only this way; see the test
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .rules import CITY, KNIGHT, PIECES, SETTLEMENT, VICTORY_POINT
@@ -264,7 +265,7 @@ def _regions(state: Any, conn: set[int], permanent: list[bool]) -> tuple[list[tu
     return region, grounded, event
 
 
-def _bare_nodes(state: Any, owners: list[int], conn: set[int]) -> list[bool]:
+def _bare_nodes(state: Any, owners: Sequence[int], conn: set[int]) -> list[bool]:
     """For each intersection: no building, and no piece and no trade connection on any of its edges
     (``owners``: the owner of the piece on each edge)."""
     no, node_edges = state.node_owner, state.topo.node_edges
@@ -272,7 +273,7 @@ def _bare_nodes(state: Any, owners: list[int], conn: set[int]) -> list[bool]:
 
 
 def _end_status(state: Any, x: int, e: int, p: int, conn: set[int], permanent: list[bool],
-                owners: list[int] | None = None, bare: list[bool] | None = None) -> str:
+                owners: Sequence[int] | None = None, bare: list[bool] | None = None) -> str:
     """What a piece of ``p`` on ``e`` meets at its end ``x``: ``"connection"`` (another player's
     building, or another player's pieces that do not refuse it for ever), ``"refused"`` (another
     player's connection edge or closed route of permanent pieces, or two permanent pieces at an
