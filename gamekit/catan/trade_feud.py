@@ -271,7 +271,7 @@ class TradeFeudState(SeafarersState):
             self.phase = STALLED
 
     def _perform(self, action: Any) -> None:
-        super()._perform(action)
+        SeafarersState._perform(self, action)  # the layers below, without super() on every action
         kind = type(action)
         if kind in _PROGRESS:
             self.quiet_turns = -1
