@@ -143,9 +143,10 @@ def connection_now(state: Any) -> bool:
     :func:`best_reachable` fail and it answers ``None`` (the quick answer in most positions of a game
     that goes on). True when
 
-    * some player has a placement now (:meth:`road_sites` with roads left, :meth:`ship_sites` with
-      ships left, or a ship's move to one of its :meth:`_move_targets`) at which ``connection_at``
-      finds a trade connection: the exploration (:func:`explore`) offers every such placement in the
+    * some player has a placement now (one of :meth:`road_sites` with roads left, of :meth:`ship_sites`
+      with ships left, each found by asking :meth:`road_site` and :meth:`ship_site` at the free edges
+      next to the player's buildings and pieces, or a ship's move to one of its :meth:`_move_targets`)
+      at which ``connection_at`` finds a trade connection: the exploration (:func:`explore`) offers every such placement in the
       player's first arrangement (it lists a superset: the pirate off the map, no ship moved or built
       this turn), so it stops there with an event, or earlier; and
     * some player has a placement now (any of those lists) whose edge, seen with every piece on the
@@ -157,27 +158,37 @@ def connection_now(state: Any) -> bool:
     """
     n = state.players
     eo, so = state.edge_owner, state.ship_owner
-    edge_nodes = state.topo.edge_nodes
+    edge_nodes, node_edges = state.topo.edge_nodes, state.topo.node_edges
     conn = set(state.connection_edges)
     owners = state._route_owner()
     most = [o != -1 or e in conn for e, o in enumerate(owners)]  # every piece permanent
+    bare = _bare_nodes(state, owners, conn)
     explored = regions = False
 
-    def builds(p: int) -> list[tuple[int, int, bool]]:
-        ships_left, roads_left = len(state.ships[p]) < SHIPS, len(state.roads[p]) < PIECES["road"]
-        return [(f, -1, ships_left) for f in state.ship_sites(p)] + [(f, -1, roads_left) for f in state.road_sites(p)]
+    def builds(p: int) -> list[tuple[int, int, bool | None]]:
+        # every free edge where a road or ship of p may go lies at p's building or at an end of p's piece
+        near = set(state.buildings[p])
+        for e in state.roads[p] + state.ships[p]:
+            near.update(edge_nodes[e])
+        return [(f, -1, None) for f in sorted({f for v in near for f in node_edges[v] if eo[f] == -1 and so[f] == -1})]
 
-    def moves(p: int) -> list[tuple[int, int, bool]]:
+    def moves(p: int) -> list[tuple[int, int, bool | None]]:
         return [(f, e, True) for e in state.movable_ships(p) for f in state._move_targets(p, e)]
 
-    for listing in (builds, moves):  # the placements that are cheaper to list first
+    for listing in (builds, moves):  # the placements that are cheaper to find first
         for p in range(n):
+            ships_left, roads_left = len(state.ships[p]) < SHIPS, len(state.roads[p]) < PIECES["road"]
             for f, lifted, left in listing(p):
                 if eo[f] != -1 or so[f] != -1 or most[f]:
                     continue  # not a free edge (every placement is on one)
-                status = [_end_status(state, x, f, p, conn, most, owners) for x in edge_nodes[f]]
+                status = [_end_status(state, x, f, p, conn, most, owners, bare) for x in edge_nodes[f]]
                 if status[0] == status[1] == "free":
                     continue  # no other player's building or piece at either end: connection_at finds nothing
+                if left is None:  # a build: one of road_sites or ship_sites (their predicates, asked here)?
+                    road, ship = state.road_site(p, f), state.ship_site(p, f)
+                    if not road and not ship:
+                        continue
+                    left = (road and roads_left) or (ship and ships_left)
                 if not regions:
                     regions = "connection" in status and "refused" not in status
                 if not explored and left and state.connection_at(p, f, lifted) is not None:
