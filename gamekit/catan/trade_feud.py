@@ -312,9 +312,8 @@ class TradeFeudState(SeafarersState):
         (:meth:`road_sites`, :meth:`ship_sites`, :meth:`building_sites`, :meth:`movable_ships` and
         :meth:`_move_targets`, each made by its rule's one predicate; a look-up returns a copy of what the
         predicate gave). They hold until a piece changes (:meth:`_board_changed`), the pirate moves or a
-        trade connection forms. A copy of the state (``clone``, ``determinize``) shares the table with
-        its original while both boards are the same: the first change on either side gives that side
-        a table of its own."""
+        trade connection forms. A copy of the state (``clone``, ``determinize``) gets a copy of the table
+        (the lists in it are tuples, which both may share)."""
         sites = self._sites
         if sites[0] != self.pirate or sites[1] != self.connection_edges:
             sites = self._sites = (self.pirate, list(self.connection_edges), {})
@@ -601,6 +600,9 @@ class TradeFeudState(SeafarersState):
     # -- copying and saving --------------------------------------------------------------------
     def _copy_more(self, d: dict[str, Any]) -> None:
         super()._copy_more(d)
+        pirate, connections, table = self._sites
+        if table is not None:
+            d["_sites"] = (pirate, list(connections), dict(table))
         d["tokens"] = list(self.tokens)
         d["connection_edges"] = list(self.connection_edges)
         d["connections"] = [{k: v[:] if type(v) is list else v for k, v in c.items()} for c in self.connections]

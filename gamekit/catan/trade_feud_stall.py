@@ -375,7 +375,7 @@ def explore(state: Any, player: int, limit: int | None = None) -> Futures | None
     limit = ARRANGEMENTS if limit is None else limit
     scratch = state.clone()
     scratch._pirate_edges = lambda: ()  # the pirate can go anywhere; without it, every action it forbids is open
-    scratch._board_changed()  # the sites listed with the pirate (shared with ``state``) do not hold here
+    scratch._board_changed()  # the sites listed with the pirate (copied from ``state``) do not hold here
     scratch.ship_moved, scratch.new_ships = False, []
     eo, so = scratch.edge_owner, scratch.ship_owner
     start = (frozenset(state.roads[player]), frozenset(state.ships[player]))
