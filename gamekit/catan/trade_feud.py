@@ -116,7 +116,10 @@ class TradeFeudState(SeafarersState):
     connection, in the order they formed, with ``closer`` and ``other`` (the two players), ``at`` (the
     intersection where they met), ``winner`` and ``loser``, ``pieces`` (each side's pieces in the
     connection, the closer's first), ``edges`` (the connection's edges), ``returned`` (the edges whose
-    pieces went back) and ``token_moved`` (false when the loser had no token to give)."""
+    pieces went back) and ``token_moved`` (false when the loser had no token to give).
+
+    The state keeps the sites it lists until a piece changes (see :meth:`_site_table`): code that puts
+    pieces on the map by hand calls :meth:`_derive` afterwards, as :func:`scenario` and ``arrange`` do."""
 
     options: TradeFeudOptions
     #: The site lists found for the pieces on the map now (see :meth:`_site_table`).
