@@ -248,10 +248,14 @@ class SeafarersState(CatanState):
     def robber_actions(self) -> list[Any]:
         """Rules ``catan-robber``, ``seafarers-pirate``: the robber (if in play) or the pirate."""
         acts = super().robber_actions() if self.options.robber_in_play else []
-        p = self.turn
+        p, pirate = self.turn, self.pirate
         for h in self.board.sea_hexes:
-            if h != self.pirate:
-                acts.extend(_pirate(h, q) for q in self.pirate_victims(p, h) or (-1,))
+            if h != pirate:
+                victims = self.pirate_victims(p, h)
+                if victims:
+                    acts.extend([_pirate(h, q) for q in victims])
+                else:
+                    acts.append(_pirate(h, -1))
         return acts
 
     def pirate_victims(self, p: int, h: int) -> list[int]:
