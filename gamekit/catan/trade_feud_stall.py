@@ -143,13 +143,13 @@ def connection_now(state: Any) -> bool:
     :func:`best_reachable` fail and it answers ``None`` (the quick answer in most positions of a game
     that goes on). True when
 
-    * some player has a placement now (one of :meth:`road_sites` with roads left, of :meth:`ship_sites`
-      with ships left, each found by asking :meth:`road_site` and :meth:`ship_site` at the free edges
-      next to the player's buildings and pieces, or a ship's move to one of its :meth:`_move_targets`)
-      at which ``connection_at`` finds a trade connection: the exploration (:func:`explore`) offers every such placement in the
-      player's first arrangement (it lists a superset: the pirate off the map, no ship moved or built
-      this turn), so it stops there with an event, or earlier; and
-    * some player has a placement now (any of those lists) whose edge, seen with every piece on the
+    * some player has a piece to build now (one of :meth:`road_sites` with roads left, of
+      :meth:`ship_sites` with ships left, each found by asking :meth:`road_site` and :meth:`ship_site`
+      at the free edges next to the player's buildings and pieces) at which ``connection_at`` finds a
+      trade connection: the exploration (:func:`explore`) offers every such placement in the player's
+      first arrangement (it lists a superset: the pirate off the map), so it stops there with an
+      event, or earlier; and
+    * some player has such a site (with pieces left or not) whose edge, seen with every piece on the
       map permanent, meets a connection at an end and is refused at neither (:func:`_end_status`):
       the proof by regions reaches that edge from the player's own pieces and buildings in each of
       its rounds (it is free, and never permanent), and with fewer permanent pieces it still meets
@@ -165,36 +165,28 @@ def connection_now(state: Any) -> bool:
     bare = _bare_nodes(state, owners, conn)
     explored = regions = False
 
-    def builds(p: int) -> list[tuple[int, int, bool | None]]:
+    def builds(p: int) -> list[int]:
         # every free edge where a road or ship of p may go lies at p's building or at an end of p's piece
         near = set(state.buildings[p])
         for e in state.roads[p] + state.ships[p]:
             near.update(edge_nodes[e])
-        return [(f, -1, None) for f in sorted({f for v in near for f in node_edges[v] if eo[f] == -1 and so[f] == -1})]
+        return sorted({f for v in near for f in node_edges[v] if eo[f] == -1 and so[f] == -1 and not most[f]})
 
-    def moves(p: int) -> list[tuple[int, int, bool | None]]:
-        return [(f, e, True) for e in state.movable_ships(p) for f in state._move_targets(p, e)]
-
-    for listing in (builds, moves):  # the placements that are cheaper to find first
-        for p in range(n):
-            ships_left, roads_left = len(state.ships[p]) < SHIPS, len(state.roads[p]) < PIECES["road"]
-            for f, lifted, left in listing(p):
-                if eo[f] != -1 or so[f] != -1 or most[f]:
-                    continue  # not a free edge (every placement is on one)
-                status = [_end_status(state, x, f, p, conn, most, owners, bare) for x in edge_nodes[f]]
-                if status[0] == status[1] == "free":
-                    continue  # no other player's building or piece at either end: connection_at finds nothing
-                if left is None:  # a build: one of road_sites or ship_sites (their predicates, asked here)?
-                    road, ship = state.road_site(p, f), state.ship_site(p, f)
-                    if not road and not ship:
-                        continue
-                    left = (road and roads_left) or (ship and ships_left)
-                if not regions:
-                    regions = "connection" in status and "refused" not in status
-                if not explored and left and state.connection_at(p, f, lifted) is not None:
-                    explored = True
-                if explored and regions:
-                    return True
+    for p in range(n):
+        ships_left, roads_left = len(state.ships[p]) < SHIPS, len(state.roads[p]) < PIECES["road"]
+        for f in builds(p):
+            status = [_end_status(state, x, f, p, conn, most, owners, bare) for x in edge_nodes[f]]
+            if status[0] == status[1] == "free":
+                continue  # no other player's building or piece at either end: connection_at finds nothing
+            road, ship = state.road_site(p, f), state.ship_site(p, f)  # one of road_sites or ship_sites?
+            if not road and not ship:
+                continue
+            if not regions:
+                regions = "connection" in status and "refused" not in status
+            if not explored and ((road and roads_left) or (ship and ships_left)) and state.connection_at(p, f) is not None:
+                explored = True
+            if explored and regions:
+                return True
     return False
 
 
