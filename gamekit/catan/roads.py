@@ -134,7 +134,8 @@ def longest_route(
     start: at an intersection with an odd number of the player's pieces, at another player's
     building (which a path may end at but not pass), and at one intersection of a network that has
     neither (a ring, walked round). A longest path that started anywhere else could be made longer
-    by the unused piece there."""
+    by the unused piece there. With several kinds, it starts anywhere but where exactly two pieces
+    of one kind meet without a building (see the comment there)."""
     if len(pieces) < 2:
         return len(pieces)
     edge_nodes = topo.edge_nodes
@@ -177,7 +178,21 @@ def longest_route(
                 starts.append(v)
                 _network(adjacent, v, reached)
     else:
-        starts = list(adjacent)
+        # Any intersection may start a longest path but one without a building where exactly two of the
+        # player's pieces meet, both of one kind: a path starting there along one of them could take the
+        # other first, unless it comes back through it, a closed loop, which may start at any of its
+        # intersections (the path passes each of them with one kind). A network with no start is such
+        # a loop: any of its intersections will do.
+        starts = [v for v, links in adjacent.items()
+                  if node_owner[v] != -1 or len(links) != 2 or links[0][2] != links[1][2]]
+        covered: set[int] = set()
+        for v in starts:
+            if v not in covered:
+                _network(adjacent, v, covered)
+        for v in adjacent:
+            if v not in covered:
+                starts.append(v)
+                _network(adjacent, v, covered)
     best = 0
     for v in starts:
         for b, other, k in adjacent[v]:

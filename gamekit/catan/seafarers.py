@@ -31,6 +31,7 @@ The Seafarers rules the engine uses, in our own words (labels as in the book):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
@@ -135,7 +136,7 @@ class SeafarersState(CatanState):
         left["ship"] = SHIPS - len(self.ships[player])
         return left
 
-    def _route_owner(self) -> list[int]:
+    def _route_owner(self) -> Sequence[int]:
         """The owner of the road or ship on each edge (-1: none)."""
         return [r if r >= 0 else s for r, s in zip(self.edge_owner, self.ship_owner)]
 
@@ -175,13 +176,18 @@ class SeafarersState(CatanState):
         )
 
     def ship_sites(self, player: int, ship_owner: list[int] | None = None, lifted: int = -1) -> list[int]:
-        """Every edge where :meth:`ship_site` holds (they all touch an own ship or building)."""
+        """Every edge where :meth:`ship_site` holds (they all touch an own ship or building; ``ship_owner``
+        is the state's with at most the ship on ``lifted`` taken off)."""
         so = self.ship_owner if ship_owner is None else ship_owner
         topo = self.topo
-        ends = {v for e in range(len(so)) if so[e] == player for v in topo.edge_nodes[e]}
+        edge_nodes, node_edges = topo.edge_nodes, topo.node_edges
+        ends = {v for e in self.ships[player] if so[e] == player for v in edge_nodes[e]}  # so: ships less the lifted one
         ends.update(self.buildings[player])
-        candidates = {f for v in ends for f in topo.node_edges[v]}
-        return sorted(e for e in candidates if self.ship_site(player, e, so, lifted))
+        eo, sea, pirate = self.edge_owner, self.board.sea_edge, self._pirate_edges()
+        # the free sea edges off the pirate's hex there (as road_sites takes the free edges), each then asked
+        candidates = {f for v in ends for f in node_edges[v] if so[f] == -1 and eo[f] == -1 and sea[f] and f not in pirate}
+        site = self.ship_site
+        return sorted([e for e in candidates if site(player, e, so, lifted)])
 
     def movable_ships(self, player: int) -> list[int]:
         """Rule ``seafarers-moving``: the player's ships that end a shipping route (an end with
@@ -222,28 +228,40 @@ class SeafarersState(CatanState):
     def free_edge_actions(self, player: int) -> list[Any]:
         acts = super().free_edge_actions(player)
         if self.pieces_left(player)["ship"]:
-            acts.extend(_ship(e) for e in self.ship_sites(player))
+            acts.extend(self.ship_actions(player))
         return acts
 
     def _more_main_actions(self, p: int, acts: list[Any]) -> None:
         if afford(self.hands[p], COSTS["ship"]) and len(self.ships[p]) < SHIPS:
-            acts.extend(_ship(e) for e in self.ship_sites(p))
-        for e in self.movable_ships(p):
-            acts.extend(_move(e, f) for f in self._move_targets(p, e))
+            acts.extend(self.ship_actions(p))
+        acts.extend(self.move_actions(p))
+
+    def ship_actions(self, player: int) -> Sequence[Any]:
+        """A ``BuildShip`` for each of :meth:`ship_sites` (whether the player may pay is the caller's)."""
+        return [_ship(e) for e in self.ship_sites(player)]
+
+    def move_actions(self, player: int) -> Sequence[Any]:
+        """Rule ``seafarers-moving``: a ``MoveShip`` for each of :meth:`movable_ships` to each of its
+        :meth:`_move_targets`."""
+        return [_move(e, f) for e in self.movable_ships(player) for f in self._move_targets(player, e)]
 
     def robber_actions(self) -> list[Any]:
         """Rules ``catan-robber``, ``seafarers-pirate``: the robber (if in play) or the pirate."""
         acts = super().robber_actions() if self.options.robber_in_play else []
-        p = self.turn
+        p, pirate = self.turn, self.pirate
         for h in self.board.sea_hexes:
-            if h != self.pirate:
-                acts.extend(_pirate(h, q) for q in self.pirate_victims(p, h) or (-1,))
+            if h != pirate:
+                victims = self.pirate_victims(p, h)
+                if victims:
+                    acts.extend([_pirate(h, q) for q in victims])
+                else:
+                    acts.append(_pirate(h, -1))
         return acts
 
     def pirate_victims(self, p: int, h: int) -> list[int]:
         """Rule ``seafarers-pirate``: players other than ``p`` with a ship on an edge of ``h`` and a card."""
-        so = self.ship_owner
-        return sorted({so[e] for e in self.topo.hex_edges[h] if so[e] not in (-1, p) and sum(self.hands[so[e]])})
+        so, hands = self.ship_owner, self.hands
+        return sorted({q for q in [so[e] for e in self.topo.hex_edges[h]] if q != -1 and q != p and any(hands[q])})
 
     # -- checking ------------------------------------------------------------------------------
     def _check_BuildRoad(self, action: BuildRoad) -> None:

@@ -62,6 +62,11 @@ STALLED = "stalled"
 STANDSTILL = "standstill"
 #: The actions that change the game for good (rule ``trade-feud-standstill``): a piece built, a card bought.
 PROGRESS = (BuildRoad, BuildShip, BuildSettlement, BuildCity, BuyDevelopmentCard)
+_PROGRESS = frozenset(PROGRESS)
+#: The phases of a game ended by rule ``trade-feud-stall`` or ``trade-feud-standstill``.
+_ENDED = frozenset((STALLED, STANDSTILL))
+#: The site lists of no board (see :meth:`TradeFeudState._site_table`): a state whose pieces changed.
+_STALE: tuple[Any, Any, Any] = (None, None, None)
 
 
 @dataclass(frozen=True)
@@ -102,15 +107,23 @@ class TradeFeudOptions(SeafarersOptions):
         self._whole("stall_rounds", 0, 1000)
 
 
+_CURRENT_PLAYER = SeafarersState.current_player.fget  # the Seafarers layer's, without super() on every call
+
+
 class TradeFeudState(SeafarersState):
     """A game of Trade Feud. Besides the Seafarers layer's attributes: ``tokens`` per player,
     ``connection_edges`` (the edges of every trade connection) and ``connections``: one dict per
     connection, in the order they formed, with ``closer`` and ``other`` (the two players), ``at`` (the
     intersection where they met), ``winner`` and ``loser``, ``pieces`` (each side's pieces in the
     connection, the closer's first), ``edges`` (the connection's edges), ``returned`` (the edges whose
-    pieces went back) and ``token_moved`` (false when the loser had no token to give)."""
+    pieces went back) and ``token_moved`` (false when the loser had no token to give).
+
+    The state keeps the sites it lists until a piece changes (see :meth:`_site_table`): code that puts
+    pieces on the map by hand calls :meth:`_derive` afterwards, as :func:`scenario` and ``arrange`` do."""
 
     options: TradeFeudOptions
+    #: The site lists found for the pieces on the map now (see :meth:`_site_table`).
+    _sites: tuple[Any, Any, Any] = _STALE
     PHASE_ACTIONS: ClassVar[dict[str, tuple[type, ...]]] = {**SeafarersState.PHASE_ACTIONS, STALLED: (),
                                                             STANDSTILL: ()}
     PHASE_RULE: ClassVar[dict[str, str]] = {**SeafarersState.PHASE_RULE, STALLED: "trade-feud-stall",
@@ -139,11 +152,16 @@ class TradeFeudState(SeafarersState):
         self.quiet_turns = 0  # rule trade-feud-standstill: turns ended in a row without progress (-1: progress this turn)
         self.best_points = [0] * self.players  # the most victory points each player has had at the end of a turn
 
+    def _init_board(self, board: Any) -> None:
+        super()._init_board(board)
+        terrain = board.terrain
+        #: Rule ``trade-feud-setup``: whether each intersection is on a coast (the board never changes; copies share it).
+        self._coast = tuple(bool(board.land_node[v] and any(terrain[h] == "sea" for h in hexes))
+                            for v, hexes in enumerate(board.topology.node_hexes))
+
     def coastal(self, node: int) -> bool:
-        """Rule ``trade-feud-setup``: an intersection where land and sea meet."""
-        terrain = self.board.terrain
-        hexes = self.topo.node_hexes[node]
-        return self.board.land_node[node] and any(terrain[h] == "sea" for h in hexes)
+        """Rule ``trade-feud-setup``: an intersection where land and sea meet (read from the board once)."""
+        return self._coast[node]
 
     def land_hexes_at(self, node: int) -> int:
         """How many land hexes touch ``node`` (the cards a third settlement there gives)."""
@@ -162,7 +180,7 @@ class TradeFeudState(SeafarersState):
         return True
 
     def _coastal_setup_site(self, node: int) -> bool:
-        return self.coastal(node) and super()._setup_site(node) and any(
+        return self._coast[node] and super()._setup_site(node) and any(
             self.board.sea_edge[e] and self._owner_at(e) == -1 and e not in self._pirate_edges() and self._setup_ship_ok(e)
             for e in self.topo.node_edges[node])
 
@@ -215,10 +233,10 @@ class TradeFeudState(SeafarersState):
     # -- the end of a game nobody can win (rule trade-feud-stall) -------------------------------
     @property
     def current_player(self) -> int | None:
-        return None if self.phase in (STALLED, STANDSTILL) else super().current_player
+        return None if self.phase in _ENDED else _CURRENT_PLAYER(self)
 
     def is_over(self) -> bool:
-        return self.winner is not None or self.phase in (STALLED, STANDSTILL)
+        return self.winner is not None or self.phase in _ENDED
 
     def winners(self) -> list[int]:
         """The winner; after rule ``trade-feud-stall`` or ``trade-feud-standstill``, the leaders (every
@@ -256,9 +274,9 @@ class TradeFeudState(SeafarersState):
             self.phase = STALLED
 
     def _perform(self, action: Any) -> None:
-        super()._perform(action)
+        SeafarersState._perform(self, action)  # the layers below, without super() on every action
         kind = type(action)
-        if kind in PROGRESS:
+        if kind in _PROGRESS:
             self.quiet_turns = -1
         elif kind is EndTurn and self.winner is None:
             if self.turn == 0 and self.options.end_when_nobody_can_win:
@@ -281,6 +299,37 @@ class TradeFeudState(SeafarersState):
         if rounds and self.quiet_turns >= rounds * self.players:
             self.phase = STANDSTILL
 
+    # -- the sites of the board as it is, kept until a piece changes ----------------------------
+    def _derive(self) -> None:
+        super()._derive()
+        self._board_changed()  # a position set up or restored, pieces sent back: nothing listed before holds
+
+    def _board_changed(self) -> None:
+        """Forget the site lists of :meth:`_site_table`: a road, ship, settlement or city was placed,
+        moved or sent back (the engine calls this on each such change; the pirate's hex and the trade
+        connections are compared on each look-up besides)."""
+        self._sites = _STALE
+
+    def _site_table(self) -> dict[Any, tuple[Any, ...]]:
+        """The lists of sites already found for the pieces on the map now, by what was asked
+        (:meth:`road_sites`, :meth:`ship_sites`, :meth:`building_sites`, :meth:`movable_ships` and
+        :meth:`_move_targets`, each made by its rule's one predicate; a look-up returns a copy of what the
+        predicate gave). They hold until a piece changes (:meth:`_board_changed`), the pirate moves or a
+        trade connection forms. A copy of the state (``clone``, ``determinize``) gets a copy of the table
+        (the lists in it are tuples, which both may share)."""
+        sites = self._sites
+        if sites[0] != self.pirate or sites[1] != self.connection_edges:
+            sites = self._sites = (self.pirate, list(self.connection_edges), {})
+        return sites[2]
+
+    def _route_owner(self) -> tuple[int, ...]:
+        """The owner of the road or ship on each edge (-1: none), kept with the sites (read it, as a tuple)."""
+        table = self._site_table()
+        found = table.get("route owner")
+        if found is None:
+            found = table["route owner"] = tuple(super()._route_owner())
+        return found
+
     # -- routes and connections ----------------------------------------------------------------
     def piece_owner(self, edge: int) -> int:
         """The owner of the road or ship on ``edge`` (-1: none)."""
@@ -294,13 +343,15 @@ class TradeFeudState(SeafarersState):
         (``"building"`` at an own settlement or city, ``"open"`` otherwise). Rule ``trade-feud-routes``."""
         path = [edge]
         topo, no = self.topo, self.node_owner
+        eo, so = self.edge_owner, self.ship_owner
         here = topo.edge_other[edge][node]
         while True:
             if no[here] == owner:
                 return path, "building"
             if no[here] != -1:
                 return path, "open"
-            nxt = [f for f in topo.node_edges[here] if f not in path and f not in skip and self._owner_at(f) == owner]
+            nxt = [f for f in topo.node_edges[here]
+                   if f not in path and f not in skip and (eo[f] if eo[f] >= 0 else so[f]) == owner]  # _owner_at
             if not nxt:
                 return path, "open"
             path.append(nxt[0])
@@ -311,10 +362,13 @@ class TradeFeudState(SeafarersState):
         hold pieces once it is placed (``lifted``: an edge whose ship is being moved away; ``joined``:
         the intersection where the piece forms a trade connection, whose surplus pieces go back)."""
         topo, no = self.topo, self.node_owner
+        eo, so, node_edges = self.edge_owner, self.ship_owner, topo.node_edges
         for v in topo.edge_nodes[edge]:
             if no[v] == -1 and v != joined:
-                eo, so = self.edge_owner, self.ship_owner
-                used = sum(1 for f in topo.node_edges[v] if f != lifted and f != edge and (eo[f] >= 0 or so[f] >= 0))
+                used = 0
+                for f in node_edges[v]:
+                    if f != lifted and f != edge and (eo[f] >= 0 or so[f] >= 0):
+                        used += 1
                 if used + 1 > 2:
                     return False
         return True
@@ -325,19 +379,20 @@ class TradeFeudState(SeafarersState):
         rules forbid (rule ``trade-feud-connection-illegal``)."""
         topo, no = self.topo, self.node_owner
         eo, so = self.edge_owner, self.ship_owner
-        skip = frozenset((lifted,)) if lifted >= 0 else frozenset()
+        node_edges = topo.node_edges
         for v in topo.edge_nodes[edge]:
             other = no[v]
             if other == player:
                 continue
             theirs = []  # the other players' pieces at v (the owner of a road, else of a ship: _owner_at)
-            for f in topo.node_edges[v]:
+            for f in node_edges[v]:
                 if f != edge and f != lifted:
                     o = eo[f] if eo[f] >= 0 else so[f]
                     if o != -1 and o != player:
                         theirs.append(f)
             if other == -1 and not theirs:
                 continue
+            skip = frozenset((lifted,)) if lifted >= 0 else frozenset()
             if other == -1:
                 q = self._owner_at(theirs[0])
                 if any(f in self.connection_edges for f in theirs):
@@ -378,28 +433,70 @@ class TradeFeudState(SeafarersState):
         return True
 
     def road_sites(self, player: int) -> list[int]:
-        return [e for e in super().road_sites(player) if self._edge_ok(player, e)]
+        table, key = self._site_table(), ("road", player)
+        found = table.get(key)
+        if found is None:
+            found = table[key] = tuple([e for e in super().road_sites(player) if self._edge_ok(player, e)])
+        return list(found)
 
     def road_site(self, player: int, edge: int) -> bool:
         return super().road_site(player, edge) and self._edge_ok(player, edge)
 
     def ship_site(self, player: int, edge: int, ship_owner: list[int] | None = None, lifted: int = -1) -> bool:
         """Rules ``seafarers-ship``, ``trade-feud-branching``, ``trade-feud-connection-illegal``."""
-        return super().ship_site(player, edge, ship_owner, lifted) and self._edge_ok(player, edge, lifted)
+        return SeafarersState.ship_site(self, player, edge, ship_owner, lifted) and self._edge_ok(player, edge, lifted)
+
+    def ship_sites(self, player: int, ship_owner: list[int] | None = None, lifted: int = -1) -> list[int]:
+        if ship_owner is not None or lifted >= 0:
+            return super().ship_sites(player, ship_owner, lifted)
+        table, key = self._site_table(), ("ship", player)
+        found = table.get(key)
+        if found is None:
+            found = table[key] = tuple(super().ship_sites(player))
+        return list(found)
+
+    def ship_actions(self, player: int) -> tuple[Any, ...]:
+        table, key = self._site_table(), ("ship actions", player)
+        found = table.get(key)
+        if found is None:
+            found = table[key] = tuple(super().ship_actions(player))
+        return found  # type: ignore[return-value]
+
+    def move_actions(self, player: int) -> tuple[Any, ...]:
+        table, key = self._site_table(), ("move actions", player, self.ship_moved, tuple(self.new_ships))
+        found = table.get(key)
+        if found is None:
+            found = table[key] = tuple(super().move_actions(player))
+        return found  # type: ignore[return-value]
+
+    def _move_targets(self, player: int, edge: int) -> list[int]:
+        table, key = self._site_table(), ("move", player, edge)
+        found = table.get(key)
+        if found is None:
+            found = table[key] = tuple(super()._move_targets(player, edge))
+        return list(found)
 
     def building_site(self, player: int, node: int) -> bool:
         """Rule ``trade-feud-connection-fixed``: no settlement on a trade connection's intersection."""
         return super().building_site(player, node) and not self._on_connection(node)
 
     def building_sites(self, player: int) -> list[int]:
-        return [v for v in super().building_sites(player) if not self._on_connection(v)]
+        table, key = self._site_table(), ("settle", player)
+        found = table.get(key)
+        if found is None:
+            found = table[key] = tuple([v for v in super().building_sites(player) if not self._on_connection(v)])
+        return list(found)
 
     def _on_connection(self, node: int) -> bool:
         return any(e in self.connection_edges for e in self.topo.node_edges[node])
 
     def movable_ships(self, player: int) -> list[int]:
         """Rule ``trade-feud-connection-fixed``: a connection's ships stay."""
-        return [e for e in super().movable_ships(player) if e not in self.connection_edges]
+        table, key = self._site_table(), ("movable", player, self.ship_moved, tuple(self.new_ships))
+        found = table.get(key)
+        if found is None:
+            found = table[key] = tuple([e for e in super().movable_ships(player) if e not in self.connection_edges])
+        return list(found)
 
     # -- checking ------------------------------------------------------------------------------
     def _check_edge_rules(self, player: int, edge: int, lifted: int = -1) -> dict[str, Any] | None:
@@ -450,16 +547,19 @@ class TradeFeudState(SeafarersState):
     # -- carrying out --------------------------------------------------------------------------
     def _do_BuildSettlement(self, action: BuildSettlement) -> None:
         player = self.current_player
+        self._board_changed()
         super()._do_BuildSettlement(action)
         self.tokens[player] += 1  # type: ignore[index]  # rule trade-feud-tokens
 
     def _do_BuildCity(self, action: Any) -> None:
+        self._board_changed()
         super()._do_BuildCity(action)
         self.tokens[self.turn] += 1  # rule trade-feud-tokens
 
     def _do_BuildRoad(self, action: BuildRoad) -> None:
         p = self.current_player
         found = self.connection_at(p, action.edge) if self.phase != "setup" else None  # type: ignore[arg-type]
+        self._board_changed()  # before the piece goes down: road building lists the free pieces left at once
         super()._do_BuildRoad(action)
         if found:
             self._connect(found)
@@ -467,12 +567,14 @@ class TradeFeudState(SeafarersState):
     def _do_BuildShip(self, action: BuildShip) -> None:
         p = self.current_player
         found = self.connection_at(p, action.edge) if self.phase != "setup" else None  # type: ignore[arg-type]
+        self._board_changed()  # before the piece goes down: road building lists the free pieces left at once
         super()._do_BuildShip(action)
         if found:
             self._connect(found)
 
     def _do_MoveShip(self, action: MoveShip) -> None:
         found = self.connection_at(self.turn, action.to, action.edge)
+        self._board_changed()
         super()._do_MoveShip(action)
         if found:
             self._connect(found)
@@ -484,6 +586,7 @@ class TradeFeudState(SeafarersState):
         if moved:
             self.tokens[loser] -= 1
             self.tokens[winner] += 1
+        self._board_changed()
         for e in found["returned"]:
             self.edge_owner[e] = -1
             self.ship_owner[e] = -1
@@ -500,6 +603,9 @@ class TradeFeudState(SeafarersState):
     # -- copying and saving --------------------------------------------------------------------
     def _copy_more(self, d: dict[str, Any]) -> None:
         super()._copy_more(d)
+        pirate, connections, table = self._sites
+        if table is not None:
+            d["_sites"] = (pirate, list(connections), dict(table))
         d["tokens"] = list(self.tokens)
         d["connection_edges"] = list(self.connection_edges)
         d["connections"] = [{k: v[:] if type(v) is list else v for k, v in c.items()} for c in self.connections]

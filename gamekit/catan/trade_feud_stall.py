@@ -49,11 +49,12 @@ Seed 1919 (random play, 4 players) is proved dead only this way; see the test
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .rules import CITY, KNIGHT, PIECES, SETTLEMENT, VICTORY_POINT
 
-__all__ = ["best_reachable", "stuck_ships"]
+__all__ = ["best_reachable", "connection_now", "stuck_ships"]
 
 SHIPS = 15
 
@@ -119,6 +120,8 @@ def best_reachable(state: Any) -> list[int] | None:
              tuple(state.ship_owner), tuple(state.connection_edges))
     facts = _CACHE.get(board)
     if facts is None:
+        if connection_now(state):
+            return None  # both proofs fail (see connection_now)
         if len(_CACHE) >= _CACHE_SIZE:
             _CACHE.clear()
         facts = _CACHE[board] = [_region_facts(state), _LATER]
@@ -133,6 +136,58 @@ def best_reachable(state: Any) -> list[int] | None:
         return None
     n = state.players
     return _totals(state, [min(f[0][p] for f in found) for p in range(n)], [max(f[1][p] for f in found) for p in range(n)])
+
+
+def connection_now(state: Any) -> bool:
+    """Whether a trade connection can form with the next piece, so that both proofs of
+    :func:`best_reachable` fail and it answers ``None`` (the quick answer in most positions of a game
+    that goes on). True when
+
+    * some player has a piece to build now (one of :meth:`road_sites` with roads left, of
+      :meth:`ship_sites` with ships left, each found by asking :meth:`road_site` and :meth:`ship_site`
+      at the free edges next to the player's buildings and pieces) at which ``connection_at`` finds a
+      trade connection: the exploration (:func:`explore`) offers every such placement in the player's
+      first arrangement (it lists a superset: the pirate off the map), so it stops there with an
+      event, or earlier; and
+    * some player has such a site (with pieces left or not) whose edge, seen with every piece on the
+      map permanent, meets a connection at an end and is refused at neither (:func:`_end_status`):
+      the proof by regions reaches that edge from the player's own pieces and buildings in each of
+      its rounds (it is free, and never permanent), and with fewer permanent pieces it still meets
+      the connection and is still not refused (the docstring of :func:`_end_status`), so each round
+      finds an event.
+    """
+    n = state.players
+    eo, so = state.edge_owner, state.ship_owner
+    edge_nodes, node_edges = state.topo.edge_nodes, state.topo.node_edges
+    conn = set(state.connection_edges)
+    owners = state._route_owner()
+    most = [o != -1 or e in conn for e, o in enumerate(owners)]  # every piece permanent
+    bare = _bare_nodes(state, owners, conn)
+    explored = regions = False
+
+    def builds(p: int) -> list[int]:
+        # every free edge where a road or ship of p may go lies at p's building or at an end of p's piece
+        near = set(state.buildings[p])
+        for e in state.roads[p] + state.ships[p]:
+            near.update(edge_nodes[e])
+        return sorted({f for v in near for f in node_edges[v] if eo[f] == -1 and so[f] == -1 and not most[f]})
+
+    for p in range(n):
+        ships_left, roads_left = len(state.ships[p]) < SHIPS, len(state.roads[p]) < PIECES["road"]
+        for f in builds(p):
+            status = [_end_status(state, x, f, p, conn, most, owners, bare) for x in edge_nodes[f]]
+            if status[0] == status[1] == "free":
+                continue  # no other player's building or piece at either end: connection_at finds nothing
+            road, ship = state.road_site(p, f), state.ship_site(p, f)  # one of road_sites or ship_sites?
+            if not road and not ship:
+                continue
+            if not regions:
+                regions = "connection" in status and "refused" not in status
+            if not explored and ((road and roads_left) or (ship and ships_left)) and state.connection_at(p, f) is not None:
+                explored = True
+            if explored and regions:
+                return True
+    return False
 
 
 def _region_facts(state: Any) -> tuple[list[int], list[int]] | None:
@@ -160,6 +215,10 @@ def _regions(state: Any, conn: set[int], permanent: list[bool]) -> tuple[list[tu
     come (true when in doubt)."""
     topo, board = state.topo, state.board
     no = state.node_owner
+    node_edges, edge_nodes = topo.node_edges, topo.edge_nodes
+    sea, land = board.sea_edge, board.land_edge
+    owners = state._route_owner()
+    bare = _bare_nodes(state, owners, conn)
     placed: list[set[int]] = []  # the nodes where each player might place a new piece
     region: list[tuple[set[int], set[int]]] = []
     grounded = []
@@ -172,23 +231,27 @@ def _regions(state: Any, conn: set[int], permanent: list[bool]) -> tuple[list[tu
         queue += [(v, 0) for e in roads for v in topo.edge_nodes[e] if no[v] in (-1, p)]
         queue += [(v, 1) for e in ships for v in topo.edge_nodes[e] if no[v] in (-1, p)]
         seen = set(queue)
+        meets: dict[int, str] = {}  # what a piece of p on an edge meets at its ends, found once per edge
         while queue:
             v, kind = queue.pop()
             held = ships if kind else roads
-            for e in topo.node_edges[v]:
-                if e in held or not (board.sea_edge[e] if kind else board.land_edge[e]):
+            for e in node_edges[v]:
+                if e in held or not (sea[e] if kind else land[e]):
                     continue
                 if permanent[e]:
                     continue  # a road, a connection's ship or a ship that stays for ever
-                status = [_end_status(state, x, e, p, conn, permanent) for x in topo.edge_nodes[e]]
-                if "refused" in status:
+                meet = meets.get(e)
+                if meet is None:
+                    status = [_end_status(state, x, e, p, conn, permanent, owners, bare) for x in edge_nodes[e]]
+                    meet = meets[e] = "refused" if "refused" in status else "connection" if "connection" in status else "free"
+                if meet == "refused":
                     continue  # refused for ever (rules trade-feud-connection-illegal, trade-feud-branching)
-                if "connection" in status:
+                if meet == "connection":
                     event = True  # a connection, or a refusal that may not last
                     sails = sails or kind == 1
                     continue
                 held.add(e)
-                for x in topo.edge_nodes[e]:
+                for x in edge_nodes[e]:
                     new_nodes.add(x)
                     if (x, kind) not in seen:
                         seen.add((x, kind))
@@ -205,20 +268,38 @@ def _regions(state: Any, conn: set[int], permanent: list[bool]) -> tuple[list[tu
     return region, grounded, event
 
 
-def _end_status(state: Any, x: int, e: int, p: int, conn: set[int], permanent: list[bool]) -> str:
+def _bare_nodes(state: Any, owners: Sequence[int], conn: set[int]) -> list[bool]:
+    """For each intersection: no building, and no piece and no trade connection on any of its edges
+    (``owners``: the owner of the piece on each edge)."""
+    no, node_edges = state.node_owner, state.topo.node_edges
+    return [no[x] == -1 and all(owners[f] == -1 and f not in conn for f in node_edges[x]) for x in range(len(no))]
+
+
+def _end_status(state: Any, x: int, e: int, p: int, conn: set[int], permanent: list[bool],
+                owners: Sequence[int] | None = None, bare: list[bool] | None = None) -> str:
     """What a piece of ``p`` on ``e`` meets at its end ``x``: ``"connection"`` (another player's
     building, or another player's pieces that do not refuse it for ever), ``"refused"`` (another
     player's connection edge or closed route of permanent pieces, or two permanent pieces at an
-    intersection without a building) or ``"free"``."""
-    no, owner, topo = state.node_owner, state._owner_at, state.topo
-    if no[x] not in (-1, p):
+    intersection without a building) or ``"free"``. ``owners``: the owner of the piece on each edge
+    (``state._route_owner()``), and ``bare`` (:func:`_bare_nodes`), when the caller has them: at a bare
+    intersection a piece meets nothing (``permanent`` marks only edges with a piece or of a connection).
+
+    The answer grows with ``permanent`` only towards ``"refused"``: a ``"connection"`` or ``"free"``
+    found with more permanent pieces holds with fewer, and ``"connection"`` never turns ``"free"``."""
+    if bare is not None and bare[x]:
+        return "free"
+    no = state.node_owner
+    if no[x] != -1 and no[x] != p:
         return "connection"
-    others = [f for f in topo.node_edges[x] if f != e and owner(f) not in (-1, p)]
+    if owners is None:
+        owners = state._route_owner()
+    edges = state.topo.node_edges[x]
+    others = [f for f in edges if f != e and owners[f] != -1 and owners[f] != p]
     if others:
         if any(f in conn for f in others) or _closed_for_ever(state, x, others, permanent):
             return "refused"
         return "connection"
-    if no[x] == -1 and sum(1 for f in topo.node_edges[x] if f != e and permanent[f]) >= 2:
+    if no[x] == -1 and sum(1 for f in edges if f != e and permanent[f]) >= 2:
         return "refused"
     return "free"
 
@@ -286,6 +367,7 @@ def explore(state: Any, player: int, limit: int | None = None) -> Futures | None
     limit = ARRANGEMENTS if limit is None else limit
     scratch = state.clone()
     scratch._pirate_edges = lambda: ()  # the pirate can go anywhere; without it, every action it forbids is open
+    scratch._board_changed()  # the sites listed with the pirate (copied from ``state``) do not hold here
     scratch.ship_moved, scratch.new_ships = False, []
     eo, so = scratch.edge_owner, scratch.ship_owner
     start = (frozenset(state.roads[player]), frozenset(state.ships[player]))
@@ -302,6 +384,7 @@ def explore(state: Any, player: int, limit: int | None = None) -> Futures | None
         for e in ships:
             so[e] = player
         scratch.roads[player], scratch.ships[player] = sorted(roads), sorted(ships)  # what _derive would list
+        scratch._board_changed()
 
     while queue:
         roads, ships = queue.pop()

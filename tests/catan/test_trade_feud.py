@@ -635,6 +635,43 @@ def test_check_agrees_with_legal_actions():
             step += 1
 
 
+def test_kept_sites_are_the_sites_of_the_board_after_play_copies_saves_and_changes_by_hand():
+    """The site lists a position keeps until a piece changes (TradeFeudState._site_table) are always
+    those its predicates give afresh: along uniform random games, with clones played on, saves restored,
+    determinized copies and the pirate and pieces moved by hand, the legal actions equal a fresh copy's
+    (one whose kept lists are dropped), and the original never sees what its copies did."""
+    for seed in range(3):
+        state = GAME.new(players=4, seed=seed)
+        rng = Rng(40 + seed)
+        for step in range(900):
+            if state.is_over():
+                break
+            legal = state.legal_actions()
+            fresh = state.clone()
+            fresh._board_changed()
+            assert fresh.legal_actions() == legal, (seed, step)
+            if step % 50 == 7:
+                copy = state.clone()
+                for _ in range(6):  # the copy moves on; the original's lists stay its own
+                    if copy.is_over():
+                        break
+                    acts = copy.legal_actions()
+                    copy.apply(acts[rng.randbelow(len(acts))])
+                assert state.legal_actions() == legal
+                assert GAME.from_json(state.to_json()).legal_actions() == legal
+                seen = state.determinize(state.current_player, seed=step)
+                redo = seen.clone()
+                redo._board_changed()
+                assert seen.legal_actions() == redo.legal_actions()
+            if step % 50 == 29 and state.phase == "main":
+                by_hand = state.clone()
+                by_hand.pirate = next(h for h in by_hand.board.sea_hexes if h != by_hand.pirate)
+                redo = by_hand.clone()
+                redo._board_changed()
+                assert by_hand.legal_actions() == redo.legal_actions()
+            state.apply(legal[rng.randbelow(len(legal))])
+
+
 def _third_settlement_sites(seed, **options):
     """Seeded random founding phases of 4 players: for each third settlement, how many of the sites on
     offer lie between two land hexes (None if the founding came to a dead end)."""
