@@ -118,11 +118,19 @@ async function load(assets) {
   total = Object.values(sizes).reduce((a, b) => a + b, 0);
   progress();
   self.fetch = countingFetch;
-  const { loadPyodide } = await import(assets + "pyodide/pyodide.mjs");
+  const key = manifest.snapshot && self.caches ? `${assets}python-snapshot-${manifest.snapshot}` : null;
+  // Three things at once: the interpreter's module, its saved state (if any) and gamekit's files.
+  const module = import(assets + "pyodide/pyodide.mjs");
+  const saved = key ? savedSnapshot(key) : Promise.resolve(null);
+  const files = countingFetch(assets + "gamekit.zip").then((zip) => {
+    if (!zip.ok) throw new Error(`gamekit.zip: HTTP ${zip.status}`);
+    return zip.arrayBuffer();
+  });
+  files.catch(() => {}); // awaited below, where a failure fails the load
+  const { loadPyodide } = await module;
   const phases = { manifest: performance.now() - started };
   const options = { indexURL: assets + "pyodide/", stdout: () => {}, stderr: () => {} };
-  const key = manifest.snapshot && self.caches ? `${assets}python-snapshot-${manifest.snapshot}` : null;
-  const snapshot = key ? await savedSnapshot(key) : null;
+  const snapshot = await saved;
   let pyodide = null;
   if (snapshot) {
     try {
@@ -139,9 +147,7 @@ async function load(assets) {
   progress();
   phases.interpreter = performance.now() - started;
   // The files are not part of the memory: gamekit's are unpacked on a restored snapshot too.
-  const zip = await countingFetch(assets + "gamekit.zip");
-  if (!zip.ok) throw new Error(`gamekit.zip: HTTP ${zip.status}`);
-  pyodide.unpackArchive(await zip.arrayBuffer(), "zip", { extractDir: "/home/pyodide/gamekit-src" });
+  pyodide.unpackArchive(await files, "zip", { extractDir: "/home/pyodide/gamekit-src" });
   phases.gamekit = performance.now() - started;
   self.fetch = plainFetch;
   loaded = total;
