@@ -129,7 +129,10 @@ def main() -> None:
           + "".join(f"{k + ' page med/p90':>24}" for k in KINDS) + f"{'search CPython med':>20}{'longest task':>14}")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        wanted = sys.argv[1:] or [g for g, _ in GAMES]
         for game, players in GAMES:
+            if game not in wanted:
+                continue
             m = measure(browser, url, game, players)
             here = library_bot_ms(game, players, "search", min(BOT_MOVES, 20))
             bots = "".join(f"{statistics.median(t):>14.1f} / {_q(t, 0.9):>7.1f}" if t else f"{'-':>24}"
