@@ -9,7 +9,7 @@ For each game's play page (``book/<game>/play.html``) it prints:
   position (the step counter changed and the browser has painted), the median and the worst of
   the person's moves in a game against heuristic opponents (the rules loaded);
 * the time of a computer move in the page, per bot kind at the page's budget (random, heuristic,
-  and search at ``gamekit.web.play.SEARCH_BUDGET``): the median and the 90th percentile of the
+  and search at ``gamekit.web.play.search_budget(game)``): the median and the 90th percentile of the
   rules worker's own time for a ``bot`` request, over the moves of one seeded game;
 * the same computer moves timed in this Python process (CPython), for comparison with Pyodide;
 * the longest main-thread task from the rules being ready to the end of the clicks (goal < 200 ms).

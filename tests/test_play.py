@@ -189,3 +189,22 @@ def test_the_board_scales_with_its_width_and_its_spots_lie_on_it(game, players):
         situation, view = ask(situation, kind="move", text=view["moves"][0]["moves"][0]["action"])
     if game in ("catan", "factories", "trade-feud", "auf-achse"):
         assert spots, f"{game}: no spot to press on the board"
+
+
+def test_the_pages_search_bot_plays_at_a_budget_its_method_understands():
+    """The play pages' search budget (60 iterations of depth-10 playouts) is the tree search's; ITC's
+    search is an expectimax whose ``depth`` counts moves looked ahead, five at each, so a depth of 10
+    never finished a move (an all-search ITC game of seed 3 froze at its 17th action, the first
+    choice of action cards). A game with a search of its own plays at that search's defaults."""
+    from gamekit.itc.bots import ItcSearch
+    from gamekit.web.play import SEARCH_BUDGET, make_bot, search_budget
+
+    assert SEARCH_BUDGET == {"iterations": 60, "depth": 10}
+    itc = make_bot("itc", "search", seed=3, player=0, ply=16)
+    assert isinstance(itc, ItcSearch) and itc.depth == 1 and search_budget("itc") == {}
+    catan = make_bot("catan", "search", seed=3, player=0, ply=16)
+    assert (catan.iterations, catan.depth) == (60, 10)
+    answer = call("play.game", {"action": {"kind": "start", "game": "itc", "players": 3, "seats": ["search"] * 3, "seed": 3}})
+    for _ in range(40):
+        answer = call("play.game", {"situation": answer["ok"]["situation"], "action": {"kind": "bot"}})
+    assert answer["ok"]["view"]["steps"] >= 40

@@ -31,7 +31,8 @@ from typing import Any
 from ..rng import Rng
 
 __all__ = ["Bot", "RandomBot", "HeuristicBot", "SearchBot", "bot", "kinds", "register_heuristic",
-           "evaluate", "register_evaluator", "register_candidates", "register_search", "search_defaults"]
+           "evaluate", "register_evaluator", "register_candidates", "register_search", "search_defaults",
+           "has_own_search"]
 
 KINDS = ("random", "heuristic", "search")
 
@@ -140,6 +141,14 @@ def search_defaults(game_name: str) -> dict[str, Any]:
     """The search bot's default budget for ``game_name`` (the game's own, else the general one)."""
     _load_bots(game_name)
     return {**SearchBot.DEFAULTS, **_SEARCH_DEFAULTS.get(game_name, {})}
+
+
+def has_own_search(game_name: str) -> bool:
+    """Whether ``game_name``'s search bot is a method of its own (:func:`register_search`), whose
+    budget arguments may mean something else than the tree search's (ITC's ``depth`` counts the
+    player's own moves looked ahead, not the length of a playout)."""
+    _load_bots(game_name)
+    return game_name in _SEARCHES
 
 
 def register_search(game_name: str, cls: type[SearchBot]) -> type[SearchBot]:

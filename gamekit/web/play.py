@@ -41,7 +41,18 @@ PAGES = {"itc": "itc", "catan": "catan", "factories": "factories", "trade-feud":
 #: Chance results everyone at the table sees (dice, fights, telegrams, event cards); any other
 #: draw (a development card, a stolen card, a shuffled pile) is shown only to the player who drew it.
 PUBLIC_CHANCE = re.compile(r"(^|\b)(2d6|d6|dice|die|fight|telegram|event card)\b")
+#: The play pages' search: the tree search (:class:`gamekit.bots.SearchBot`) with 60 iterations of
+#: playouts 10 actions deep, quick enough for the page (:func:`search_budget`).
 SEARCH_BUDGET = {"iterations": 60, "depth": 10}
+
+
+def search_budget(game_name: str) -> dict[str, Any]:
+    """The budget of the play pages' search bot: :data:`SEARCH_BUDGET` for the tree search; a
+    game with a search of its own plays at that search's defaults (ITC's expectimax reads
+    ``depth`` as moves looked ahead, five at each, so a depth of 10 would never finish a move)."""
+    from ..bots import has_own_search
+
+    return {} if has_own_search(game_name) else dict(SEARCH_BUDGET)
 
 
 # -- the library side: the same game the page plays --------------------------------------------
@@ -55,7 +66,7 @@ def bot_seed(seed: int, player: int, ply: int) -> int:
 def make_bot(game_name: str, kind: str, seed: int, player: int, ply: int) -> Any:
     from ..bots import bot
 
-    budget = SEARCH_BUDGET if kind == "search" else {}
+    budget = search_budget(game_name) if kind == "search" else {}
     return bot(game_name, kind, seed=bot_seed(seed, player, ply), **budget)
 
 
