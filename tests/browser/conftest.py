@@ -101,3 +101,18 @@ def watch(browser, site_url):
     w = PageWatch(browser, site_url)
     yield w
     w.close()
+
+
+def open_play_page(watch, site_url: str, game: str):
+    """The game's play page (``book/<folder>/play.html``) opened in ``watch``'s page: (page, the play
+    widget's root), once the widget is drawn."""
+    from gamekit.web.play import PAGES
+
+    path = f"book/{PAGES[game]}/play.html"
+    if not (SITE / path).is_file():
+        pytest.fail(f"{path} is not built")
+    page = watch.page
+    page.goto(site_url + path, wait_until="load")
+    root = page.locator(".gk-play").first
+    root.wait_for(state="visible", timeout=60_000)
+    return page, root

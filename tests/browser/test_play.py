@@ -5,16 +5,15 @@ library. By clicks: undo never crosses a roll, and a saved game reopened continu
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 import gamekit
-from gamekit.web.play import PAGES, bot_move
+from gamekit.web.play import bot_move
+
+from .conftest import open_play_page
 
 pytestmark = pytest.mark.browser
 
-SITE = Path(__file__).resolve().parents[2] / "_build" / "html"
 LOAD_TIMEOUT_MS = 120_000
 GAMES = [("itc", 3), ("catan", 3), ("factories", 3), ("trade-feud", 3), ("auf-achse", 2), ("transportspelet", 2)]
 OPPONENT = "heuristic"
@@ -22,17 +21,6 @@ OPPONENT = "heuristic"
 #: page's own settings panel; the chapters' defaults are tested in the library).
 SHORT = {"itc": {"goal": 60000}, "catan": {"victory_points_to_win": 5}, "factories": {"victory_points_to_win": 5},
          "trade-feud": {"victory_points_to_win": 5}, "auf-achse": {}, "transportspelet": {"deck_size": 16}}
-
-
-def _page(watch, site_url, game):
-    path = f"book/{PAGES[game]}/play.html"
-    if not (SITE / path).is_file():
-        pytest.fail(f"{path} is not built")
-    page = watch.page
-    page.goto(site_url + path, wait_until="load")
-    root = page.locator(".gk-play").first
-    root.wait_for(state="visible", timeout=60_000)
-    return page, root
 
 
 def _start(root, players, seats, seed, settings=None):
@@ -69,7 +57,7 @@ LONG_TASKS = """
 
 
 def test_undo_and_a_saved_game_reopened_in_a_new_page(watch, site_url, browser, tmp_path):
-    page, root = _page(watch, site_url, "catan")
+    page, root = open_play_page(watch, site_url, "catan")
     _start(root, 3, ["person", OPPONENT, OPPONENT], seed=9)
     moves = root.get_by_role("region", name="Your moves")
     text = moves.get_by_role("button").first.inner_text()
@@ -134,7 +122,7 @@ def test_keyboard_alone_finishes_a_game_and_it_is_the_librarys(watch, site_url, 
     played through the library, and the page never freezes (no main-thread task of a second).
     (Clicks are the other test's: undo, save and reopen.)"""
     watch.page.add_init_script(LONG_TASKS)
-    page, root = _page(watch, site_url, game)
+    page, root = open_play_page(watch, site_url, game)
     seats = ["person"] + [OPPONENT] * (players - 1)
     page.wait_for_function("() => globalThis.gamekitRules && globalThis.gamekitRules.state === 'ready'", timeout=LOAD_TIMEOUT_MS)
     page.evaluate("window.__gkWatchTasks()")  # from here on: the game itself, not the page's loading

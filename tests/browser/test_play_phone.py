@@ -15,14 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from gamekit.web.play import PAGES
-
-from .conftest import PageWatch
+from .conftest import PageWatch, open_play_page
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
-SITE = ROOT / "_build" / "html"
 AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
 LOAD_TIMEOUT_MS = 120_000
 PHONE_WIDTH = 360
@@ -72,13 +69,7 @@ def phone(browser, site_url):
 
 def _start(watch, site_url, game):
     """The game's play page with a game started as the form offers it (the reader against the computer)."""
-    path = f"book/{PAGES[game]}/play.html"
-    if not (SITE / path).is_file():
-        pytest.fail(f"{path} is not built")
-    page = watch.page
-    page.goto(site_url + path, wait_until="load")
-    root = page.locator(".gk-play").first
-    root.wait_for(state="visible", timeout=60_000)
+    page, root = open_play_page(watch, site_url, game)
     root.locator("[data-testid='gk-start']").click()
     root.locator("[data-testid='gk-board'] svg").wait_for(timeout=LOAD_TIMEOUT_MS)
     return page, root
