@@ -13,6 +13,15 @@ a game and how many games no rule ended within the tournament's cap. Asserts not
 The search bot plays at its default budget (``gamekit.bots.search_defaults``), the budget the play
 pages use. A search game costs seconds of CPU (thousands of determinised playouts), which is why
 ``search_games`` defaults to fewer games than ``games``.
+
+    python benchmarks/strength.py --pieces [games] [minutes] [workers] [names]
+
+plays search against heuristic in pieces of 50 games (``gamekit.tournament(..., start=...)``: the
+pieces joined are the same table as one long run), keeps each piece in
+``benchmarks/results/strength/`` and plays only the pieces still missing, one piece of each game in
+turn, until ``games`` (default 1000) per game or ``minutes`` (default: no limit) have been spent.
+Then it prints each game's line from every piece kept so far. So a 1,000-game table that costs more
+CPU than one sitting can be built over several, or on several machines, and the pieces committed.
 """
 
 from __future__ import annotations
@@ -54,7 +63,67 @@ def line(name: str, players: int, strong: str, weak: str, games: int, workers: i
           f"{table['actions'].mean():.0f} actions a game; {int(me['unfinished'])} unfinished; {wall:.0f} s", flush=True)
 
 
+PIECES = ROOT / "benchmarks" / "results" / "strength"
+PIECE = 50
+
+
+def _read(path: Path):
+    import ast
+
+    import pandas as pd
+
+    tuples = {c: ast.literal_eval for c in ("seats", "winners", "scores", "winner_seats", "moves", "think_seconds")}
+    table = pd.read_csv(path, converters=tuples)
+    table.attrs["game"] = path.name.split("__")[0]
+    return table
+
+
+def pieces(games: int, minutes: float | None, workers: int, names: list[str]) -> None:
+    """Search against heuristic, piece by piece (see the module's docstring)."""
+    from gamekit.tournaments import join
+
+    PIECES.mkdir(parents=True, exist_ok=True)
+    stop = None if minutes is None else time.monotonic() + 60 * minutes
+    chosen = [(n, p) for n, p in GAMES if n in names]
+    for start in range(0, games, PIECE):
+        for name, players in chosen:
+            path = PIECES / f"{name}__search-vs-heuristic__{start:05d}.csv.gz"
+            if path.exists():
+                continue
+            if stop is not None and time.monotonic() > stop:
+                break
+            seats = ["search"] + ["heuristic"] * (players - 1)
+            began = time.perf_counter()
+            table = gamekit.tournament(name, seats, min(PIECE, games - start), seed=2026, players=players,
+                                       workers=workers, start=start, progress=False)
+            table.drop(columns=["options"]).to_csv(path, index=False)
+            print(f"  {name} games {start}-{start + len(table) - 1}: {time.perf_counter() - began:.0f} s", flush=True)
+    for name, players in chosen:
+        kept = sorted(PIECES.glob(f"{name}__search-vs-heuristic__*.csv.gz"))
+        if not kept:
+            continue
+        table = join([_read(k) for k in kept])
+        s = table.attrs["summary"]
+        me, them = s.loc["search"], s.loc["heuristic"]
+        n = len(table)
+        low, high = wilson(me["win_share"], n)
+        print(f"{name:<16} search vs heuristic ({players} players, {n} games in {len(kept)} pieces): search wins "
+              f"{me['win_share']:.3f} [{low:.3f}, {high:.3f}] (chance {me['fair_share']:.3f}); "
+              f"mean score {me['mean_score']:.1f} vs {them['mean_score']:.1f}; "
+              f"ms per move {me['ms_per_move']:.2f} vs {them['ms_per_move']:.2f}; "
+              f"{table['actions'].mean():.0f} actions a game; {int(me['unfinished'])} unfinished; "
+              f"{table['seconds'].mean():.1f} CPU s a game", flush=True)
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["--pieces"]:
+        args = sys.argv[2:]
+        games = int(args[0]) if len(args) > 0 else 1000
+        minutes = float(args[1]) if len(args) > 1 and args[1] != "-" else None
+        workers = int(args[2]) if len(args) > 2 else 2
+        names = args[3].split(",") if len(args) > 3 else [g for g, _ in GAMES]
+        pieces(games, minutes, workers, names)
+        return
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
     search_games = int(sys.argv[2]) if len(sys.argv) > 2 else 100
     workers = int(sys.argv[3]) if len(sys.argv) > 3 else 2

@@ -115,11 +115,12 @@ def _play_batch(game_name: str, jobs: list[tuple[int, tuple[Any, ...], int, tupl
     return rows
 
 
-def _jobs(seats: Sequence[Any], games: int, seed: int, players: int) -> list[tuple[int, tuple[Any, ...], int, tuple[int, ...]]]:
+def _jobs(seats: Sequence[Any], games: int, seed: int, players: int, start: int = 0) -> list[tuple[int, tuple[Any, ...], int, tuple[int, ...]]]:
     import numpy as np
 
     jobs = []
-    for i, child in enumerate(np.random.SeedSequence(seed).spawn(games)):
+    children = np.random.SeedSequence(seed).spawn(start + games)[start:]  # game i's seed depends on i alone
+    for i, child in enumerate(children, start):
         words = [int(w) >> 11 for w in child.generate_state(1 + players, dtype=np.uint64)]  # < 2**53: safe in JSON and JS
         rotated = tuple(seats[(p + i) % len(seats)] for p in range(players))
         jobs.append((i, rotated, words[0], tuple(words[1:])))
@@ -128,7 +129,8 @@ def _jobs(seats: Sequence[Any], games: int, seed: int, players: int) -> list[tup
 
 def tournament(game_name: str, seats: Sequence[Any], games: int, seed: int = 0, players: int | None = None,
                options: dict[str, Any] | None = None, client: Any = None, workers: int | None = None,
-               batch: int | None = None, progress: bool | None = None, max_actions: int = MAX_ACTIONS):
+               batch: int | None = None, progress: bool | None = None, max_actions: int = MAX_ACTIONS,
+               start: int = 0):
     """Play ``games`` seeded games of ``game_name`` between the bots in ``seats`` and return a
     pandas DataFrame, one row per game.
 
@@ -140,7 +142,10 @@ def tournament(game_name: str, seats: Sequence[Any], games: int, seed: int = 0, 
     ``scores``, ``actions``, ``finished`` (``False``: stopped after ``max_actions``),
     ``winner_seats``, ``moves`` (the moves with more than one legal action) and ``think_seconds``
     per player, ``seconds``, ``options``,
-    ``gamekit`` (the version). :func:`summary` gives win rates with 95 % intervals (also in
+    ``gamekit`` (the version). ``start``: play games ``start`` to ``start + games - 1`` of the
+    seeded series (game *i*'s seed and seat rotation depend on *i* alone), so that a long tournament
+    can be played in pieces, on different days or machines, and the pieces joined give the same table
+    as one run. :func:`summary` gives win rates with 95 % intervals (also in
     ``table.attrs["summary"]``), :func:`plot` draws them.
 
     Where: ``client`` a ``dask.distributed.Client`` (any cluster, local or by address); else a
@@ -162,7 +167,9 @@ def tournament(game_name: str, seats: Sequence[Any], games: int, seed: int = 0, 
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games is a positive number of games, not {games!r}")
     info.make_options(**(options or {}))  # an unknown setting is refused here, not in a worker
-    jobs = _jobs(list(seats), games, seed, players)
+    if isinstance(start, bool) or not isinstance(start, int) or start < 0:
+        raise ValueError(f"start is the number of the first game, 0 or more, not {start!r}")
+    jobs = _jobs(list(seats), games, seed, players, start)
     if client is None:
         if workers is None:
             workers = os.cpu_count() or 1
@@ -205,6 +212,30 @@ def tournament(game_name: str, seats: Sequence[Any], games: int, seed: int = 0, 
                                         "winner_seats", "moves", "think_seconds", "seconds", "options", "gamekit"])
     table.attrs["game"] = game_name
     table.attrs["labels"] = labels
+    table.attrs["summary"] = summary(table)
+    return table
+
+
+def join(tables: Sequence[Any]):
+    """One table from the pieces of a tournament played with ``start`` (:func:`tournament`), in game
+    order, with its summary made again. (``pandas.concat`` alone refuses tables whose ``attrs``
+    hold their summaries.)"""
+    import pandas as pd
+
+    if not tables:
+        raise ValueError("join needs at least one table")
+    names = {t.attrs.get("game") for t in tables}
+    if len(names) > 1:
+        raise ValueError(f"these tables are of different games: {sorted(map(str, names))}")
+    plain = []
+    for t in tables:
+        t = t.copy()
+        t.attrs = {}
+        plain.append(t)
+    table = pd.concat(plain, ignore_index=True).sort_values("game", kind="stable", ignore_index=True)
+    if table["game"].duplicated().any():
+        raise ValueError("the pieces overlap: some games are in more than one table")
+    table.attrs.update({k: v for k, v in tables[0].attrs.items() if k != "summary"})
     table.attrs["summary"] = summary(table)
     return table
 

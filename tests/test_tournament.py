@@ -51,6 +51,22 @@ def test_dask_gives_the_same_table(in_process):
     assert table[COLUMNS].equals(in_process[COLUMNS])
 
 
+def test_a_tournament_played_in_pieces_is_the_same_table(in_process):
+    pieces = [gamekit.tournament("catan", ["random", ("search", {"iterations": 2, "depth": 2})], games=n, seed=7,
+                                 players=3, workers=1, start=first) for first, n in ((0, 2), (2, 3), (5, 1))]
+    from gamekit.tournaments import join
+
+    joined = join(pieces[::-1])
+    assert list(joined["game"]) == list(range(6))
+    assert joined[COLUMNS].equals(in_process[COLUMNS])
+    timeless = [c for c in in_process.attrs["summary"].columns if c != "ms_per_move"]  # times differ by run
+    assert joined.attrs["summary"][timeless].equals(in_process.attrs["summary"][timeless])
+    with pytest.raises(ValueError, match="overlap"):
+        join([pieces[0], pieces[0]])
+    with pytest.raises(ValueError, match="start"):
+        gamekit.tournament("catan", ["random"], games=1, players=3, start=-1, workers=1)
+
+
 def test_another_seed_gives_other_games(in_process):
     other = gamekit.tournament("catan", ["random", ("search", {"iterations": 2, "depth": 2})], games=6, seed=8,
                                players=3, workers=1)

@@ -4,7 +4,7 @@
 
 For each game it plays ``games`` seeded games at the chapter's default and as many with one setting
 changed (the same seeds, so the two columns are paired), every seat the heuristic bot, and writes
-one row per game to ``notebooks/data/designer-study.csv``: the game, the setting, the seed, the
+one row per game to ``notebooks/data/designer-study.csv.gz``: the game, the setting, the seed, the
 winners and scores, the length. ``notebooks/designers-settings.ipynb`` reads the file, and replays
 a sample of its rows through the engine to show that they are the engine's games.
 
@@ -22,13 +22,13 @@ from typing import Any
 import gamekit
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "notebooks" / "data" / "designer-study.csv"
+OUT = ROOT / "notebooks" / "data" / "designer-study.csv.gz"
 
 #: (game, players, setting, changed value): a designer's question for each game.
 STUDY = [
     ("catan", 4, "discard_limit", 9),
     ("factories", 4, "factories_produce_on_seven", False),
-    ("trade-feud", 4, "robber_in_play", True),
+    ("trade-feud", 4, "victory_points_to_win", 11),
     ("itc", 4, "goal", 100_000),
     ("auf-achse", 4, "starting_money", 2_000),
     ("transportspelet", 2, "exact_arrival", True),
@@ -36,21 +36,33 @@ STUDY = [
 
 
 def study(games: int, client) -> Any:
+    """Every setting of :data:`STUDY`, each tournament kept in ``notebooks/data/parts/`` as it ends
+    (a run that stops keeps what it finished; a second run plays only what is missing)."""
     import pandas as pd
 
+    parts = OUT.parent / "parts"
+    parts.mkdir(parents=True, exist_ok=True)
     tables = []
     for game, players, setting, value in STUDY:
         default = getattr(gamekit.game(game).default_options(), setting)
         for chosen in (default, value):
+            part = parts / f"{game}-{setting}-{chosen}-{games}.csv.gz"
+            if part.exists():
+                tables.append(pd.read_csv(part))
+                continue
             start = time.perf_counter()
             table = gamekit.tournament(game, ["heuristic"], games, seed=2026, players=players,
-                                       options={setting: chosen}, client=client)
+                                       options={setting: chosen}, client=client, progress=False)
             print(f"{game:<16} {setting}={chosen!r:<8} {games} games in {time.perf_counter() - start:7.1f} s"
                   f" ({int((~table['finished']).sum())} unfinished)", flush=True)
             table.insert(0, "value", repr(chosen))
             table.insert(0, "setting", setting)
             table.insert(0, "name", game)
-            tables.append(table[["name", "setting", "value", "game", "seed", "winners", "scores", "actions", "finished"]])
+            table = table[["name", "setting", "value", "game", "seed", "winners", "scores", "actions", "finished",
+                           "seconds", "gamekit"]]
+            table.attrs = {}  # the summary of one tournament; the notebook makes its own
+            table.to_csv(part, index=False)
+            tables.append(table)
     return pd.concat(tables, ignore_index=True)
 
 
