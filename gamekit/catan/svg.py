@@ -3,7 +3,9 @@
 :func:`board_svg` draws the hexes coloured by terrain, number tokens (6 and 8 in red) and
 harbours; :func:`state_svg` adds roads, settlements, cities, factories with their pegs (a hole
 points at the hex it faces; a blank peg shows as a grey dot, a numbered one its number) and the
-robber. Boards and states show themselves in a notebook through ``_repr_svg_``.
+robber. Boards and states show themselves in a notebook through ``_repr_svg_``. The words of a
+picture (its caption, description and tooltips) number the players from 1, as the play pages do;
+the engine's API counts them from 0.
 """
 
 from __future__ import annotations
@@ -126,7 +128,7 @@ def state_svg(state: Any) -> str:
             parts.append(f'<line x1="{sx:.1f}" y1="{sy:.1f}" x2="{tx:.1f}" y2="{ty:.1f}" stroke="#222" '
                          f'stroke-width="8" stroke-linecap="round"/>')
             parts.append(f'<line x1="{sx:.1f}" y1="{sy:.1f}" x2="{tx:.1f}" y2="{ty:.1f}" stroke="{fills[p]}" '
-                         f'stroke-width="5" stroke-linecap="round"><title>road of player {p}</title></line>')
+                         f'stroke-width="5" stroke-linecap="round"><title>road of player {p + 1}</title></line>')
     for e, p in enumerate(getattr(state, "ship_owner", ())):  # the Seafarers layer's ships
         if p >= 0:
             a, b = topo.edge_nodes[e]
@@ -135,7 +137,7 @@ def state_svg(state: Any) -> str:
             s = SIZE * 0.14
             parts.append(f'<polygon points="{mx - s * 1.4:.1f},{my - s * 0.2:.1f} {mx + s * 1.4:.1f},{my - s * 0.2:.1f} '
                          f'{mx + s * 0.8:.1f},{my + s * 0.7:.1f} {mx - s * 0.8:.1f},{my + s * 0.7:.1f}" fill="{fills[p]}" '
-                         f'stroke="#222" stroke-width="1.5"><title>ship of player {p}</title></polygon>')
+                         f'stroke="#222" stroke-width="1.5"><title>ship of player {p + 1}</title></polygon>')
     pirate = getattr(state, "pirate", None)
     if pirate is not None:
         px, py = hex_centre(topo.hexes[pirate], SIZE)
@@ -150,23 +152,23 @@ def state_svg(state: Any) -> str:
             s = SIZE * 0.16
             parts.append(f'<polygon points="{x - s:.1f},{y + s:.1f} {x + s:.1f},{y + s:.1f} {x + s:.1f},{y - s * 0.3:.1f} '
                          f'{x:.1f},{y - s * 1.2:.1f} {x - s:.1f},{y - s * 0.3:.1f}" fill="{fills[p]}" stroke="#222" '
-                         f'stroke-width="1.5"><title>settlement of player {p}</title></polygon>')
+                         f'stroke-width="1.5"><title>settlement of player {p + 1}</title></polygon>')
         elif kind == 2:
             s = SIZE * 0.2
             parts.append(f'<polygon points="{x - s * 1.2:.1f},{y + s:.1f} {x + s * 1.2:.1f},{y + s:.1f} '
                          f'{x + s * 1.2:.1f},{y - s * 0.4:.1f} {x:.1f},{y - s * 0.4:.1f} {x:.1f},{y - s:.1f} '
                          f'{x - s * 0.6:.1f},{y - s * 1.6:.1f} {x - s * 1.2:.1f},{y - s:.1f}" fill="{fills[p]}" '
-                         f'stroke="#222" stroke-width="1.5"><title>city of player {p}</title></polygon>')
+                         f'stroke="#222" stroke-width="1.5"><title>city of player {p + 1}</title></polygon>')
         else:
             parts.extend(_factory(state, v, x, y, fills[p], p))
     if state.winner is not None:
-        status = f"over: player {state.winner} wins"
+        status = f"over: player {state.winner + 1} wins"
     else:
-        status = f"player {state.current_player} to act ({state.phase.replace('_', ' ')})"
+        status = f"player {state.current_player + 1} to act ({state.phase.replace('_', ' ')})"
     dice = state.dice
     if dice:
         status += f"; dice {dice[0]} {dice[1]}" + (f" {dice[2]}" if len(dice) > 2 and dice[2] else "")
-    points = ", ".join(f"P{p} {state.victory_points(p)}" for p in range(state.players))
+    points = ", ".join(f"P{p + 1} {state.victory_points(p)}" for p in range(state.players))
     x0, y0, w, h = _frame(board)
     parts.append(f'<text x="{x0 + 6:.1f}" y="{y0 + h + 14:.1f}" font-size="12">{escape(status)}; points: {points}</text>')
     pieces = []
@@ -175,7 +177,7 @@ def state_svg(state: Any) -> str:
         roads = sum(1 for o in state.edge_owner if o == p)
         ships = sum(1 for o in getattr(state, "ship_owner", ()) if o == p)
         others = sum(k not in (1, 2) for k in kinds)
-        pieces.append(f"player {p} ({state.colours[p]}): {state.victory_points(p)} points, {kinds.count(1)} settlements, "
+        pieces.append(f"player {p + 1} ({state.colours[p]}): {state.victory_points(p)} points, {kinds.count(1)} settlements, "
                       f"{kinds.count(2)} cities" + (f", {others} factories" if others else "") + f", {roads} roads"
                       + (f", {ships} ships" if ships else ""))
     desc = f"{_board_desc(board)} Game {status}. " + "; ".join(pieces) + "."
@@ -187,7 +189,7 @@ def _factory(state: Any, v: int, x: float, y: float, fill: str, owner: int) -> l
     topo = state.topo
     r = SIZE * 0.3
     out = [f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{fill}" stroke="#222" stroke-width="1.5">'
-           f'<title>factory of player {owner}{" (derelict)" if state.is_derelict(v) else ""}</title></circle>']
+           f'<title>factory of player {owner + 1}{" (derelict)" if state.is_derelict(v) else ""}</title></circle>']
     key = sorted(topo.nodes[v], key=lambda h: math.atan2(hex_centre(h)[1] - topo.node_xy[v][1],
                                                            hex_centre(h)[0] - topo.node_xy[v][0]))
     for hole in range(3):

@@ -26,7 +26,7 @@ GOODS_FILL = {"black": "#222", "white": "#fff", "red": "#d62728", "green": "#2ca
 
 def _desc(state: ItcState) -> str:
     """The position in words, for readers who cannot see the picture."""
-    scores = ", ".join(f"player {p} {s:,}" for p, s in enumerate(state.score))
+    scores = ", ".join(f"player {p + 1} {s:,}" for p, s in enumerate(state.score))
     on_routes = []
     for r, route in enumerate(ROUTES):
         cards = sum(1 for lane in range(LANES) if LANE_ROUTE[lane] == r for card in state.lanes[lane] if card >= 0)
@@ -53,7 +53,7 @@ def board_svg(state: ItcState) -> str:
         "<title>ITC position</title>",
         f"<desc>{escape(_desc(state))}</desc>",
         f'<text x="4" y="14" font-weight="bold">Scores: '
-        f'{escape(", ".join(f"P{p} {s:,}" for p, s in enumerate(state.score)))}</text>',
+        f'{escape(", ".join(f"P{p + 1} {s:,}" for p, s in enumerate(state.score)))}</text>',
     ]
     for lane in range(LANES):
         route = ROUTES[LANE_ROUTE[lane]]
@@ -89,7 +89,7 @@ def board_svg(state: ItcState) -> str:
         for p, m in enumerate(state.markers[i]):
             if m:
                 out.append(f'<circle cx="{mx}" cy="{y + 13}" r="7" fill="{PLAYER_COLOURS[p % 6]}">'
-                           f"<title>player {p}: {m} sales markers</title></circle>")
+                           f"<title>player {p + 1}: {m} sales markers</title></circle>")
                 out.append(f'<text x="{mx + 9}" y="{y + 17}">{m}</text>')
                 mx += 26
     out.append("</svg>")
