@@ -330,8 +330,11 @@ class SeafarersState(CatanState):
     # -- carrying out --------------------------------------------------------------------------
     def _place(self, player: int, node: int, kind: int) -> None:
         super()._place(player, node, kind)
-        # an own building joins roads and ships; another's breaks routes (rule seafarers-trade-route)
-        self.road_length = [self._longest_road_of(q) for q in range(self.players)]
+        # an own building joins roads and ships; another's breaks routes (rule seafarers-trade-route): the
+        # routes that change are those of the players with a road or ship at the intersection
+        eo, so = self.edge_owner, self.ship_owner
+        for q in {o for e in self.topo.node_edges[node] for o in (eo[e], so[e]) if o != -1}:
+            self.road_length[q] = self._longest_road_of(q)
         self._award_longest_road()
 
     def _do_BuildShip(self, action: BuildShip) -> None:

@@ -194,10 +194,7 @@ class TradeFeudState(SeafarersState):
         return [a for a in super()._setup_edge_actions(node) if isinstance(a, BuildShip) and self._setup_ship_ok(a.edge)]
 
     def _setup_ship_ok(self, edge: int) -> bool:
-        try:
-            return self._check_edge_rules(self.current_player, edge) is None  # type: ignore[arg-type]
-        except IllegalAction:
-            return False
+        return self._edge_rules(self.current_player, edge) == (None, None)  # type: ignore[arg-type]
 
     # -- positions for figures, widgets and tests -------------------------------------------------
     def give_turn(self, player: int) -> None:
@@ -377,6 +374,14 @@ class TradeFeudState(SeafarersState):
         """The trade connection a piece of ``player`` on ``edge`` would form (rule
         ``trade-feud-connection``), or ``None``; raises :class:`IllegalAction` for a connection the
         rules forbid (rule ``trade-feud-connection-illegal``)."""
+        found = self._connection(player, edge, lifted)
+        if isinstance(found, IllegalAction):
+            raise found
+        return found
+
+    def _connection(self, player: int, edge: int, lifted: int = -1) -> dict[str, Any] | IllegalAction | None:
+        """:meth:`connection_at`'s answer, a refusal returned instead of raised (the site lists ask it
+        at every candidate edge)."""
         topo, no = self.topo, self.node_owner
         eo, so = self.edge_owner, self.ship_owner
         node_edges = topo.node_edges
@@ -396,12 +401,12 @@ class TradeFeudState(SeafarersState):
             if other == -1:
                 q = self._owner_at(theirs[0])
                 if any(f in self.connection_edges for f in theirs):
-                    raise IllegalAction("an open route may not be joined to a trade connection",
+                    return IllegalAction("an open route may not be joined to a trade connection",
                                         "trade-feud-connection-illegal")
                 walks = [self._walk(q, v, f, skip) for f in theirs]
                 rooted = [w for w in walks if w[1] == "building"]
                 if len(rooted) != 1:
-                    raise IllegalAction(f"player {q}'s route at {v} is closed: it cannot be joined",
+                    return IllegalAction(f"player {q}'s route at {v} is closed: it cannot be joined",
                                         "trade-feud-connection-illegal")
                 their_path = rooted[0][0]
                 returned = [e for w in walks if w[1] != "building" for e in w[0]]
@@ -409,7 +414,7 @@ class TradeFeudState(SeafarersState):
                     pirate = self._pirate_edges()
                     guarded = [e for e in returned if e in pirate and so[e] >= 0]
                     if guarded:
-                        raise IllegalAction(f"the connection would send back the ship on edge {guarded[0]}, "
+                        return IllegalAction(f"the connection would send back the ship on edge {guarded[0]}, "
                                             "beside the pirate, and no ship leaves the pirate's edges",
                                             "seafarers-pirate")
             else:
@@ -426,11 +431,7 @@ class TradeFeudState(SeafarersState):
         return None
 
     def _edge_ok(self, player: int, edge: int, lifted: int = -1) -> bool:
-        try:
-            self._check_edge_rules(player, edge, lifted)
-        except IllegalAction:
-            return False
-        return True
+        return self._edge_rules(player, edge, lifted)[1] is None
 
     def road_sites(self, player: int) -> list[int]:
         table, key = self._site_table(), ("road", player)
@@ -470,10 +471,30 @@ class TradeFeudState(SeafarersState):
         return found  # type: ignore[return-value]
 
     def _move_targets(self, player: int, edge: int) -> list[int]:
+        """Rule ``seafarers-moving``: the edges where :meth:`ship_site` holds with the ship on ``edge``
+        lifted (the Seafarers layer's definition), found from the kept :meth:`ship_sites`: the predicate
+        reads the pieces at the two ends of the edge it is asked about, and the lifted ship counts in
+        its answer only where it lies at such an end (at an edge sharing an end with ``edge``: the
+        connection to own ships, rule ``trade-feud-branching``, and which pieces meet there). At any
+        other edge the lifted ship can change no more than the length of the player's own route in a
+        trade connection (``connection_at``'s count, which decides who wins the token, never whether
+        the piece may go), so its answer is the one :meth:`ship_sites` already has; the predicate is
+        asked afresh at the edges sharing an end with ``edge`` only. The test of the kept sites
+        compares this with the definition."""
         table, key = self._site_table(), ("move", player, edge)
         found = table.get(key)
         if found is None:
-            found = table[key] = tuple(super()._move_targets(player, edge))
+            ends = self.topo.edge_nodes[edge]
+            node_edges = self.topo.node_edges
+            near = set(node_edges[ends[0]]).union(node_edges[ends[1]])
+            kept = [f for f in self.ship_sites(player) if f not in near]
+            near.discard(edge)
+            lifted = list(self.ship_owner)
+            lifted[edge] = -1
+            site = self.ship_site
+            kept.extend([f for f in near if site(player, f, lifted, edge)])
+            kept.sort()
+            found = table[key] = tuple(kept)
         return list(found)
 
     def building_site(self, player: int, node: int) -> bool:
@@ -502,11 +523,22 @@ class TradeFeudState(SeafarersState):
     def _check_edge_rules(self, player: int, edge: int, lifted: int = -1) -> dict[str, Any] | None:
         """Rules ``trade-feud-connection-illegal``, ``trade-feud-branching`` for a piece of ``player``
         on ``edge``; the trade connection it forms, if any."""
-        found = self.connection_at(player, edge, lifted)
-        if not self._branching_ok(edge, lifted, found["at"] if found else -1):
-            raise IllegalAction("routes branch only at settlements and cities: an intersection without a building "
-                                "has at most two edges with pieces", "trade-feud-branching")
+        found, refused = self._edge_rules(player, edge, lifted)
+        if refused is not None:
+            raise refused
         return found
+
+    def _edge_rules(self, player: int, edge: int, lifted: int = -1) -> tuple[dict[str, Any] | None, IllegalAction | None]:
+        """The trade connection a piece of ``player`` on ``edge`` forms, if any, and the refusal of rule
+        ``trade-feud-connection-illegal`` or ``trade-feud-branching``, if any (:meth:`_check_edge_rules`
+        raises it, :meth:`_edge_ok` asks whether there is one)."""
+        found = self._connection(player, edge, lifted)
+        if isinstance(found, IllegalAction):
+            return None, found
+        if not self._branching_ok(edge, lifted, found["at"] if found else -1):
+            return None, IllegalAction("routes branch only at settlements and cities: an intersection without a "
+                                       "building has at most two edges with pieces", "trade-feud-branching")
+        return found, None
 
     def _check_BuildRoad(self, action: BuildRoad) -> None:
         if self.phase == "setup":

@@ -36,6 +36,7 @@ from gamekit.catan.actions import (
 )
 from gamekit.catan.playout import playout, random_policy
 from gamekit.catan.rules import CITY, PIECES, SETTLEMENT, afford
+from gamekit.catan.seafarers import SeafarersState
 from gamekit.catan.trade_feud import TradeFeudOptions, scenario
 from gamekit.catan.trade_feud_stall import explore
 from gamekit.rng import Rng
@@ -650,6 +651,10 @@ def test_kept_sites_are_the_sites_of_the_board_after_play_copies_saves_and_chang
             fresh = state.clone()
             fresh._board_changed()
             assert fresh.legal_actions() == legal, (seed, step)
+            if state.phase == "main":  # the ship-move targets found from the kept sites: the definition's
+                p = state.turn
+                for e in state.ships[p]:
+                    assert state._move_targets(p, e) == SeafarersState._move_targets(fresh, p, e), (seed, step, e)
             if step % 50 == 7:
                 copy = state.clone()
                 for _ in range(6):  # the copy moves on; the original's lists stay its own
