@@ -194,14 +194,22 @@ class SeafarersState(CatanState):
         neither an own building nor another own ship), not built this turn, not at the pirate."""
         if self.ship_moved:
             return []
-        topo, so, no = self.topo, self.ship_owner, self.node_owner
+        so, no, new_ships = self.ship_owner, self.node_owner, self.new_ships
+        edge_nodes, node_edges = self.topo.edge_nodes, self.topo.node_edges
         pirate = self._pirate_edges()
         out = []
         for e in sorted(self.ships[player]):
-            if e in self.new_ships or e in pirate:
+            if e in new_ships or e in pirate:
                 continue
-            for v in topo.edge_nodes[e]:
-                if no[v] != player and not any(so[f] == player for f in topo.node_edges[v] if f != e):
+            for v in edge_nodes[e]:
+                if no[v] == player:
+                    continue
+                open_end = True  # no other own ship at v
+                for f in node_edges[v]:
+                    if f != e and so[f] == player:
+                        open_end = False
+                        break
+                if open_end:
                     out.append(e)
                     break
         return out

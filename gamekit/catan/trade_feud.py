@@ -46,7 +46,7 @@ from .actions import BuildCity, BuildRoad, BuildSettlement, BuildShip, BuyDevelo
 from .rules import CITY, SETTLEMENT
 from .seafarers import RULES as SEAFARERS_RULES
 from .seafarers import SeafarersOptions, SeafarersState
-from .trade_feud_stall import best_reachable
+from .trade_feud_stall import best_reachable, least_bound
 
 __all__ = ["TradeFeudOptions", "TradeFeudState", "TRADE_FEUD", "RULES", "ASSUMPTIONS", "STALLED", "STANDSTILL", "scenario"]
 
@@ -65,6 +65,9 @@ PROGRESS = (BuildRoad, BuildShip, BuildSettlement, BuildCity, BuyDevelopmentCard
 _PROGRESS = frozenset(PROGRESS)
 #: The phases of a game ended by rule ``trade-feud-stall`` or ``trade-feud-standstill``.
 _ENDED = frozenset((STALLED, STANDSTILL))
+#: Rule ``trade-feud-branching``'s refusal (message, rule).
+_BRANCHING = ("routes branch only at settlements and cities: an intersection without a building has at most two "
+              "edges with pieces", "trade-feud-branching")
 #: The site lists of no board (see :meth:`TradeFeudState._site_table`): a state whose pieces changed.
 _STALE: tuple[Any, Any, Any] = (None, None, None)
 
@@ -158,6 +161,10 @@ class TradeFeudState(SeafarersState):
         #: Rule ``trade-feud-setup``: whether each intersection is on a coast (the board never changes; copies share it).
         self._coast = tuple(bool(board.land_node[v] and any(terrain[h] == "sea" for h in hexes))
                             for v, hexes in enumerate(board.topology.node_hexes))
+        topo = board.topology
+        #: For each edge, its two ends, each with the other edges there (what the rules of routes read; shared by copies).
+        self._around = tuple(tuple((v, tuple(f for f in topo.node_edges[v] if f != e)) for v in ends)
+                             for e, ends in enumerate(topo.edge_nodes))
 
     def coastal(self, node: int) -> bool:
         """Rule ``trade-feud-setup``: an intersection where land and sea meet (read from the board once)."""
@@ -172,7 +179,7 @@ class TradeFeudState(SeafarersState):
         """Rule ``trade-feud-setup``: a coastal site where the settlement's ship can go (for the third
         settlement with ``third_settlement_two_hexes``: one between two land hexes, as long as such a
         site is left; when none is, any coastal site, so that the founding never comes to a dead end)."""
-        if not self._coastal_setup_site(node):
+        if not (self._coast[node] and self._coastal_setup_site(node)):  # most intersections are not on a coast
             return False
         if (self.options.third_settlement_two_hexes and self.setup_index >= 2 * self.players
                 and self.land_hexes_at(node) < 2):
@@ -180,9 +187,14 @@ class TradeFeudState(SeafarersState):
         return True
 
     def _coastal_setup_site(self, node: int) -> bool:
-        return self._coast[node] and super()._setup_site(node) and any(
-            self.board.sea_edge[e] and self._owner_at(e) == -1 and e not in self._pirate_edges() and self._setup_ship_ok(e)
-            for e in self.topo.node_edges[node])
+        if not (self._coast[node] and SeafarersState._setup_site(self, node)):
+            return False
+        sea, eo, so, pirate = self.board.sea_edge, self.edge_owner, self.ship_owner, self._pirate_edges()
+        player = self.current_player
+        for e in self.topo.node_edges[node]:
+            if sea[e] and eo[e] == -1 and so[e] == -1 and e not in pirate and self._setup_ship_ok(e, player):
+                return True
+        return False
 
     def _two_hex_site_left(self) -> bool:
         """Whether a site between two land hexes is still open for the third settlement."""
@@ -193,8 +205,11 @@ class TradeFeudState(SeafarersState):
         other player's route."""
         return [a for a in super()._setup_edge_actions(node) if isinstance(a, BuildShip) and self._setup_ship_ok(a.edge)]
 
-    def _setup_ship_ok(self, edge: int) -> bool:
-        return self._edge_rules(self.current_player, edge) == (None, None)  # type: ignore[arg-type]
+    def _setup_ship_ok(self, edge: int, player: int | None = None) -> bool:
+        """Whether a setup ship of the player placing (``player``, if given) may go on ``edge``."""
+        if player is None:
+            player = self.current_player
+        return self._edge_rules(player, edge) == (-1, None)  # type: ignore[arg-type]
 
     # -- positions for figures, widgets and tests -------------------------------------------------
     def give_turn(self, player: int) -> None:
@@ -262,11 +277,16 @@ class TradeFeudState(SeafarersState):
         """Rule ``trade-feud-stall``, at the end of each round (the last player's turn): when no settlement can be built and no
         trade connection made any more (a building site now rules it out at once) and the most each
         player can still reach (:func:`~gamekit.catan.trade_feud_stall.best_reachable`) is below the
-        target, the game ends."""
+        target, the game ends. A player whose :func:`~gamekit.catan.trade_feud_stall.least_bound` (a
+        number that bound never goes below: tokens, cities, victory point cards, Largest Army) reaches
+        the target rules it out at once too."""
+        target = self.options.victory_points_to_win
+        if max(least_bound(self)) >= target:
+            return  # no bound best_reachable could give is below the target
         if any(self.building_sites(p) for p in range(self.players)):
             return
         best = best_reachable(self)
-        if best is not None and max(best) < self.options.victory_points_to_win:
+        if best is not None and max(best) < target:
             self.best_reachable = best
             self.phase = STALLED
 
@@ -358,15 +378,14 @@ class TradeFeudState(SeafarersState):
         """Rule ``trade-feud-branching``: at each end of ``edge`` without a building, at most two edges
         hold pieces once it is placed (``lifted``: an edge whose ship is being moved away; ``joined``:
         the intersection where the piece forms a trade connection, whose surplus pieces go back)."""
-        topo, no = self.topo, self.node_owner
-        eo, so, node_edges = self.edge_owner, self.ship_owner, topo.node_edges
-        for v in topo.edge_nodes[edge]:
+        no, eo, so = self.node_owner, self.edge_owner, self.ship_owner
+        for v, others in self._around[edge]:
             if no[v] == -1 and v != joined:
-                used = 0
-                for f in node_edges[v]:
-                    if f != lifted and f != edge and (eo[f] >= 0 or so[f] >= 0):
+                used = 0  # the edges with pieces there besides this one
+                for f in others:
+                    if f != lifted and (eo[f] >= 0 or so[f] >= 0):
                         used += 1
-                if used + 1 > 2:
+                if used >= 2:
                     return False
         return True
 
@@ -375,24 +394,25 @@ class TradeFeudState(SeafarersState):
         ``trade-feud-connection``), or ``None``; raises :class:`IllegalAction` for a connection the
         rules forbid (rule ``trade-feud-connection-illegal``)."""
         found = self._connection(player, edge, lifted)
-        if isinstance(found, IllegalAction):
-            raise found
-        return found
+        if type(found) is tuple:
+            raise IllegalAction(*found)
+        return found  # type: ignore[return-value]
 
-    def _connection(self, player: int, edge: int, lifted: int = -1) -> dict[str, Any] | IllegalAction | None:
-        """:meth:`connection_at`'s answer, a refusal returned instead of raised (the site lists ask it
-        at every candidate edge)."""
-        topo, no = self.topo, self.node_owner
-        eo, so = self.edge_owner, self.ship_owner
-        node_edges = topo.node_edges
-        for v in topo.edge_nodes[edge]:
+    def _connection(self, player: int, edge: int, lifted: int = -1, whole: bool = True) -> Any:
+        """:meth:`connection_at`'s answer, a refusal returned as ``(message, rule)`` instead of raised;
+        without ``whole``, of a connection only the intersection where it forms (what the site lists,
+        which ask at every candidate edge, need)."""
+        no, eo, so = self.node_owner, self.edge_owner, self.ship_owner
+        for v, others in self._around[edge]:
             other = no[v]
             if other == player:
                 continue
             theirs = []  # the other players' pieces at v (the owner of a road, else of a ship: _owner_at)
-            for f in node_edges[v]:
-                if f != edge and f != lifted:
-                    o = eo[f] if eo[f] >= 0 else so[f]
+            for f in others:
+                if f != lifted:
+                    o = eo[f]
+                    if o == -1:
+                        o = so[f]
                     if o != -1 and o != player:
                         theirs.append(f)
             if other == -1 and not theirs:
@@ -401,25 +421,24 @@ class TradeFeudState(SeafarersState):
             if other == -1:
                 q = self._owner_at(theirs[0])
                 if any(f in self.connection_edges for f in theirs):
-                    return IllegalAction("an open route may not be joined to a trade connection",
-                                        "trade-feud-connection-illegal")
+                    return ("an open route may not be joined to a trade connection", "trade-feud-connection-illegal")
                 walks = [self._walk(q, v, f, skip) for f in theirs]
                 rooted = [w for w in walks if w[1] == "building"]
                 if len(rooted) != 1:
-                    return IllegalAction(f"player {q}'s route at {v} is closed: it cannot be joined",
-                                        "trade-feud-connection-illegal")
+                    return (f"player {q}'s route at {v} is closed: it cannot be joined", "trade-feud-connection-illegal")
                 their_path = rooted[0][0]
                 returned = [e for w in walks if w[1] != "building" for e in w[0]]
                 if self.options.pirate_guards_returns:
                     pirate = self._pirate_edges()
                     guarded = [e for e in returned if e in pirate and so[e] >= 0]
                     if guarded:
-                        return IllegalAction(f"the connection would send back the ship on edge {guarded[0]}, "
-                                            "beside the pirate, and no ship leaves the pirate's edges",
-                                            "seafarers-pirate")
+                        return (f"the connection would send back the ship on edge {guarded[0]}, beside the pirate, "
+                                "and no ship leaves the pirate's edges", "seafarers-pirate")
             else:
                 q = other
                 their_path, returned = [], []
+            if not whole:
+                return v
             mine, end = self._walk(player, v, edge, skip)
             if end != "building":
                 mine = [edge]
@@ -445,7 +464,8 @@ class TradeFeudState(SeafarersState):
 
     def ship_site(self, player: int, edge: int, ship_owner: list[int] | None = None, lifted: int = -1) -> bool:
         """Rules ``seafarers-ship``, ``trade-feud-branching``, ``trade-feud-connection-illegal``."""
-        return SeafarersState.ship_site(self, player, edge, ship_owner, lifted) and self._edge_ok(player, edge, lifted)
+        return (SeafarersState.ship_site(self, player, edge, ship_owner, lifted)
+                and self._edge_rules(player, edge, lifted)[1] is None)  # _edge_ok
 
     def ship_sites(self, player: int, ship_owner: list[int] | None = None, lifted: int = -1) -> list[int]:
         if ship_owner is not None or lifted >= 0:
@@ -484,16 +504,17 @@ class TradeFeudState(SeafarersState):
         table, key = self._site_table(), ("move", player, edge)
         found = table.get(key)
         if found is None:
-            ends = self.topo.edge_nodes[edge]
-            node_edges = self.topo.node_edges
-            near = set(node_edges[ends[0]]).union(node_edges[ends[1]])
-            kept = [f for f in self.ship_sites(player) if f not in near]
-            near.discard(edge)
-            lifted = list(self.ship_owner)
-            lifted[edge] = -1
-            site = self.ship_site
-            kept.extend([f for f in near if site(player, f, lifted, edge)])
-            kept.sort()
+            (_, one), (_, two) = self._around[edge]
+            near = one + two
+            kept = [f for f in self.ship_sites(player) if f not in near and f != edge]
+            so, eo = self.ship_owner, self.edge_owner
+            free = [f for f in near if so[f] == -1 and eo[f] == -1]  # ship_site asks this first
+            if free:
+                lifted = list(so)
+                lifted[edge] = -1
+                site = self.ship_site
+                kept.extend([f for f in free if site(player, f, lifted, edge)])
+                kept.sort()
             found = table[key] = tuple(kept)
         return list(found)
 
@@ -520,25 +541,26 @@ class TradeFeudState(SeafarersState):
         return list(found)
 
     # -- checking ------------------------------------------------------------------------------
-    def _check_edge_rules(self, player: int, edge: int, lifted: int = -1) -> dict[str, Any] | None:
+    def _check_edge_rules(self, player: int, edge: int, lifted: int = -1) -> None:
         """Rules ``trade-feud-connection-illegal``, ``trade-feud-branching`` for a piece of ``player``
-        on ``edge``; the trade connection it forms, if any."""
-        found, refused = self._edge_rules(player, edge, lifted)
+        on ``edge``: raises :class:`IllegalAction` for a refused piece."""
+        refused = self._edge_rules(player, edge, lifted)[1]
         if refused is not None:
-            raise refused
-        return found
+            raise IllegalAction(*refused)
 
-    def _edge_rules(self, player: int, edge: int, lifted: int = -1) -> tuple[dict[str, Any] | None, IllegalAction | None]:
-        """The trade connection a piece of ``player`` on ``edge`` forms, if any, and the refusal of rule
-        ``trade-feud-connection-illegal`` or ``trade-feud-branching``, if any (:meth:`_check_edge_rules`
-        raises it, :meth:`_edge_ok` asks whether there is one)."""
-        found = self._connection(player, edge, lifted)
-        if isinstance(found, IllegalAction):
-            return None, found
-        if not self._branching_ok(edge, lifted, found["at"] if found else -1):
-            return None, IllegalAction("routes branch only at settlements and cities: an intersection without a "
-                                       "building has at most two edges with pieces", "trade-feud-branching")
-        return found, None
+    def _edge_rules(self, player: int, edge: int, lifted: int = -1) -> tuple[int, tuple[str, str] | None]:
+        """The intersection where a piece of ``player`` on ``edge`` forms a trade connection (-1: none)
+        and the refusal, as ``(message, rule)``, of rule ``trade-feud-connection-illegal`` or
+        ``trade-feud-branching`` (None: the piece may go; :meth:`_check_edge_rules` raises it,
+        :meth:`_edge_ok` asks whether there is one)."""
+        at = self._connection(player, edge, lifted, False)
+        if type(at) is tuple:
+            return -1, at
+        if at is None:
+            at = -1
+        if not self._branching_ok(edge, lifted, at):
+            return at, _BRANCHING
+        return at, None
 
     def _check_BuildRoad(self, action: BuildRoad) -> None:
         if self.phase == "setup":

@@ -38,7 +38,7 @@ from gamekit.catan.playout import playout, random_policy
 from gamekit.catan.rules import CITY, PIECES, SETTLEMENT, afford
 from gamekit.catan.seafarers import SeafarersState
 from gamekit.catan.trade_feud import TradeFeudOptions, scenario
-from gamekit.catan.trade_feud_stall import explore
+from gamekit.catan.trade_feud_stall import explore, least_bound
 from gamekit.rng import Rng
 
 GAME = gamekit.game("trade-feud")
@@ -435,6 +435,9 @@ def test_stall_1919_player_3_cannot_lengthen_the_route():
     state, steps, _ = play_checked(1919, random_policy)
     assert steps == 2231 and state.phase == "stalled" and stall_is_true(state)
     assert state.best_reachable == [9, 6, 9, 9] and "trade-feud-stall" in state.end_reason()
+    # the bound the search starts from (tokens 5, 1, 7, 5; cities; the card; player 0's route held): all below
+    # 10, so the search runs; it never gives less
+    assert least_bound(state) == [9, 6, 9, 9]
     assert state.longest_road == 0 and state._longest_road_of(0) == 9
     futures = explore(state, 3)
     assert futures is not None and not futures.event and futures.longest == 9
@@ -462,6 +465,7 @@ def test_uniform_random_4_player_games_that_ran_on_end_by_the_stall(seed, steps)
     state, played = uniform_play(seed)
     assert played == steps and state.phase == "stalled" and stall_is_true(state)
     assert "trade-feud-stall" in state.end_reason() and max(state.best_reachable) < 10
+    assert all(a <= b for a, b in zip(least_bound(state), state.best_reachable))
 
 
 def test_stall_ends_the_game_and_names_the_leaders():
