@@ -401,53 +401,69 @@ class TradeFeudState(SeafarersState):
     def _connection(self, player: int, edge: int, lifted: int = -1, whole: bool = True) -> Any:
         """:meth:`connection_at`'s answer, a refusal returned as ``(message, rule)`` instead of raised;
         without ``whole``, of a connection only the intersection where it forms (what the site lists,
-        which ask at every candidate edge, need)."""
-        no, eo, so = self.node_owner, self.edge_owner, self.ship_owner
+        which ask at every candidate edge, need). Both ends of the edge are asked: a refusal at either
+        refuses the piece, also when it forms a connection at the other (rule
+        ``trade-feud-connection-illegal``)."""
+        found = None
         for v, others in self._around[edge]:
-            other = no[v]
-            if other == player:
+            join = self._join_at(player, v, others, lifted)
+            if join is None:
                 continue
-            theirs = []  # the other players' pieces at v (the owner of a road, else of a ship: _owner_at)
-            for f in others:
-                if f != lifted:
-                    o = eo[f]
-                    if o == -1:
-                        o = so[f]
-                    if o != -1 and o != player:
-                        theirs.append(f)
-            if other == -1 and not theirs:
-                continue
-            skip = frozenset((lifted,)) if lifted >= 0 else frozenset()
-            if other == -1:
-                q = self._owner_at(theirs[0])
-                if any(f in self.connection_edges for f in theirs):
-                    return ("an open route may not be joined to a trade connection", "trade-feud-connection-illegal")
-                walks = [self._walk(q, v, f, skip) for f in theirs]
-                rooted = [w for w in walks if w[1] == "building"]
-                if len(rooted) != 1:
-                    return (f"player {q}'s route at {v} is closed: it cannot be joined", "trade-feud-connection-illegal")
-                their_path = rooted[0][0]
-                returned = [e for w in walks if w[1] != "building" for e in w[0]]
-                if self.options.pirate_guards_returns:
-                    pirate = self._pirate_edges()
-                    guarded = [e for e in returned if e in pirate and so[e] >= 0]
-                    if guarded:
-                        return (f"the connection would send back the ship on edge {guarded[0]}, beside the pirate, "
-                                "and no ship leaves the pirate's edges", "seafarers-pirate")
-            else:
-                q = other
-                their_path, returned = [], []
-            if not whole:
-                return v
-            mine, end = self._walk(player, v, edge, skip)
-            if end != "building":
-                mine = [edge]
-            winner = player if len(mine) >= len(their_path) else q
-            loser = q if winner == player else player
-            return {"closer": player, "other": q, "at": v, "winner": winner, "loser": loser,
-                    "pieces": [len(mine), len(their_path)], "edges": sorted(mine + their_path),
-                    "returned": sorted(returned)}  # fmt: skip
-        return None
+            if type(join[0]) is str:
+                return join  # a refusal
+            if found is None:
+                found = (v, *join)
+        if found is None:
+            return None
+        v, q, their_path, returned = found
+        if not whole:
+            return v
+        mine, end = self._walk(player, v, edge, frozenset((lifted,)) if lifted >= 0 else frozenset())
+        if end != "building":
+            mine = [edge]
+        winner = player if len(mine) >= len(their_path) else q
+        loser = q if winner == player else player
+        return {"closer": player, "other": q, "at": v, "winner": winner, "loser": loser,
+                "pieces": [len(mine), len(their_path)], "edges": sorted(mine + their_path),
+                "returned": sorted(returned)}  # fmt: skip
+
+    def _join_at(self, player: int, v: int, others: tuple[int, ...], lifted: int) -> Any:
+        """What a piece of ``player`` ending at intersection ``v`` (the other edges there: ``others``)
+        meets of another player (rule ``trade-feud-connection``): ``None`` (nothing), a refusal ``(message,
+        rule)``, or ``(q, their_path, returned)``: the other player, the pieces of their route in the
+        connection and those that go back."""
+        no, eo, so = self.node_owner, self.edge_owner, self.ship_owner
+        other = no[v]
+        if other == player:
+            return None
+        theirs = []  # the other players' pieces at v (the owner of a road, else of a ship: _owner_at)
+        for f in others:
+            if f != lifted:
+                o = eo[f]
+                if o == -1:
+                    o = so[f]
+                if o != -1 and o != player:
+                    theirs.append(f)
+        if other != -1:
+            return other, [], []
+        if not theirs:
+            return None
+        q = self._owner_at(theirs[0])
+        if any(f in self.connection_edges for f in theirs):
+            return ("an open route may not be joined to a trade connection", "trade-feud-connection-illegal")
+        skip = frozenset((lifted,)) if lifted >= 0 else frozenset()
+        walks = [self._walk(q, v, f, skip) for f in theirs]
+        rooted = [w for w in walks if w[1] == "building"]
+        if len(rooted) != 1:
+            return (f"player {q}'s route at {v} is closed: it cannot be joined", "trade-feud-connection-illegal")
+        returned = [e for w in walks if w[1] != "building" for e in w[0]]
+        if self.options.pirate_guards_returns:
+            pirate = self._pirate_edges()
+            guarded = [e for e in returned if e in pirate and so[e] >= 0]
+            if guarded:
+                return (f"the connection would send back the ship on edge {guarded[0]}, beside the pirate, "
+                        "and no ship leaves the pirate's edges", "seafarers-pirate")
+        return q, rooted[0][0], returned
 
     def _edge_ok(self, player: int, edge: int, lifted: int = -1) -> bool:
         return self._edge_rules(player, edge, lifted)[1] is None

@@ -254,6 +254,29 @@ def test_trade_feud_no_connection_to_a_closed_route_figure():
     assert BuildShip(route[-1]) not in state.legal_actions()
 
 
+def test_a_piece_closing_a_connection_at_one_end_may_not_join_a_trade_connection_at_the_other():
+    """trade-feud-connection-illegal: "Eine Verbindung zwischen einer offenen Schiffslinie/Handelsstraße und
+    einer Handelsverbindung [...] ist nicht erlaubt", also for a piece that forms a trade connection at its
+    other end. Player 2's ship on edge 114 (from intersection 79 to 84) closes a connection with player 1's
+    ship 115 at 79 and stays alone at 84. Player 0's ship on edge 113 (78 to 84) would form a connection
+    with player 3's ship 105 at 78, and join that connection's ship 114 at 84: refused. (Before, only the
+    end met first, 78, was asked, and the ship was listed and allowed.)"""
+    state = scenario(players=4, settlements=[(0, 83), (1, 85), (2, 73), (3, 72)],
+                     ships=[(0, 112), (1, 115), (2, 106), (3, 105)], turn=2)
+    state.hand_over(2, (0, 1, 1, 0, 0))
+    state.hand_over(0, (0, 1, 1, 0, 0))
+    assert state.topo.edge_nodes[113] == (78, 84) and state.topo.edge_nodes[114] == (79, 84)
+    before = state.clone()
+    before.give_turn(0)
+    assert BuildShip(113) in before.legal_actions()  # 84 still empty: the connection with player 3 at 78 may form
+    assert before.connection_at(0, 113)["other"] == 3 and before.connection_at(0, 113)["at"] == 78
+    state.apply(BuildShip(114))
+    assert state.connection_edges == [114, 115] and state.connections[0]["at"] == 79
+    state.give_turn(0)
+    assert BuildShip(113) not in state.legal_actions()
+    expect_illegal(state, BuildShip(113), "trade-feud-connection-illegal")
+
+
 def test_trade_feud_pirate_and_victory():
     """seafarers-pirate with the robber out of play; trade-feud-victory: 10 points on one's own turn win."""
     state = main_phase()
