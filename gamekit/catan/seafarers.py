@@ -269,7 +269,8 @@ class SeafarersState(CatanState):
     def pirate_victims(self, p: int, h: int) -> list[int]:
         """Rule ``seafarers-pirate``: players other than ``p`` with a ship on an edge of ``h`` and a card."""
         so, hands = self.ship_owner, self.hands
-        return sorted({q for q in [so[e] for e in self.topo.hex_edges[h]] if q != -1 and q != p and any(hands[q])})
+        found = {so[e] for e in self.topo.hex_edges[h]}
+        return sorted([q for q in found if q != -1 and q != p and any(hands[q])])
 
     # -- checking ------------------------------------------------------------------------------
     def _check_BuildRoad(self, action: BuildRoad) -> None:

@@ -43,9 +43,10 @@ from .. import register
 from ..core import Game, IllegalAction
 from ..notes import Assumption, catalogue
 from .actions import BuildCity, BuildRoad, BuildSettlement, BuildShip, BuyDevelopmentCard, EndTurn, MoveShip
-from .rules import CITY, SETTLEMENT
+from .rules import CITY, SETTLEMENT, afford
+from .seafarers import COSTS as SEAFARERS_COSTS
 from .seafarers import RULES as SEAFARERS_RULES
-from .seafarers import SeafarersOptions, SeafarersState
+from .seafarers import SHIPS, SeafarersOptions, SeafarersState
 from .trade_feud_stall import best_reachable, least_bound
 
 __all__ = ["TradeFeudOptions", "TradeFeudState", "TRADE_FEUD", "RULES", "ASSUMPTIONS", "STALLED", "STANDSTILL", "scenario"]
@@ -65,6 +66,7 @@ PROGRESS = (BuildRoad, BuildShip, BuildSettlement, BuildCity, BuyDevelopmentCard
 _PROGRESS = frozenset(PROGRESS)
 #: The phases of a game ended by rule ``trade-feud-stall`` or ``trade-feud-standstill``.
 _ENDED = frozenset((STALLED, STANDSTILL))
+_SHIP_COST = SEAFARERS_COSTS["ship"]
 #: Rule ``trade-feud-branching``'s refusal (message, rule).
 _BRANCHING = ("routes branch only at settlements and cities: an intersection without a building has at most two "
               "edges with pieces", "trade-feud-branching")
@@ -239,8 +241,9 @@ class TradeFeudState(SeafarersState):
         """Rule ``trade-feud-victory``: tokens, and the base game's special cards and victory point
         cards (Largest Army and Longest Trade Route 2 each); buildings on the map count nothing (rule
         ``trade-feud-tokens``), so the base game's points for them are taken off again."""
-        buildings = self._count(player, SETTLEMENT) + 2 * self._count(player, CITY)
-        return self.tokens[player] + super().victory_points(player) - buildings
+        kind = self.node_kind
+        buildings = sum([1 if kind[v] == SETTLEMENT else 2 if kind[v] == CITY else 0 for v in self.buildings[player]])
+        return self.tokens[player] + SeafarersState.victory_points(self, player) - buildings
 
     # -- the end of a game nobody can win (rule trade-feud-stall) -------------------------------
     @property
@@ -404,11 +407,23 @@ class TradeFeudState(SeafarersState):
         which ask at every candidate edge, need). Both ends of the edge are asked: a refusal at either
         refuses the piece, also when it forms a connection at the other (rule
         ``trade-feud-connection-illegal``)."""
+        no, eo, so = self.node_owner, self.edge_owner, self.ship_owner
         found = None
         for v, others in self._around[edge]:
-            join = self._join_at(player, v, others, lifted)
-            if join is None:
+            other = no[v]
+            if other == player:
                 continue
+            theirs = []  # the other players' pieces at v (the owner of a road, else of a ship: _owner_at)
+            for f in others:
+                if f != lifted:
+                    o = eo[f]
+                    if o == -1:
+                        o = so[f]
+                    if o != -1 and o != player:
+                        theirs.append(f)
+            if other == -1 and not theirs:
+                continue  # nothing of another player here
+            join = self._join_at(v, other, theirs, lifted)
             if type(join[0]) is str:
                 return join  # a refusal
             if found is None:
@@ -427,27 +442,14 @@ class TradeFeudState(SeafarersState):
                 "pieces": [len(mine), len(their_path)], "edges": sorted(mine + their_path),
                 "returned": sorted(returned)}  # fmt: skip
 
-    def _join_at(self, player: int, v: int, others: tuple[int, ...], lifted: int) -> Any:
-        """What a piece of ``player`` ending at intersection ``v`` (the other edges there: ``others``)
-        meets of another player (rule ``trade-feud-connection``): ``None`` (nothing), a refusal ``(message,
-        rule)``, or ``(q, their_path, returned)``: the other player, the pieces of their route in the
-        connection and those that go back."""
-        no, eo, so = self.node_owner, self.edge_owner, self.ship_owner
-        other = no[v]
-        if other == player:
-            return None
-        theirs = []  # the other players' pieces at v (the owner of a road, else of a ship: _owner_at)
-        for f in others:
-            if f != lifted:
-                o = eo[f]
-                if o == -1:
-                    o = so[f]
-                if o != -1 and o != player:
-                    theirs.append(f)
+    def _join_at(self, v: int, other: int, theirs: list[int], lifted: int) -> Any:
+        """What a piece meets of another player at intersection ``v`` (rule ``trade-feud-connection``):
+        ``other``, the owner of the building there (-1: none), and ``theirs``, the other players' pieces
+        there (but the lifted ship's). A refusal ``(message, rule)``, or ``(q, their_path, returned)``: the
+        other player, the pieces of their route in the connection and those that go back."""
         if other != -1:
             return other, [], []
-        if not theirs:
-            return None
+        so = self.ship_owner
         q = self._owner_at(theirs[0])
         if any(f in self.connection_edges for f in theirs):
             return ("an open route may not be joined to a trade connection", "trade-feud-connection-illegal")
@@ -499,6 +501,18 @@ class TradeFeudState(SeafarersState):
             found = table[key] = tuple(super().ship_actions(player))
         return found  # type: ignore[return-value]
 
+    def _more_main_actions(self, p: int, acts: list[Any]) -> None:
+        """The Seafarers layer's ship builds and ship moves, the whole list kept with the sites (by whether
+        the player may pay for a ship and this turn's ship moves and new ships)."""
+        paid = afford(self.hands[p], _SHIP_COST) and len(self.ships[p]) < SHIPS
+        table, key = self._site_table(), ("main", p, paid, self.ship_moved, tuple(self.new_ships))
+        found = table.get(key)
+        if found is None:
+            more: list[Any] = []
+            SeafarersState._more_main_actions(self, p, more)
+            found = table[key] = tuple(more)
+        acts.extend(found)
+
     def move_actions(self, player: int) -> tuple[Any, ...]:
         table, key = self._site_table(), ("move actions", player, self.ship_moved, tuple(self.new_ships))
         found = table.get(key)
@@ -523,8 +537,8 @@ class TradeFeudState(SeafarersState):
             (_, one), (_, two) = self._around[edge]
             near = one + two
             kept = [f for f in self.ship_sites(player) if f not in near and f != edge]
-            so, eo = self.ship_owner, self.edge_owner
-            free = [f for f in near if so[f] == -1 and eo[f] == -1]  # ship_site asks this first
+            so, eo, sea, pirate = self.ship_owner, self.edge_owner, self.board.sea_edge, self._pirate_edges()
+            free = [f for f in near if so[f] == -1 and eo[f] == -1 and sea[f] and f not in pirate]  # ship_site asks this first
             if free:
                 lifted = list(so)
                 lifted[edge] = -1
