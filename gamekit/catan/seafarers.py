@@ -257,9 +257,11 @@ class SeafarersState(CatanState):
         """Rules ``catan-robber``, ``seafarers-pirate``: the robber (if in play) or the pirate."""
         acts = super().robber_actions() if self.options.robber_in_play else []
         p, pirate = self.turn, self.pirate
+        robbable = self._robbable(p)
+        victims_at = self._victims_at
         for h in self.board.sea_hexes:
             if h != pirate:
-                victims = self.pirate_victims(p, h)
+                victims = victims_at(h, robbable)
                 if victims:
                     acts.extend([_pirate(h, q) for q in victims])
                 else:
@@ -268,9 +270,16 @@ class SeafarersState(CatanState):
 
     def pirate_victims(self, p: int, h: int) -> list[int]:
         """Rule ``seafarers-pirate``: players other than ``p`` with a ship on an edge of ``h`` and a card."""
-        so, hands = self.ship_owner, self.hands
-        found = {so[e] for e in self.topo.hex_edges[h]}
-        return sorted([q for q in found if q != -1 and q != p and any(hands[q])])
+        return self._victims_at(h, self._robbable(p))
+
+    def _robbable(self, p: int) -> list[bool]:
+        """For each player, whether the pirate moved by ``p`` may rob them (another player, with a card)."""
+        return [q != p and any(hand) for q, hand in enumerate(self.hands)]
+
+    def _victims_at(self, h: int, robbable: list[bool]) -> list[int]:
+        """:meth:`pirate_victims` at hex ``h``, given :meth:`_robbable`: the owners of the ships on its edges."""
+        so = self.ship_owner
+        return sorted({q for q in [so[e] for e in self.topo.hex_edges[h]] if q != -1 and robbable[q]})
 
     # -- checking ------------------------------------------------------------------------------
     def _check_BuildRoad(self, action: BuildRoad) -> None:

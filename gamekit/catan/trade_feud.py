@@ -67,6 +67,8 @@ _PROGRESS = frozenset(PROGRESS)
 #: The phases of a game ended by rule ``trade-feud-stall`` or ``trade-feud-standstill``.
 _ENDED = frozenset((STALLED, STANDSTILL))
 _SHIP_COST = SEAFARERS_COSTS["ship"]
+#: What :meth:`TradeFeudState._edge_rules` says of a piece that forms no trade connection and is not refused.
+_FREE = (-1, None)
 #: Rule ``trade-feud-branching``'s refusal (message, rule).
 _BRANCHING = ("routes branch only at settlements and cities: an intersection without a building has at most two "
               "edges with pieces", "trade-feud-branching")
@@ -194,8 +196,8 @@ class TradeFeudState(SeafarersState):
         sea, eo, so, pirate = self.board.sea_edge, self.edge_owner, self.ship_owner, self._pirate_edges()
         player = self.current_player
         for e in self.topo.node_edges[node]:
-            if sea[e] and eo[e] == -1 and so[e] == -1 and e not in pirate and self._setup_ship_ok(e, player):
-                return True
+            if sea[e] and eo[e] == -1 and so[e] == -1 and e not in pirate and self._edge_rules(player, e) == _FREE:
+                return True  # a place for the ship (_setup_ship_ok)
         return False
 
     def _two_hex_site_left(self) -> bool:
@@ -211,7 +213,7 @@ class TradeFeudState(SeafarersState):
         """Whether a setup ship of the player placing (``player``, if given) may go on ``edge``."""
         if player is None:
             player = self.current_player
-        return self._edge_rules(player, edge) == (-1, None)  # type: ignore[arg-type]
+        return self._edge_rules(player, edge) == _FREE  # type: ignore[arg-type]
 
     # -- positions for figures, widgets and tests -------------------------------------------------
     def give_turn(self, player: int) -> None:
@@ -334,9 +336,10 @@ class TradeFeudState(SeafarersState):
         """The lists of sites already found for the pieces on the map now, by what was asked
         (:meth:`road_sites`, :meth:`ship_sites`, :meth:`building_sites`, :meth:`movable_ships` and
         :meth:`_move_targets`, each made by its rule's one predicate; a look-up returns a copy of what the
-        predicate gave). They hold until a piece changes (:meth:`_board_changed`), the pirate moves or a
-        trade connection forms. A copy of the state (``clone``, ``determinize``) gets a copy of the table
-        (the lists in it are tuples, which both may share)."""
+        predicate gave; the ship moves and builds of the main phase, :meth:`_more_main_actions`, made of
+        them). They hold until a piece changes (:meth:`_board_changed`), the pirate moves or a trade
+        connection forms. A copy of the state (``clone``, ``determinize``) gets a copy of the table (the
+        lists in it are tuples, which both may share)."""
         sites = self._sites
         if sites[0] != self.pirate or sites[1] != self.connection_edges:
             sites = self._sites = (self.pirate, list(self.connection_edges), {})
