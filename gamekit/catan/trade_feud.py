@@ -37,7 +37,7 @@ among them, so the observation's ``points`` leave the other players' victory poi
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from .. import register
 from ..core import Game, IllegalAction
@@ -67,6 +67,13 @@ _PROGRESS = frozenset(PROGRESS)
 #: The phases of a game ended by rule ``trade-feud-stall`` or ``trade-feud-standstill``.
 _ENDED = frozenset((STALLED, STANDSTILL))
 _SHIP_COST = SEAFARERS_COSTS["ship"]
+class _Ask(NamedTuple):
+    """A kept list of sites to be asked again at some intersections (see :meth:`TradeFeudState._board_changed`)."""
+
+    kept: tuple[int, ...]
+    ends: frozenset[int]
+
+
 #: What :meth:`TradeFeudState._edge_rules` says of a piece that forms no trade connection and is not refused.
 _FREE = (-1, None)
 #: Rule ``trade-feud-branching``'s refusal (message, rule).
@@ -326,11 +333,45 @@ class TradeFeudState(SeafarersState):
         super()._derive()
         self._board_changed()  # a position set up or restored, pieces sent back: nothing listed before holds
 
-    def _board_changed(self) -> None:
+    def _board_changed(self, player: int = -1, ends: Any = ()) -> None:
         """Forget the site lists of :meth:`_site_table`: a road, ship, settlement or city was placed,
         moved or sent back (the engine calls this on each such change; the pirate's hex and the trade
-        connections are compared on each look-up besides)."""
-        self._sites = _STALE
+        connections are compared on each look-up besides).
+
+        With ``player`` and ``ends``: the change is a road or ship of ``player`` placed or lifted at an
+        edge with those ends (forming no trade connection). The player's own road, ship and settlement
+        sites are then kept, to be asked again at the edges and intersections there when next looked up
+        (:meth:`_asked_again`): a predicate of the player's own sites reads the player's own pieces only
+        at the ends of the edge it is asked about (their connection to it, rule ``trade-feud-branching``,
+        and a settlement's road or ship), and other players' routes, which the player's pieces never
+        change. Every other list is forgotten."""
+        table = self._sites[2]
+        if player < 0 or not table:
+            self._sites = _STALE
+            return
+        kept = {}
+        for kind in ("road", "ship", "settle"):
+            found = table.get((kind, player))
+            if found is not None:
+                if type(found) is _Ask:
+                    kept[kind, player] = _Ask(found.kept, found.ends | frozenset(ends))
+                else:
+                    kept[kind, player] = _Ask(found, frozenset(ends))
+        self._sites = (self._sites[0], self._sites[1], kept)
+
+    def _asked_again(self, found: Any, site: Any, nodes: bool = False) -> tuple[int, ...]:
+        """A kept list of sites (of edges, or with ``nodes`` of intersections) after the player's own
+        pieces changed at the intersections ``found.ends`` (an :class:`_Ask`, see :meth:`_board_changed`):
+        the kept sites elsewhere and those there where the predicate ``site`` holds now."""
+        if nodes:
+            near = found.ends
+        else:
+            node_edges = self.topo.node_edges
+            near = {f for v in found.ends for f in node_edges[v]}
+        out = [x for x in found.kept if x not in near]
+        out.extend([x for x in near if site(x)])
+        out.sort()
+        return tuple(out)
 
     def _site_table(self) -> dict[Any, tuple[Any, ...]]:
         """The lists of sites already found for the pieces on the map now, by what was asked
@@ -478,6 +519,8 @@ class TradeFeudState(SeafarersState):
         found = table.get(key)
         if found is None:
             found = table[key] = tuple([e for e in super().road_sites(player) if self._edge_ok(player, e)])
+        elif type(found) is _Ask:
+            found = table[key] = self._asked_again(found, lambda e: self.road_site(player, e))
         return list(found)
 
     def road_site(self, player: int, edge: int) -> bool:
@@ -495,6 +538,8 @@ class TradeFeudState(SeafarersState):
         found = table.get(key)
         if found is None:
             found = table[key] = tuple(super().ship_sites(player))
+        elif type(found) is _Ask:
+            found = table[key] = self._asked_again(found, lambda e: self.ship_site(player, e))
         return list(found)
 
     def ship_actions(self, player: int) -> tuple[Any, ...]:
@@ -560,6 +605,8 @@ class TradeFeudState(SeafarersState):
         found = table.get(key)
         if found is None:
             found = table[key] = tuple([v for v in super().building_sites(player) if not self._on_connection(v)])
+        elif type(found) is _Ask:
+            found = table[key] = self._asked_again(found, lambda v: self.building_site(player, v), nodes=True)
         return list(found)
 
     def _on_connection(self, node: int) -> bool:
@@ -646,7 +693,8 @@ class TradeFeudState(SeafarersState):
     def _do_BuildRoad(self, action: BuildRoad) -> None:
         p = self.current_player
         found = self.connection_at(p, action.edge) if self.phase != "setup" else None  # type: ignore[arg-type]
-        self._board_changed()  # before the piece goes down: road building lists the free pieces left at once
+        # before the piece goes down: road building lists the free pieces left at once
+        self._own_piece_changed(p, found, action.edge)  # type: ignore[arg-type]
         super()._do_BuildRoad(action)
         if found:
             self._connect(found)
@@ -654,17 +702,26 @@ class TradeFeudState(SeafarersState):
     def _do_BuildShip(self, action: BuildShip) -> None:
         p = self.current_player
         found = self.connection_at(p, action.edge) if self.phase != "setup" else None  # type: ignore[arg-type]
-        self._board_changed()  # before the piece goes down: road building lists the free pieces left at once
+        self._own_piece_changed(p, found, action.edge)  # type: ignore[arg-type]
         super()._do_BuildShip(action)
         if found:
             self._connect(found)
 
     def _do_MoveShip(self, action: MoveShip) -> None:
         found = self.connection_at(self.turn, action.to, action.edge)
-        self._board_changed()
+        self._own_piece_changed(self.turn, found, action.edge, action.to)
         super()._do_MoveShip(action)
         if found:
             self._connect(found)
+
+    def _own_piece_changed(self, player: int, found: Any, *edges: int) -> None:
+        """:meth:`_board_changed` for a road or ship of ``player`` placed or lifted at ``edges`` (in
+        the founding phase, or when it forms a trade connection: everything is forgotten)."""
+        if found or self.phase == "setup":
+            self._board_changed()
+        else:
+            edge_nodes = self.topo.edge_nodes
+            self._board_changed(player, [v for e in edges for v in edge_nodes[e]])
 
     def _connect(self, found: dict[str, Any]) -> None:
         """Rule ``trade-feud-connection``: the token moves, the pieces off the connection go back."""

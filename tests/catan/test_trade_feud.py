@@ -667,7 +667,9 @@ def test_kept_sites_are_the_sites_of_the_board_after_play_copies_saves_and_chang
     """The site lists a position keeps until a piece changes (TradeFeudState._site_table) are always
     those its predicates give afresh: along uniform random games, with clones played on, saves restored,
     determinized copies and the pirate and pieces moved by hand, the legal actions equal a fresh copy's
-    (one whose kept lists are dropped), and the original never sees what its copies did."""
+    (one whose kept lists are dropped), every player's road, ship and settlement sites too (kept across the
+    player's own roads and ships, asked again where they changed), and the original never sees what its copies
+    did."""
     for seed in range(3):
         state = GAME.new(players=4, seed=seed)
         rng = Rng(40 + seed)
@@ -682,6 +684,10 @@ def test_kept_sites_are_the_sites_of_the_board_after_play_copies_saves_and_chang
                 p = state.turn
                 for e in state.ships[p]:
                     assert state._move_targets(p, e) == SeafarersState._move_targets(fresh, p, e), (seed, step, e)
+            if step % 3 == 0 and state.phase != "setup":  # every player's kept sites (asked again after own pieces)
+                for p in range(state.players):
+                    for sites in ("road_sites", "ship_sites", "building_sites"):
+                        assert getattr(state, sites)(p) == getattr(fresh, sites)(p), (seed, step, p, sites)
             if step % 50 == 7:
                 copy = state.clone()
                 for _ in range(6):  # the copy moves on; the original's lists stay its own
