@@ -379,11 +379,13 @@ class TradeFeudState(SeafarersState):
         :meth:`_move_targets`, each made by its rule's one predicate; a look-up returns a copy of what the
         predicate gave; the ship moves and builds of the main phase, :meth:`_more_main_actions`, made of
         them). They hold until a piece changes (:meth:`_board_changed`), the pirate moves or a trade
-        connection forms. A copy of the state (``clone``, ``determinize``) gets a copy of the table (the
+        connection forms (the engine gives ``connection_edges`` a new list then: the table is kept for
+        one list, compared by identity; code that changes it by hand assigns a new list or calls
+        :meth:`_derive`). A copy of the state (``clone``, ``determinize``) gets a copy of the table (the
         lists in it are tuples, which both may share)."""
         sites = self._sites
-        if sites[0] != self.pirate or sites[1] != self.connection_edges:
-            sites = self._sites = (self.pirate, list(self.connection_edges), {})
+        if sites[0] != self.pirate or sites[1] is not self.connection_edges:
+            sites = self._sites = (self.pirate, self.connection_edges, {})
         return sites[2]
 
     def _route_owner(self) -> tuple[int, ...]:
@@ -457,16 +459,21 @@ class TradeFeudState(SeafarersState):
             other = no[v]
             if other == player:
                 continue
-            theirs = []  # the other players' pieces at v (the owner of a road, else of a ship: _owner_at)
+            theirs = None  # the other players' pieces at v (the owner of a road, else of a ship: _owner_at)
             for f in others:
                 if f != lifted:
                     o = eo[f]
                     if o == -1:
                         o = so[f]
                     if o != -1 and o != player:
-                        theirs.append(f)
-            if other == -1 and not theirs:
-                continue  # nothing of another player here
+                        if theirs is None:
+                            theirs = [f]
+                        else:
+                            theirs.append(f)
+            if theirs is None:
+                if other == -1:
+                    continue  # nothing of another player here
+                theirs = []
             join = self._join_at(v, other, theirs, lifted)
             if type(join[0]) is str:
                 return join  # a refusal
@@ -640,7 +647,7 @@ class TradeFeudState(SeafarersState):
             at = -1
         if not self._branching_ok(edge, lifted, at):
             return at, _BRANCHING
-        return at, None
+        return _FREE if at == -1 else (at, None)
 
     def _check_BuildRoad(self, action: BuildRoad) -> None:
         if self.phase == "setup":
@@ -747,11 +754,13 @@ class TradeFeudState(SeafarersState):
     # -- copying and saving --------------------------------------------------------------------
     def _copy_more(self, d: dict[str, Any]) -> None:
         super()._copy_more(d)
-        pirate, connections, table = self._sites
-        if table is not None:
-            d["_sites"] = (pirate, list(connections), dict(table))
         d["tokens"] = list(self.tokens)
         d["connection_edges"] = list(self.connection_edges)
+        pirate, connections, table = self._sites
+        if table is not None and connections is self.connection_edges:  # the copy's table, for its own list
+            d["_sites"] = (pirate, d["connection_edges"], dict(table))
+        else:
+            d["_sites"] = _STALE
         d["connections"] = [{k: v[:] if type(v) is list else v for k, v in c.items()} for c in self.connections]
         d["best_reachable"] = None if self.best_reachable is None else list(self.best_reachable)
         d["best_points"] = list(self.best_points)
