@@ -452,7 +452,9 @@ class TradeFeudState(SeafarersState):
         without ``whole``, of a connection only the intersection where it forms (what the site lists,
         which ask at every candidate edge, need). Both ends of the edge are asked: a refusal at either
         refuses the piece, also when it forms a connection at the other (rule
-        ``trade-feud-connection-illegal``)."""
+        ``trade-feud-connection-illegal``). A piece that meets another player's building or open route at
+        both ends forms the connection at the end met first only (the text does not speak of two
+        connections at once; an open question)."""
         no, eo, so = self.node_owner, self.edge_owner, self.ship_owner
         found = None
         for v, others in self._around[edge]:
