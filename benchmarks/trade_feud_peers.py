@@ -2,9 +2,11 @@
 
 Both games are played by *uniform* random choice among the legal actions (every action through the
 protocol: ``legal_actions``, the choice, ``apply`` with its check and the log), four players, the same
-seeds. The figure is CPU time per action, overall and by stretch of the game (actions 0-499, 500-999,
-...), so a cost that grows as the board fills shows; the ratio is Trade Feud's time per action over
-Catan's. Issue 21's goal: Trade Feud within 1.5× of Catan per action, flat over the game.
+seeds, game by game in alternating order (so that a change in the machine's load falls on both). The
+figure is CPU time per action, overall and by stretch of the game (actions 0-499, 500-999, ...), so a
+cost that grows as the board fills shows; the ratio is Trade Feud's time per action over Catan's, also
+per round (its games' mean times), to show the spread. Issue 21's goal: Trade Feud within 1.5× of Catan
+per action, flat over the game.
 
 Uniform play does not aim at winning, so games are long; each game stops at ``CAP`` actions (a Trade
 Feud game may also end by the stall rule, ``trade-feud-stall``). Player trade offers are among the
@@ -26,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 import gamekit  # noqa: E402
 from gamekit.rng import Rng  # noqa: E402
 
-ROUNDS = 4
+ROUNDS = 6
 GAMES = 3  # per game and round
 CAP = 3000
 STRETCH = 500
@@ -54,11 +56,15 @@ def play(name: str, seed: int) -> list[float]:
 def main() -> None:
     rounds = int(sys.argv[1]) if len(sys.argv) > 1 else ROUNDS
     per = {name: [] for name in NAMES}  # type: dict[str, list[list[float]]]
+    round_ratio = []
     for r in range(rounds):
-        order = NAMES if r % 2 == 0 else tuple(reversed(NAMES))
-        for name in order:
-            for seed in range(r * GAMES, (r + 1) * GAMES):
-                per[name].append(play(name, seed))
+        spent = dict.fromkeys(NAMES, 0.0)
+        for seed in range(r * GAMES, (r + 1) * GAMES):  # game by game, the order alternating
+            for name in NAMES if seed % 2 == 0 else tuple(reversed(NAMES)):
+                times = play(name, seed)
+                per[name].append(times)
+                spent[name] += sum(times) / len(times)
+        round_ratio.append(spent["trade-feud"] / spent["catan"])
     stretches = CAP // STRETCH
     print(f"Uniform random play, four players, {rounds} interleaved rounds of {GAMES} games per game, "
           f"at most {CAP} actions each; CPU µs per action:")
@@ -77,6 +83,8 @@ def main() -> None:
               + f"   ({len(flat)} actions in {len(games)} games)")
     ratio = [t / c for t, c in zip(means["trade-feud"], means["catan"])]
     print("  " + f"{'ratio':>11}" + "".join(f"{v:8.2f}" for v in ratio))
+    print(f"  ratio by round (mean µs per action of its {GAMES} games each): "
+          + ", ".join(f"{v:.2f}" for v in sorted(round_ratio)))
 
 
 if __name__ == "__main__":

@@ -194,14 +194,22 @@ class SeafarersState(CatanState):
         neither an own building nor another own ship), not built this turn, not at the pirate."""
         if self.ship_moved:
             return []
-        topo, so, no = self.topo, self.ship_owner, self.node_owner
+        so, no, new_ships = self.ship_owner, self.node_owner, self.new_ships
+        edge_nodes, node_edges = self.topo.edge_nodes, self.topo.node_edges
         pirate = self._pirate_edges()
         out = []
         for e in sorted(self.ships[player]):
-            if e in self.new_ships or e in pirate:
+            if e in new_ships or e in pirate:
                 continue
-            for v in topo.edge_nodes[e]:
-                if no[v] != player and not any(so[f] == player for f in topo.node_edges[v] if f != e):
+            for v in edge_nodes[e]:
+                if no[v] == player:
+                    continue
+                open_end = True  # no other own ship at v
+                for f in node_edges[v]:
+                    if f != e and so[f] == player:
+                        open_end = False
+                        break
+                if open_end:
                     out.append(e)
                     break
         return out
@@ -249,9 +257,11 @@ class SeafarersState(CatanState):
         """Rules ``catan-robber``, ``seafarers-pirate``: the robber (if in play) or the pirate."""
         acts = super().robber_actions() if self.options.robber_in_play else []
         p, pirate = self.turn, self.pirate
+        robbable = self._robbable(p)
+        victims_at = self._victims_at
         for h in self.board.sea_hexes:
             if h != pirate:
-                victims = self.pirate_victims(p, h)
+                victims = victims_at(h, robbable)
                 if victims:
                     acts.extend([_pirate(h, q) for q in victims])
                 else:
@@ -260,8 +270,16 @@ class SeafarersState(CatanState):
 
     def pirate_victims(self, p: int, h: int) -> list[int]:
         """Rule ``seafarers-pirate``: players other than ``p`` with a ship on an edge of ``h`` and a card."""
-        so, hands = self.ship_owner, self.hands
-        return sorted({q for q in [so[e] for e in self.topo.hex_edges[h]] if q != -1 and q != p and any(hands[q])})
+        return self._victims_at(h, self._robbable(p))
+
+    def _robbable(self, p: int) -> list[bool]:
+        """For each player, whether the pirate moved by ``p`` may rob them (another player, with a card)."""
+        return [q != p and any(hand) for q, hand in enumerate(self.hands)]
+
+    def _victims_at(self, h: int, robbable: list[bool]) -> list[int]:
+        """:meth:`pirate_victims` at hex ``h``, given :meth:`_robbable`: the owners of the ships on its edges."""
+        so = self.ship_owner
+        return sorted({q for q in [so[e] for e in self.topo.hex_edges[h]] if q != -1 and robbable[q]})
 
     # -- checking ------------------------------------------------------------------------------
     def _check_BuildRoad(self, action: BuildRoad) -> None:
@@ -330,8 +348,11 @@ class SeafarersState(CatanState):
     # -- carrying out --------------------------------------------------------------------------
     def _place(self, player: int, node: int, kind: int) -> None:
         super()._place(player, node, kind)
-        # an own building joins roads and ships; another's breaks routes (rule seafarers-trade-route)
-        self.road_length = [self._longest_road_of(q) for q in range(self.players)]
+        # an own building joins roads and ships; another's breaks routes (rule seafarers-trade-route): the
+        # routes that change are those of the players with a road or ship at the intersection
+        eo, so = self.edge_owner, self.ship_owner
+        for q in {o for e in self.topo.node_edges[node] for o in (eo[e], so[e]) if o != -1}:
+            self.road_length[q] = self._longest_road_of(q)
         self._award_longest_road()
 
     def _do_BuildShip(self, action: BuildShip) -> None:

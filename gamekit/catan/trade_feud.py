@@ -37,16 +37,17 @@ among them, so the observation's ``points`` leave the other players' victory poi
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from .. import register
 from ..core import Game, IllegalAction
 from ..notes import Assumption, catalogue
 from .actions import BuildCity, BuildRoad, BuildSettlement, BuildShip, BuyDevelopmentCard, EndTurn, MoveShip
-from .rules import CITY, SETTLEMENT
+from .rules import CITY, SETTLEMENT, afford
+from .seafarers import COSTS as SEAFARERS_COSTS
 from .seafarers import RULES as SEAFARERS_RULES
-from .seafarers import SeafarersOptions, SeafarersState
-from .trade_feud_stall import best_reachable
+from .seafarers import SHIPS, SeafarersOptions, SeafarersState
+from .trade_feud_stall import best_reachable, least_bound
 
 __all__ = ["TradeFeudOptions", "TradeFeudState", "TRADE_FEUD", "RULES", "ASSUMPTIONS", "STALLED", "STANDSTILL", "scenario"]
 
@@ -65,6 +66,19 @@ PROGRESS = (BuildRoad, BuildShip, BuildSettlement, BuildCity, BuyDevelopmentCard
 _PROGRESS = frozenset(PROGRESS)
 #: The phases of a game ended by rule ``trade-feud-stall`` or ``trade-feud-standstill``.
 _ENDED = frozenset((STALLED, STANDSTILL))
+_SHIP_COST = SEAFARERS_COSTS["ship"]
+class _Ask(NamedTuple):
+    """A kept list of sites to be asked again at some intersections (see :meth:`TradeFeudState._board_changed`)."""
+
+    kept: tuple[int, ...]
+    ends: frozenset[int]
+
+
+#: What :meth:`TradeFeudState._edge_rules` says of a piece that forms no trade connection and is not refused.
+_FREE = (-1, None)
+#: Rule ``trade-feud-branching``'s refusal (message, rule).
+_BRANCHING = ("routes branch only at settlements and cities: an intersection without a building has at most two "
+              "edges with pieces", "trade-feud-branching")
 #: The site lists of no board (see :meth:`TradeFeudState._site_table`): a state whose pieces changed.
 _STALE: tuple[Any, Any, Any] = (None, None, None)
 
@@ -158,6 +172,10 @@ class TradeFeudState(SeafarersState):
         #: Rule ``trade-feud-setup``: whether each intersection is on a coast (the board never changes; copies share it).
         self._coast = tuple(bool(board.land_node[v] and any(terrain[h] == "sea" for h in hexes))
                             for v, hexes in enumerate(board.topology.node_hexes))
+        topo = board.topology
+        #: For each edge, its two ends, each with the other edges there (what the rules of routes read; shared by copies).
+        self._around = tuple(tuple((v, tuple(f for f in topo.node_edges[v] if f != e)) for v in ends)
+                             for e, ends in enumerate(topo.edge_nodes))
 
     def coastal(self, node: int) -> bool:
         """Rule ``trade-feud-setup``: an intersection where land and sea meet (read from the board once)."""
@@ -172,7 +190,7 @@ class TradeFeudState(SeafarersState):
         """Rule ``trade-feud-setup``: a coastal site where the settlement's ship can go (for the third
         settlement with ``third_settlement_two_hexes``: one between two land hexes, as long as such a
         site is left; when none is, any coastal site, so that the founding never comes to a dead end)."""
-        if not self._coastal_setup_site(node):
+        if not (self._coast[node] and self._coastal_setup_site(node)):  # most intersections are not on a coast
             return False
         if (self.options.third_settlement_two_hexes and self.setup_index >= 2 * self.players
                 and self.land_hexes_at(node) < 2):
@@ -180,9 +198,14 @@ class TradeFeudState(SeafarersState):
         return True
 
     def _coastal_setup_site(self, node: int) -> bool:
-        return self._coast[node] and super()._setup_site(node) and any(
-            self.board.sea_edge[e] and self._owner_at(e) == -1 and e not in self._pirate_edges() and self._setup_ship_ok(e)
-            for e in self.topo.node_edges[node])
+        if not (self._coast[node] and SeafarersState._setup_site(self, node)):
+            return False
+        sea, eo, so, pirate = self.board.sea_edge, self.edge_owner, self.ship_owner, self._pirate_edges()
+        player = self.current_player
+        for e in self.topo.node_edges[node]:
+            if sea[e] and eo[e] == -1 and so[e] == -1 and e not in pirate and self._edge_rules(player, e) == _FREE:
+                return True  # a place for the ship (_setup_ship_ok)
+        return False
 
     def _two_hex_site_left(self) -> bool:
         """Whether a site between two land hexes is still open for the third settlement."""
@@ -193,11 +216,11 @@ class TradeFeudState(SeafarersState):
         other player's route."""
         return [a for a in super()._setup_edge_actions(node) if isinstance(a, BuildShip) and self._setup_ship_ok(a.edge)]
 
-    def _setup_ship_ok(self, edge: int) -> bool:
-        try:
-            return self._check_edge_rules(self.current_player, edge) is None  # type: ignore[arg-type]
-        except IllegalAction:
-            return False
+    def _setup_ship_ok(self, edge: int, player: int | None = None) -> bool:
+        """Whether a setup ship of the player placing (``player``, if given) may go on ``edge``."""
+        if player is None:
+            player = self.current_player
+        return self._edge_rules(player, edge) == _FREE  # type: ignore[arg-type]
 
     # -- positions for figures, widgets and tests -------------------------------------------------
     def give_turn(self, player: int) -> None:
@@ -227,8 +250,9 @@ class TradeFeudState(SeafarersState):
         """Rule ``trade-feud-victory``: tokens, and the base game's special cards and victory point
         cards (Largest Army and Longest Trade Route 2 each); buildings on the map count nothing (rule
         ``trade-feud-tokens``), so the base game's points for them are taken off again."""
-        buildings = self._count(player, SETTLEMENT) + 2 * self._count(player, CITY)
-        return self.tokens[player] + super().victory_points(player) - buildings
+        kind = self.node_kind
+        buildings = sum([1 if kind[v] == SETTLEMENT else 2 if kind[v] == CITY else 0 for v in self.buildings[player]])
+        return self.tokens[player] + SeafarersState.victory_points(self, player) - buildings
 
     # -- the end of a game nobody can win (rule trade-feud-stall) -------------------------------
     @property
@@ -265,11 +289,16 @@ class TradeFeudState(SeafarersState):
         """Rule ``trade-feud-stall``, at the end of each round (the last player's turn): when no settlement can be built and no
         trade connection made any more (a building site now rules it out at once) and the most each
         player can still reach (:func:`~gamekit.catan.trade_feud_stall.best_reachable`) is below the
-        target, the game ends."""
+        target, the game ends. A player whose :func:`~gamekit.catan.trade_feud_stall.least_bound` (a
+        number that bound never goes below: tokens, cities, victory point cards, Largest Army) reaches
+        the target rules it out at once too."""
+        target = self.options.victory_points_to_win
+        if max(least_bound(self)) >= target:
+            return  # no bound best_reachable could give is below the target
         if any(self.building_sites(p) for p in range(self.players)):
             return
         best = best_reachable(self)
-        if best is not None and max(best) < self.options.victory_points_to_win:
+        if best is not None and max(best) < target:
             self.best_reachable = best
             self.phase = STALLED
 
@@ -304,22 +333,59 @@ class TradeFeudState(SeafarersState):
         super()._derive()
         self._board_changed()  # a position set up or restored, pieces sent back: nothing listed before holds
 
-    def _board_changed(self) -> None:
+    def _board_changed(self, player: int = -1, ends: Any = ()) -> None:
         """Forget the site lists of :meth:`_site_table`: a road, ship, settlement or city was placed,
         moved or sent back (the engine calls this on each such change; the pirate's hex and the trade
-        connections are compared on each look-up besides)."""
-        self._sites = _STALE
+        connections are compared on each look-up besides).
+
+        With ``player`` and ``ends``: the change is a road or ship of ``player`` placed or lifted at an
+        edge with those ends (forming no trade connection). The player's own road, ship and settlement
+        sites are then kept, to be asked again at the edges and intersections there when next looked up
+        (:meth:`_asked_again`): a predicate of the player's own sites reads the player's own pieces only
+        at the ends of the edge it is asked about (their connection to it, rule ``trade-feud-branching``,
+        and a settlement's road or ship), and other players' routes, which the player's pieces never
+        change. Every other list is forgotten."""
+        table = self._sites[2]
+        if player < 0 or not table:
+            self._sites = _STALE
+            return
+        kept = {}
+        for kind in ("road", "ship", "settle"):
+            found = table.get((kind, player))
+            if found is not None:
+                if type(found) is _Ask:
+                    kept[kind, player] = _Ask(found.kept, found.ends | frozenset(ends))
+                else:
+                    kept[kind, player] = _Ask(found, frozenset(ends))
+        self._sites = (self._sites[0], self._sites[1], kept)
+
+    def _asked_again(self, found: Any, site: Any, nodes: bool = False) -> tuple[int, ...]:
+        """A kept list of sites (of edges, or with ``nodes`` of intersections) after the player's own
+        pieces changed at the intersections ``found.ends`` (an :class:`_Ask`, see :meth:`_board_changed`):
+        the kept sites elsewhere and those there where the predicate ``site`` holds now."""
+        if nodes:
+            near = found.ends
+        else:
+            node_edges = self.topo.node_edges
+            near = {f for v in found.ends for f in node_edges[v]}
+        out = [x for x in found.kept if x not in near]
+        out.extend([x for x in near if site(x)])
+        out.sort()
+        return tuple(out)
 
     def _site_table(self) -> dict[Any, tuple[Any, ...]]:
         """The lists of sites already found for the pieces on the map now, by what was asked
         (:meth:`road_sites`, :meth:`ship_sites`, :meth:`building_sites`, :meth:`movable_ships` and
         :meth:`_move_targets`, each made by its rule's one predicate; a look-up returns a copy of what the
-        predicate gave). They hold until a piece changes (:meth:`_board_changed`), the pirate moves or a
-        trade connection forms. A copy of the state (``clone``, ``determinize``) gets a copy of the table
-        (the lists in it are tuples, which both may share)."""
+        predicate gave; the ship moves and builds of the main phase, :meth:`_more_main_actions`, made of
+        them). They hold until a piece changes (:meth:`_board_changed`), the pirate moves or a trade
+        connection forms (the engine gives ``connection_edges`` a new list then: the table is kept for
+        one list, compared by identity; code that changes it by hand assigns a new list or calls
+        :meth:`_derive`). A copy of the state (``clone``, ``determinize``) gets a copy of the table (the
+        lists in it are tuples, which both may share)."""
         sites = self._sites
-        if sites[0] != self.pirate or sites[1] != self.connection_edges:
-            sites = self._sites = (self.pirate, list(self.connection_edges), {})
+        if sites[0] != self.pirate or sites[1] is not self.connection_edges:
+            sites = self._sites = (self.pirate, self.connection_edges, {})
         return sites[2]
 
     def _route_owner(self) -> tuple[int, ...]:
@@ -361,15 +427,14 @@ class TradeFeudState(SeafarersState):
         """Rule ``trade-feud-branching``: at each end of ``edge`` without a building, at most two edges
         hold pieces once it is placed (``lifted``: an edge whose ship is being moved away; ``joined``:
         the intersection where the piece forms a trade connection, whose surplus pieces go back)."""
-        topo, no = self.topo, self.node_owner
-        eo, so, node_edges = self.edge_owner, self.ship_owner, topo.node_edges
-        for v in topo.edge_nodes[edge]:
+        no, eo, so = self.node_owner, self.edge_owner, self.ship_owner
+        for v, others in self._around[edge]:
             if no[v] == -1 and v != joined:
-                used = 0
-                for f in node_edges[v]:
-                    if f != lifted and f != edge and (eo[f] >= 0 or so[f] >= 0):
+                used = 0  # the edges with pieces there besides this one
+                for f in others:
+                    if f != lifted and (eo[f] >= 0 or so[f] >= 0):
                         used += 1
-                if used + 1 > 2:
+                if used >= 2:
                     return False
         return True
 
@@ -377,66 +442,94 @@ class TradeFeudState(SeafarersState):
         """The trade connection a piece of ``player`` on ``edge`` would form (rule
         ``trade-feud-connection``), or ``None``; raises :class:`IllegalAction` for a connection the
         rules forbid (rule ``trade-feud-connection-illegal``)."""
-        topo, no = self.topo, self.node_owner
-        eo, so = self.edge_owner, self.ship_owner
-        node_edges = topo.node_edges
-        for v in topo.edge_nodes[edge]:
+        found = self._connection(player, edge, lifted)
+        if type(found) is tuple:
+            raise IllegalAction(*found)
+        return found  # type: ignore[return-value]
+
+    def _connection(self, player: int, edge: int, lifted: int = -1, whole: bool = True) -> Any:
+        """:meth:`connection_at`'s answer, a refusal returned as ``(message, rule)`` instead of raised;
+        without ``whole``, of a connection only the intersection where it forms (what the site lists,
+        which ask at every candidate edge, need). Both ends of the edge are asked: a refusal at either
+        refuses the piece, also when it forms a connection at the other (rule
+        ``trade-feud-connection-illegal``). A piece that meets another player's building or open route at
+        both ends forms the connection at the end met first only (the text does not speak of two
+        connections at once; an open question)."""
+        no, eo, so = self.node_owner, self.edge_owner, self.ship_owner
+        found = None
+        for v, others in self._around[edge]:
             other = no[v]
             if other == player:
                 continue
-            theirs = []  # the other players' pieces at v (the owner of a road, else of a ship: _owner_at)
-            for f in node_edges[v]:
-                if f != edge and f != lifted:
-                    o = eo[f] if eo[f] >= 0 else so[f]
+            theirs = None  # the other players' pieces at v (the owner of a road, else of a ship: _owner_at)
+            for f in others:
+                if f != lifted:
+                    o = eo[f]
+                    if o == -1:
+                        o = so[f]
                     if o != -1 and o != player:
-                        theirs.append(f)
-            if other == -1 and not theirs:
-                continue
-            skip = frozenset((lifted,)) if lifted >= 0 else frozenset()
-            if other == -1:
-                q = self._owner_at(theirs[0])
-                if any(f in self.connection_edges for f in theirs):
-                    raise IllegalAction("an open route may not be joined to a trade connection",
-                                        "trade-feud-connection-illegal")
-                walks = [self._walk(q, v, f, skip) for f in theirs]
-                rooted = [w for w in walks if w[1] == "building"]
-                if len(rooted) != 1:
-                    raise IllegalAction(f"player {q}'s route at {v} is closed: it cannot be joined",
-                                        "trade-feud-connection-illegal")
-                their_path = rooted[0][0]
-                returned = [e for w in walks if w[1] != "building" for e in w[0]]
-                if self.options.pirate_guards_returns:
-                    pirate = self._pirate_edges()
-                    guarded = [e for e in returned if e in pirate and so[e] >= 0]
-                    if guarded:
-                        raise IllegalAction(f"the connection would send back the ship on edge {guarded[0]}, "
-                                            "beside the pirate, and no ship leaves the pirate's edges",
-                                            "seafarers-pirate")
-            else:
-                q = other
-                their_path, returned = [], []
-            mine, end = self._walk(player, v, edge, skip)
-            if end != "building":
-                mine = [edge]
-            winner = player if len(mine) >= len(their_path) else q
-            loser = q if winner == player else player
-            return {"closer": player, "other": q, "at": v, "winner": winner, "loser": loser,
-                    "pieces": [len(mine), len(their_path)], "edges": sorted(mine + their_path),
-                    "returned": sorted(returned)}  # fmt: skip
-        return None
+                        if theirs is None:
+                            theirs = [f]
+                        else:
+                            theirs.append(f)
+            if theirs is None:
+                if other == -1:
+                    continue  # nothing of another player here
+                theirs = []
+            join = self._join_at(v, other, theirs, lifted)
+            if type(join[0]) is str:
+                return join  # a refusal
+            if found is None:
+                found = (v, *join)
+        if found is None:
+            return None
+        v, q, their_path, returned = found
+        if not whole:
+            return v
+        mine, end = self._walk(player, v, edge, frozenset((lifted,)) if lifted >= 0 else frozenset())
+        if end != "building":
+            mine = [edge]
+        winner = player if len(mine) >= len(their_path) else q
+        loser = q if winner == player else player
+        return {"closer": player, "other": q, "at": v, "winner": winner, "loser": loser,
+                "pieces": [len(mine), len(their_path)], "edges": sorted(mine + their_path),
+                "returned": sorted(returned)}  # fmt: skip
+
+    def _join_at(self, v: int, other: int, theirs: list[int], lifted: int) -> Any:
+        """What a piece meets of another player at intersection ``v`` (rule ``trade-feud-connection``):
+        ``other``, the owner of the building there (-1: none), and ``theirs``, the other players' pieces
+        there (but the lifted ship's). A refusal ``(message, rule)``, or ``(q, their_path, returned)``: the
+        other player, the pieces of their route in the connection and those that go back."""
+        if other != -1:
+            return other, [], []
+        so = self.ship_owner
+        q = self._owner_at(theirs[0])
+        if any(f in self.connection_edges for f in theirs):
+            return ("an open route may not be joined to a trade connection", "trade-feud-connection-illegal")
+        skip = frozenset((lifted,)) if lifted >= 0 else frozenset()
+        walks = [self._walk(q, v, f, skip) for f in theirs]
+        rooted = [w for w in walks if w[1] == "building"]
+        if len(rooted) != 1:
+            return (f"player {q}'s route at {v} is closed: it cannot be joined", "trade-feud-connection-illegal")
+        returned = [e for w in walks if w[1] != "building" for e in w[0]]
+        if self.options.pirate_guards_returns:
+            pirate = self._pirate_edges()
+            guarded = [e for e in returned if e in pirate and so[e] >= 0]
+            if guarded:
+                return (f"the connection would send back the ship on edge {guarded[0]}, beside the pirate, "
+                        "and no ship leaves the pirate's edges", "seafarers-pirate")
+        return q, rooted[0][0], returned
 
     def _edge_ok(self, player: int, edge: int, lifted: int = -1) -> bool:
-        try:
-            self._check_edge_rules(player, edge, lifted)
-        except IllegalAction:
-            return False
-        return True
+        return self._edge_rules(player, edge, lifted)[1] is None
 
     def road_sites(self, player: int) -> list[int]:
         table, key = self._site_table(), ("road", player)
         found = table.get(key)
         if found is None:
             found = table[key] = tuple([e for e in super().road_sites(player) if self._edge_ok(player, e)])
+        elif type(found) is _Ask:
+            found = table[key] = self._asked_again(found, lambda e: self.road_site(player, e))
         return list(found)
 
     def road_site(self, player: int, edge: int) -> bool:
@@ -444,7 +537,8 @@ class TradeFeudState(SeafarersState):
 
     def ship_site(self, player: int, edge: int, ship_owner: list[int] | None = None, lifted: int = -1) -> bool:
         """Rules ``seafarers-ship``, ``trade-feud-branching``, ``trade-feud-connection-illegal``."""
-        return SeafarersState.ship_site(self, player, edge, ship_owner, lifted) and self._edge_ok(player, edge, lifted)
+        return (SeafarersState.ship_site(self, player, edge, ship_owner, lifted)
+                and self._edge_rules(player, edge, lifted)[1] is None)  # _edge_ok
 
     def ship_sites(self, player: int, ship_owner: list[int] | None = None, lifted: int = -1) -> list[int]:
         if ship_owner is not None or lifted >= 0:
@@ -453,6 +547,8 @@ class TradeFeudState(SeafarersState):
         found = table.get(key)
         if found is None:
             found = table[key] = tuple(super().ship_sites(player))
+        elif type(found) is _Ask:
+            found = table[key] = self._asked_again(found, lambda e: self.ship_site(player, e))
         return list(found)
 
     def ship_actions(self, player: int) -> tuple[Any, ...]:
@@ -462,6 +558,18 @@ class TradeFeudState(SeafarersState):
             found = table[key] = tuple(super().ship_actions(player))
         return found  # type: ignore[return-value]
 
+    def _more_main_actions(self, p: int, acts: list[Any]) -> None:
+        """The Seafarers layer's ship builds and ship moves, the whole list kept with the sites (by whether
+        the player may pay for a ship and this turn's ship moves and new ships)."""
+        paid = afford(self.hands[p], _SHIP_COST) and len(self.ships[p]) < SHIPS
+        table, key = self._site_table(), ("main", p, paid, self.ship_moved, tuple(self.new_ships))
+        found = table.get(key)
+        if found is None:
+            more: list[Any] = []
+            SeafarersState._more_main_actions(self, p, more)
+            found = table[key] = tuple(more)
+        acts.extend(found)
+
     def move_actions(self, player: int) -> tuple[Any, ...]:
         table, key = self._site_table(), ("move actions", player, self.ship_moved, tuple(self.new_ships))
         found = table.get(key)
@@ -470,10 +578,31 @@ class TradeFeudState(SeafarersState):
         return found  # type: ignore[return-value]
 
     def _move_targets(self, player: int, edge: int) -> list[int]:
+        """Rule ``seafarers-moving``: the edges where :meth:`ship_site` holds with the ship on ``edge``
+        lifted (the Seafarers layer's definition), found from the kept :meth:`ship_sites`: the predicate
+        reads the pieces at the two ends of the edge it is asked about, and the lifted ship counts in
+        its answer only where it lies at such an end (at an edge sharing an end with ``edge``: the
+        connection to own ships, rule ``trade-feud-branching``, and which pieces meet there). At any
+        other edge the lifted ship can change no more than the length of the player's own route in a
+        trade connection (``connection_at``'s count, which decides who wins the token, never whether
+        the piece may go), so its answer is the one :meth:`ship_sites` already has; the predicate is
+        asked afresh at the edges sharing an end with ``edge`` only. The test of the kept sites
+        compares this with the definition."""
         table, key = self._site_table(), ("move", player, edge)
         found = table.get(key)
         if found is None:
-            found = table[key] = tuple(super()._move_targets(player, edge))
+            (_, one), (_, two) = self._around[edge]
+            near = one + two
+            kept = [f for f in self.ship_sites(player) if f not in near and f != edge]
+            so, eo, sea, pirate = self.ship_owner, self.edge_owner, self.board.sea_edge, self._pirate_edges()
+            free = [f for f in near if so[f] == -1 and eo[f] == -1 and sea[f] and f not in pirate]  # ship_site asks this first
+            if free:
+                lifted = list(so)
+                lifted[edge] = -1
+                site = self.ship_site
+                kept.extend([f for f in free if site(player, f, lifted, edge)])
+                kept.sort()
+            found = table[key] = tuple(kept)
         return list(found)
 
     def building_site(self, player: int, node: int) -> bool:
@@ -485,6 +614,8 @@ class TradeFeudState(SeafarersState):
         found = table.get(key)
         if found is None:
             found = table[key] = tuple([v for v in super().building_sites(player) if not self._on_connection(v)])
+        elif type(found) is _Ask:
+            found = table[key] = self._asked_again(found, lambda v: self.building_site(player, v), nodes=True)
         return list(found)
 
     def _on_connection(self, node: int) -> bool:
@@ -499,14 +630,26 @@ class TradeFeudState(SeafarersState):
         return list(found)
 
     # -- checking ------------------------------------------------------------------------------
-    def _check_edge_rules(self, player: int, edge: int, lifted: int = -1) -> dict[str, Any] | None:
+    def _check_edge_rules(self, player: int, edge: int, lifted: int = -1) -> None:
         """Rules ``trade-feud-connection-illegal``, ``trade-feud-branching`` for a piece of ``player``
-        on ``edge``; the trade connection it forms, if any."""
-        found = self.connection_at(player, edge, lifted)
-        if not self._branching_ok(edge, lifted, found["at"] if found else -1):
-            raise IllegalAction("routes branch only at settlements and cities: an intersection without a building "
-                                "has at most two edges with pieces", "trade-feud-branching")
-        return found
+        on ``edge``: raises :class:`IllegalAction` for a refused piece."""
+        refused = self._edge_rules(player, edge, lifted)[1]
+        if refused is not None:
+            raise IllegalAction(*refused)
+
+    def _edge_rules(self, player: int, edge: int, lifted: int = -1) -> tuple[int, tuple[str, str] | None]:
+        """The intersection where a piece of ``player`` on ``edge`` forms a trade connection (-1: none)
+        and the refusal, as ``(message, rule)``, of rule ``trade-feud-connection-illegal`` or
+        ``trade-feud-branching`` (None: the piece may go; :meth:`_check_edge_rules` raises it,
+        :meth:`_edge_ok` asks whether there is one)."""
+        at = self._connection(player, edge, lifted, False)
+        if type(at) is tuple:
+            return -1, at
+        if at is None:
+            at = -1
+        if not self._branching_ok(edge, lifted, at):
+            return at, _BRANCHING
+        return _FREE if at == -1 else (at, None)
 
     def _check_BuildRoad(self, action: BuildRoad) -> None:
         if self.phase == "setup":
@@ -559,7 +702,8 @@ class TradeFeudState(SeafarersState):
     def _do_BuildRoad(self, action: BuildRoad) -> None:
         p = self.current_player
         found = self.connection_at(p, action.edge) if self.phase != "setup" else None  # type: ignore[arg-type]
-        self._board_changed()  # before the piece goes down: road building lists the free pieces left at once
+        # before the piece goes down: road building lists the free pieces left at once
+        self._own_piece_changed(p, found, action.edge)  # type: ignore[arg-type]
         super()._do_BuildRoad(action)
         if found:
             self._connect(found)
@@ -567,17 +711,26 @@ class TradeFeudState(SeafarersState):
     def _do_BuildShip(self, action: BuildShip) -> None:
         p = self.current_player
         found = self.connection_at(p, action.edge) if self.phase != "setup" else None  # type: ignore[arg-type]
-        self._board_changed()  # before the piece goes down: road building lists the free pieces left at once
+        self._own_piece_changed(p, found, action.edge)  # type: ignore[arg-type]
         super()._do_BuildShip(action)
         if found:
             self._connect(found)
 
     def _do_MoveShip(self, action: MoveShip) -> None:
         found = self.connection_at(self.turn, action.to, action.edge)
-        self._board_changed()
+        self._own_piece_changed(self.turn, found, action.edge, action.to)
         super()._do_MoveShip(action)
         if found:
             self._connect(found)
+
+    def _own_piece_changed(self, player: int, found: Any, *edges: int) -> None:
+        """:meth:`_board_changed` for a road or ship of ``player`` placed or lifted at ``edges`` (in
+        the founding phase, or when it forms a trade connection: everything is forgotten)."""
+        if found or self.phase == "setup":
+            self._board_changed()
+        else:
+            edge_nodes = self.topo.edge_nodes
+            self._board_changed(player, [v for e in edges for v in edge_nodes[e]])
 
     def _connect(self, found: dict[str, Any]) -> None:
         """Rule ``trade-feud-connection``: the token moves, the pieces off the connection go back."""
@@ -603,11 +756,13 @@ class TradeFeudState(SeafarersState):
     # -- copying and saving --------------------------------------------------------------------
     def _copy_more(self, d: dict[str, Any]) -> None:
         super()._copy_more(d)
-        pirate, connections, table = self._sites
-        if table is not None:
-            d["_sites"] = (pirate, list(connections), dict(table))
         d["tokens"] = list(self.tokens)
         d["connection_edges"] = list(self.connection_edges)
+        pirate, connections, table = self._sites
+        if table is not None and connections is self.connection_edges:  # the copy's table, for its own list
+            d["_sites"] = (pirate, d["connection_edges"], dict(table))
+        else:
+            d["_sites"] = _STALE
         d["connections"] = [{k: v[:] if type(v) is list else v for k, v in c.items()} for c in self.connections]
         d["best_reachable"] = None if self.best_reachable is None else list(self.best_reachable)
         d["best_points"] = list(self.best_points)

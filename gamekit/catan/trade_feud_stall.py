@@ -54,7 +54,7 @@ from typing import Any
 
 from .rules import CITY, KNIGHT, PIECES, SETTLEMENT, VICTORY_POINT
 
-__all__ = ["best_reachable", "connection_now", "stuck_ships"]
+__all__ = ["best_reachable", "least_bound", "connection_now", "stuck_ships"]
 
 SHIPS = 15
 
@@ -447,6 +447,15 @@ def _explored_facts(state: Any) -> tuple[list[int], list[int]] | None:
             if others and not (any(f in conn for f in others) or _closed_for_ever(state, v, others, permanent)):
                 return None  # another player's piece there whose route may still change
     return [f.longest for f in futures], [f.shortest for f in futures]
+
+
+def least_bound(state: Any) -> list[int]:
+    """For each player, a number :func:`best_reachable`'s bound is never below, found without looking at
+    the routes (no route counted but the Longest Trade Route held now): tokens, city upgrades, victory
+    point cards in hand and in the deck, Largest Army where not ruled out. When a player's number reaches
+    the target, no bound can show the game dead, so the search need not run."""
+    n = state.players
+    return _totals(state, [0] * n, [0] * n)  # a longest route of 0 never reaches the 5 a route needs
 
 
 def _totals(state: Any, longest: list[int], shortest: list[int]) -> list[int]:

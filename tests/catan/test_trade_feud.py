@@ -36,8 +36,9 @@ from gamekit.catan.actions import (
 )
 from gamekit.catan.playout import playout, random_policy
 from gamekit.catan.rules import CITY, PIECES, SETTLEMENT, afford
+from gamekit.catan.seafarers import SeafarersState
 from gamekit.catan.trade_feud import TradeFeudOptions, scenario
-from gamekit.catan.trade_feud_stall import explore
+from gamekit.catan.trade_feud_stall import explore, least_bound
 from gamekit.rng import Rng
 
 GAME = gamekit.game("trade-feud")
@@ -253,6 +254,29 @@ def test_trade_feud_no_connection_to_a_closed_route_figure():
     assert BuildShip(route[-1]) not in state.legal_actions()
 
 
+def test_a_piece_closing_a_connection_at_one_end_may_not_join_a_trade_connection_at_the_other():
+    """trade-feud-connection-illegal: "Eine Verbindung zwischen einer offenen Schiffslinie/Handelsstraße und
+    einer Handelsverbindung [...] ist nicht erlaubt", also for a piece that forms a trade connection at its
+    other end. Player 2's ship on edge 114 (from intersection 79 to 84) closes a connection with player 1's
+    ship 115 at 79 and stays alone at 84. Player 0's ship on edge 113 (78 to 84) would form a connection
+    with player 3's ship 105 at 78, and join that connection's ship 114 at 84: refused. (Before, only the
+    end met first, 78, was asked, and the ship was listed and allowed.)"""
+    state = scenario(players=4, settlements=[(0, 83), (1, 85), (2, 73), (3, 72)],
+                     ships=[(0, 112), (1, 115), (2, 106), (3, 105)], turn=2)
+    state.hand_over(2, (0, 1, 1, 0, 0))
+    state.hand_over(0, (0, 1, 1, 0, 0))
+    assert state.topo.edge_nodes[113] == (78, 84) and state.topo.edge_nodes[114] == (79, 84)
+    before = state.clone()
+    before.give_turn(0)
+    assert BuildShip(113) in before.legal_actions()  # 84 still empty: the connection with player 3 at 78 may form
+    assert before.connection_at(0, 113)["other"] == 3 and before.connection_at(0, 113)["at"] == 78
+    state.apply(BuildShip(114))
+    assert state.connection_edges == [114, 115] and state.connections[0]["at"] == 79
+    state.give_turn(0)
+    assert BuildShip(113) not in state.legal_actions()
+    expect_illegal(state, BuildShip(113), "trade-feud-connection-illegal")
+
+
 def test_trade_feud_pirate_and_victory():
     """seafarers-pirate with the robber out of play; trade-feud-victory: 10 points on one's own turn win."""
     state = main_phase()
@@ -434,6 +458,9 @@ def test_stall_1919_player_3_cannot_lengthen_the_route():
     state, steps, _ = play_checked(1919, random_policy)
     assert steps == 2231 and state.phase == "stalled" and stall_is_true(state)
     assert state.best_reachable == [9, 6, 9, 9] and "trade-feud-stall" in state.end_reason()
+    # the bound the search starts from (tokens 5, 1, 7, 5; cities; the card; player 0's route held): all below
+    # 10, so the search runs; it never gives less
+    assert least_bound(state) == [9, 6, 9, 9]
     assert state.longest_road == 0 and state._longest_road_of(0) == 9
     futures = explore(state, 3)
     assert futures is not None and not futures.event and futures.longest == 9
@@ -461,6 +488,7 @@ def test_uniform_random_4_player_games_that_ran_on_end_by_the_stall(seed, steps)
     state, played = uniform_play(seed)
     assert played == steps and state.phase == "stalled" and stall_is_true(state)
     assert "trade-feud-stall" in state.end_reason() and max(state.best_reachable) < 10
+    assert all(a <= b for a, b in zip(least_bound(state), state.best_reachable))
 
 
 def test_stall_ends_the_game_and_names_the_leaders():
@@ -639,7 +667,9 @@ def test_kept_sites_are_the_sites_of_the_board_after_play_copies_saves_and_chang
     """The site lists a position keeps until a piece changes (TradeFeudState._site_table) are always
     those its predicates give afresh: along uniform random games, with clones played on, saves restored,
     determinized copies and the pirate and pieces moved by hand, the legal actions equal a fresh copy's
-    (one whose kept lists are dropped), and the original never sees what its copies did."""
+    (one whose kept lists are dropped), every player's road, ship and settlement sites too (kept across the
+    player's own roads and ships, asked again where they changed), and the original never sees what its copies
+    did."""
     for seed in range(3):
         state = GAME.new(players=4, seed=seed)
         rng = Rng(40 + seed)
@@ -650,6 +680,14 @@ def test_kept_sites_are_the_sites_of_the_board_after_play_copies_saves_and_chang
             fresh = state.clone()
             fresh._board_changed()
             assert fresh.legal_actions() == legal, (seed, step)
+            if state.phase == "main":  # the ship-move targets found from the kept sites: the definition's
+                p = state.turn
+                for e in state.ships[p]:
+                    assert state._move_targets(p, e) == SeafarersState._move_targets(fresh, p, e), (seed, step, e)
+            if step % 3 == 0 and state.phase != "setup":  # every player's kept sites (asked again after own pieces)
+                for p in range(state.players):
+                    for sites in ("road_sites", "ship_sites", "building_sites"):
+                        assert getattr(state, sites)(p) == getattr(fresh, sites)(p), (seed, step, p, sites)
             if step % 50 == 7:
                 copy = state.clone()
                 for _ in range(6):  # the copy moves on; the original's lists stay its own
