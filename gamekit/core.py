@@ -158,18 +158,45 @@ def action_fields(state_class: type[State]) -> dict[str, list[str]]:
 
 def _row(player: int | None, action: Any, extras: dict[str, Any] | None) -> list[Any]:
     """The log row of ``action`` played by ``player``."""
-    kind = type(action)
-    names = _FIELD_NAMES.get(kind)
-    if names is None:
-        action_to_data(action)  # checks that it is a dataclass, and looks its fields up once
-        names = _FIELD_NAMES[kind]
-    row: list[Any] = [player, kind.__name__]
-    for name in names:
-        value = getattr(action, name)
-        row.append(list(value) if type(value) is tuple else value)
+    make = _ROW_MAKERS.get(type(action))
+    if make is None:
+        make = _row_maker(action)
+    row = make(player, action)
     if extras:
         row.append(extras)
     return row
+
+
+#: For each action type, the function making the row of one of its actions (without extras).
+_ROW_MAKERS: dict[type, Callable[[int | None, Any], list[Any]]] = {}
+
+
+def _row_maker(action: Any) -> Callable[[int | None, Any], list[Any]]:
+    """The row maker of ``action``'s type (see :func:`_row`), made once per type: an action without
+    fields is ``[player, type]``, one with a field ``[player, type, value]``, a tuple as a list."""
+    kind = type(action)
+    action_to_data(action)  # checks that it is a dataclass, and looks its fields up once
+    names, name = _FIELD_NAMES[kind], kind.__name__
+
+    if not names:
+        def make(player: int | None, action: Any) -> list[Any]:
+            return [player, name]
+    elif len(names) == 1:
+        field = names[0]
+
+        def make(player: int | None, action: Any) -> list[Any]:
+            value = getattr(action, field)
+            return [player, name, list(value) if type(value) is tuple else value]
+    else:
+        def make(player: int | None, action: Any) -> list[Any]:
+            row: list[Any] = [player, name]
+            for field in names:
+                value = getattr(action, field)
+                row.append(list(value) if type(value) is tuple else value)
+            return row
+
+    _ROW_MAKERS[kind] = make
+    return make
 
 
 def _check_rows(rows: Any, players: int, fields: Mapping[str, list[str]]) -> None:
@@ -400,8 +427,11 @@ _PLAIN = frozenset((int, str, float, bool, type(None)))  # values that are JSON 
 
 
 def _jsonable(value: Any) -> Any:
-    if type(value) in _PLAIN:
+    kind = type(value)
+    if kind in _PLAIN:
         return value
+    if kind is list or kind is tuple:  # the usual chance result (a die's faces, a card, a total and its faces)
+        return [v if type(v) in _PLAIN else _jsonable(v) for v in value]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: _jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, (list, tuple)):
