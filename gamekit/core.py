@@ -558,15 +558,20 @@ class State(ABC):
         self._check(action)
         player = self.current_player
         rng = self.rng
-        before = (rng._state, rng._inc, len(self._rows), self._forced)  # the generator's whole state: two integers
-        self._chance = []
+        rng_state, rng_inc, entries, forced = rng._state, rng._inc, len(self._rows), self._forced  # the generator's whole state: two integers
+        self._chance = chance = []
         try:
             self._perform(action)
         except BaseException:
             self._chance = None
-            self._rollback(*before)
+            self._rollback(rng_state, rng_inc, entries, forced)
             raise
-        self._commit(player, action)
+        # _commit, inline: this runs once per action
+        self._chance = None
+        extras = self._log_extras()
+        if chance:
+            extras = {"chance": chance, **extras} if extras else {"chance": chance}
+        self._rows.append(_row(player, action, extras))
         return self
 
     def _commit(self, player: int | None, action: Any) -> None:
@@ -647,7 +652,10 @@ class State(ABC):
         :meth:`force` for this ``what`` is taken instead, without using the generator, and logged
         with ``"forced": true``.
         """
-        if type(event) is not Chance and not isinstance(event, Chance):
+        if type(event) is Chance:
+            sampler = event._sample  # what event.sample calls
+            what = event.what
+        elif not isinstance(event, Chance):
             sampler = event
             event = None
         else:

@@ -130,14 +130,19 @@ def _total_and_faces(faces: list[int]) -> tuple[int, list[int]]:
 #: and :data:`gamekit.dice.red_production_die`, the dice of :data:`gamekit.dice.two_d6`), declared:
 #: 36 results, each the total and the faces, white first (``(7, [3, 4])``).
 _WHITE_AND_RED = dice(white_die, red_production_die, what="2d6", combine=_total_and_faces)
-_roll_white, _roll_red = white_die.roll, red_production_die.roll
+#: The faces of the two fair dice, in the order a roll picks among them (``Die.roll``: one
+#: ``randbelow`` of the number of faces); ``tests/catan/test_production.py`` checks that
+#: :data:`TWO_D6` draws exactly what the two dice draw.
+_WHITE_FACES, _RED_FACES = white_die.outcomes, red_production_die.outcomes
+_WHITE_SIDES, _RED_SIDES = len(_WHITE_FACES), len(_RED_FACES)
 
 
 def _roll_white_and_red(rng: Any) -> tuple[int, list[int]]:
-    """The white die, then the red, each rolled as the die itself rolls (as ``dice(...)``'s sampler
-    does, one call less deep: the production roll is drawn on a third of all actions)."""
-    white = _roll_white(rng)
-    red = _roll_red(rng)
+    """The white die, then the red, rolled as each die rolls itself (a face picked with one
+    ``randbelow``), without the calls in between: the production roll is a third of all actions."""
+    randbelow = rng.randbelow
+    white = _WHITE_FACES[randbelow(_WHITE_SIDES)]
+    red = _RED_FACES[randbelow(_RED_SIDES)]
     return white + red, [white, red]
 
 
@@ -154,6 +159,9 @@ def development_card(deck: list[int]) -> Chance:
     """Rule ``catan-development-cards``: the card bought, each card left in the deck (five counts)
     equally likely: the deck is drawn by lot, so its order is never a secret."""
     return pick(deck, DEVELOPMENT_CARDS, "development card")
+
+
+_RES_INDEX_GET = RES_INDEX.get
 
 
 def _resource(name: Any, rule: str) -> int:
@@ -633,15 +641,17 @@ class CatanState(State):
         if afford(hand, costs["road"]) and len(self.roads[p]) < PIECES["road"]:
             at = _ROAD_AT
             acts.extend([at[e] for e in self.road_sites(p)])
-        if afford(hand, costs["settlement"]) and self._count(p, SETTLEMENT) < PIECES["settlement"]:
+        kinds = self._kinds(p)
+        if afford(hand, costs["settlement"]) and kinds[SETTLEMENT] < PIECES["settlement"]:
             at = _SETTLE_AT
             acts.extend([at[v] for v in self.building_sites(p)])
-        if afford(hand, costs["city"]) and self._count(p, CITY) < PIECES["city"]:
+        if afford(hand, costs["city"]) and kinds[CITY] < PIECES["city"]:
             acts.extend(self._city_actions(p))
         self._more_main_actions(p, acts)
         if afford(hand, costs["development card"]) and sum(self.dev_deck):
             acts.append(_BUY)
-        if not self.dev_played:
+        cards = self.dev_hands[p]
+        if not self.dev_played and (cards[KNIGHT] or cards[ROAD_BUILDING] or cards[YEAR_OF_PLENTY] or cards[MONOPOLY]):
             acts.extend(self._dev_actions(p))
         brick, lumber, wool, grain, ore = hand
         if brick >= 2 or lumber >= 2 or wool >= 2 or grain >= 2 or ore >= 2:
@@ -891,8 +901,12 @@ class CatanState(State):
             raise IllegalAction(f"nobody at hex {h} can be robbed", "catan-robber")
 
     def _check_BankTrade(self, action: BankTrade) -> None:
-        g = _resource(action.give, "catan-bank-trade")
-        t = _resource(action.get, "catan-bank-trade")
+        g = _RES_INDEX_GET(action.give) if type(action.give) is str else None
+        if g is None:
+            g = _resource(action.give, "catan-bank-trade")
+        t = _RES_INDEX_GET(action.get) if type(action.get) is str else None
+        if t is None:
+            t = _resource(action.get, "catan-bank-trade")
         p = self.turn
         if g == t:
             raise IllegalAction("trade for a different resource", "catan-bank-trade")
@@ -1056,13 +1070,30 @@ class CatanState(State):
         """Rule ``catan-production``: what each player is owed for a roll of ``total`` (before the
         bank's shortage rule), as five counts per player (extension point)."""
         claims = [[0] * 5 for _ in range(self.players)]
-        if total == 7:
-            return claims
-        robber = self.robber
-        for h, q, r, count in self._yields(total):
-            if h != robber:
-                claims[q][r] += count
+        if total != 7:
+            for r, _, shares in self._production(total):
+                for q, count in shares:
+                    claims[q][r] += count
         return claims
+
+    def _production(self, total: int) -> tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]:
+        """Rule ``catan-production``: the claims of a roll of ``total`` (not 7) in the base game,
+        the robber's hex left out, by resource: (resource, cards owed in all, (player, cards) for
+        each player owed some), made from :meth:`_yields` once for the buildings and the robber's
+        hex. :meth:`production_claims` lays them out by player; a roll in a game whose
+        ``production_claims`` is the base game's pays them at once (:meth:`_pay_production`)."""
+        key = (total, self.robber)
+        found = self._by_buildings.get(key)
+        if found is None:
+            robber = self.robber
+            owed: dict[int, dict[int, int]] = {}
+            for h, q, r, count in self._yields(total):
+                if h != robber:
+                    shares = owed.setdefault(r, {})
+                    shares[q] = shares.get(q, 0) + count
+            found = self._by_buildings[key] = tuple(
+                (r, sum(shares.values()), tuple(sorted(shares.items()))) for r, shares in sorted(owed.items()))
+        return found
 
     def _yields(self, total: int) -> tuple[tuple[int, int, int, int], ...]:
         """Rule ``catan-production``: what a roll of ``total`` gives, the robber aside, as (hex,
@@ -1085,7 +1116,11 @@ class CatanState(State):
     def _do_Roll(self, action: Roll) -> None:
         """Rules ``catan-production``, ``catan-discard``."""
         total, self.dice = self._roll_dice()
-        self._pay_claims(self.production_claims(total, self.dice))
+        if type(self).production_claims is _BASE_CLAIMS:
+            if total != 7:
+                self._pay_production(self._production(total))
+        else:
+            self._pay_claims(self.production_claims(total, self.dice))
         if total == 7:
             limit = self.options.discard_limit
             queue = []
@@ -1099,6 +1134,18 @@ class CatanState(State):
             self.phase = "discard" if queue else "robber"
         else:
             self.phase = "main"
+
+    def _pay_production(self, claims: tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]) -> None:
+        """:meth:`_pay_claims` for the claims as :meth:`_production` gives them."""
+        bank, hands = self.bank, self.hands
+        for r, total, shares in claims:
+            if total <= bank[r]:
+                for q, count in shares:
+                    hands[q][r] += count
+                bank[r] -= total
+            elif len(shares) == 1:  # one player is owed it all: they get what is left
+                hands[shares[0][0]][r] += bank[r]
+                bank[r] = 0
 
     def _pay_claims(self, claims: list[list[int]]) -> None:
         """The bank pays a roll's claims, with the shortage rule (``catan-production``)."""
@@ -1496,6 +1543,9 @@ class CatanState(State):
         from .svg import state_svg
 
         return state_svg(self)
+
+
+_BASE_CLAIMS = CatanState.production_claims
 
 
 def scenario(players: int = 4, seed: int = 0, *, game: str | Game = "catan", turn: int = 0, phase: str = "main",
