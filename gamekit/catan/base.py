@@ -279,6 +279,8 @@ _OFFER_TABLE: list[list[tuple[OfferTrade, ...] | None]] = [[None] * 1024 for _ i
 
 
 _DEV_PLAYS = (PlayKnight, PlayRoadBuilding, PlayYearOfPlenty, PlayMonopoly)
+#: The base game's phases in which the player whose turn it is acts.
+_TURN_PHASES = frozenset({"roll", "main", "robber", "road_building"})
 #: The bank's rates for a resource (best first), by (a 2:1 harbour of it, a 3:1 harbour).
 _RATES = {(two, three): tuple(r for r, ok in ((2, two), (3, three), (4, True)) if ok)
           for two in (False, True) for three in (False, True)}  # fmt: skip
@@ -432,6 +434,8 @@ class CatanState(State):
     @property
     def current_player(self) -> int | None:
         phase = self.phase
+        if phase in _TURN_PHASES:  # the usual case, in one look-up
+            return self.turn
         if phase == "over":
             return None
         if phase == "setup":
@@ -588,6 +592,8 @@ class CatanState(State):
             actions = self._list_actions()
             self._legal = (key, actions)
             return list(actions)
+        if self.phase == "main":
+            return self._main_actions()  # the usual case, one call less deep
         return self._list_actions()
 
     def _list_actions(self) -> list[Any]:
@@ -596,6 +602,9 @@ class CatanState(State):
         if phase == "main":
             return self._main_actions()
         if phase == "roll":
+            cards = self.dev_hands[self.turn]
+            if self.dev_played or not (cards[KNIGHT] or cards[ROAD_BUILDING] or cards[YEAR_OF_PLENTY] or cards[MONOPOLY]):
+                return [_ROLL]  # what _dev_actions finds then, without asking it
             return [_ROLL] + self._dev_actions(self.turn)
         if phase == "setup":
             if self.setup_node < 0:
@@ -884,7 +893,9 @@ class CatanState(State):
         self._need(p, "city", "catan-building-costs")
 
     def _check_Discard(self, action: Discard) -> None:
-        r = _resource(action.resource, "catan-discard")
+        r = _RES_INDEX_GET(action.resource) if type(action.resource) is str else None
+        if r is None:
+            r = _resource(action.resource, "catan-discard")
         if not self.hands[self.discards[0][0]][r]:
             raise IllegalAction(f"you hold no {action.resource}", "catan-discard")
 
