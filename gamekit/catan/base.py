@@ -691,18 +691,22 @@ class CatanState(State):
         """Rule ``catan-player-trade``: the trade offers listed for ``player``, one card for one card:
         each offer :meth:`offer_problem` lets pass (an offer of several cards is legal too, but not
         listed)."""
-        held = [(b and 1) | (lu and 2) | (w and 4) | (g and 8) | (o and 16)  # resources held, as bits
-                for b, lu, w, g, o in self.hands]  # fmt: skip
+        hands = self.hands
+        b, lu, w, g, o = hands[player]
+        mine = ((b and 1) | (lu and 2) | (w and 4) | (g and 8) | (o and 16)) << 5  # resources held, as bits
         acts: list[OfferTrade] = []
-        mine = held[player] << 5
         if mine:
-            for q, theirs in enumerate(held):
-                if theirs and q != player:
-                    row = _OFFER_TABLE[q]
-                    found = row[mine | theirs]
-                    if found is None:
-                        found = row[mine | theirs] = _offers(q, mine >> 5, theirs)
-                    acts.extend(found)
+            q = 0
+            for b, lu, w, g, o in hands:
+                if q != player:
+                    theirs = (b and 1) | (lu and 2) | (w and 4) | (g and 8) | (o and 16)
+                    if theirs:
+                        row = _OFFER_TABLE[q]
+                        found = row[mine | theirs]
+                        if found is None:
+                            found = row[mine | theirs] = _offers(q, mine >> 5, theirs)
+                        acts.extend(found)
+                q += 1
         return acts
 
     def offer_problem(self, player: int, to: Any, give: Sequence[int], get: Sequence[int]) -> str | None:
