@@ -572,7 +572,7 @@ class State(ABC):
             self._chance = None
             self._rollback(rng_state, rng_inc, entries, forced)
             raise
-        # _commit and _row, inline: this runs once per action
+        # what _commit does (for outcomes() and the searches), inline: this runs once per action
         self._chance = None
         extras = self._log_extras()
         if chance:
