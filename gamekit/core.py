@@ -158,18 +158,45 @@ def action_fields(state_class: type[State]) -> dict[str, list[str]]:
 
 def _row(player: int | None, action: Any, extras: dict[str, Any] | None) -> list[Any]:
     """The log row of ``action`` played by ``player``."""
-    kind = type(action)
-    names = _FIELD_NAMES.get(kind)
-    if names is None:
-        action_to_data(action)  # checks that it is a dataclass, and looks its fields up once
-        names = _FIELD_NAMES[kind]
-    row: list[Any] = [player, kind.__name__]
-    for name in names:
-        value = getattr(action, name)
-        row.append(list(value) if type(value) is tuple else value)
+    make = _ROW_MAKERS.get(type(action))
+    if make is None:
+        make = _row_maker(action)
+    row = make(player, action)
     if extras:
         row.append(extras)
     return row
+
+
+#: For each action type, the function making the row of one of its actions (without extras).
+_ROW_MAKERS: dict[type, Callable[[int | None, Any], list[Any]]] = {}
+
+
+def _row_maker(action: Any) -> Callable[[int | None, Any], list[Any]]:
+    """The row maker of ``action``'s type (see :func:`_row`), made once per type: an action without
+    fields is ``[player, type]``, one with a field ``[player, type, value]``, a tuple as a list."""
+    kind = type(action)
+    action_to_data(action)  # checks that it is a dataclass, and looks its fields up once
+    names, name = _FIELD_NAMES[kind], kind.__name__
+
+    if not names:
+        def make(player: int | None, action: Any) -> list[Any]:
+            return [player, name]
+    elif len(names) == 1:
+        field = names[0]
+
+        def make(player: int | None, action: Any) -> list[Any]:
+            value = getattr(action, field)
+            return [player, name, list(value) if type(value) is tuple else value]
+    else:
+        def make(player: int | None, action: Any) -> list[Any]:
+            row: list[Any] = [player, name]
+            for field in names:
+                value = getattr(action, field)
+                row.append(list(value) if type(value) is tuple else value)
+            return row
+
+    _ROW_MAKERS[kind] = make
+    return make
 
 
 def _check_rows(rows: Any, players: int, fields: Mapping[str, list[str]]) -> None:
@@ -400,8 +427,17 @@ _PLAIN = frozenset((int, str, float, bool, type(None)))  # values that are JSON 
 
 
 def _jsonable(value: Any) -> Any:
-    if type(value) in _PLAIN:
+    kind = type(value)
+    if kind in _PLAIN:
         return value
+    if kind is list or kind is tuple:  # the usual chance result (a die's faces, a total and its faces)
+        out = list(value)
+        i = 0
+        for v in out:  # a plain loop: cheaper than a comprehension's call for a short list
+            if type(v) not in _PLAIN:
+                out[i] = _jsonable(v)
+            i += 1
+        return out
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: _jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, (list, tuple)):
@@ -528,15 +564,23 @@ class State(ABC):
         self._check(action)
         player = self.current_player
         rng = self.rng
-        before = (rng._state, rng._inc, len(self._rows), self._forced)  # the generator's whole state: two integers
-        self._chance = []
+        rng_state, rng_inc, entries, forced = rng._state, rng._inc, len(self._rows), self._forced  # the generator's whole state: two integers
+        self._chance = chance = []
         try:
             self._perform(action)
         except BaseException:
             self._chance = None
-            self._rollback(*before)
+            self._rollback(rng_state, rng_inc, entries, forced)
             raise
-        self._commit(player, action)
+        # what _commit does (for outcomes() and the searches), inline: this runs once per action
+        self._chance = None
+        extras = self._log_extras()
+        if chance:
+            extras = {"chance": chance, **extras} if extras else {"chance": chance}
+        row = (_ROW_MAKERS.get(type(action)) or _row_maker(action))(player, action)
+        if extras:
+            row.append(extras)
+        self._rows.append(row)
         return self
 
     def _commit(self, player: int | None, action: Any) -> None:
@@ -617,7 +661,10 @@ class State(ABC):
         :meth:`force` for this ``what`` is taken instead, without using the generator, and logged
         with ``"forced": true``.
         """
-        if type(event) is not Chance and not isinstance(event, Chance):
+        if type(event) is Chance:
+            sampler = event._sample  # what event.sample calls
+            what = event.what
+        elif not isinstance(event, Chance):
             sampler = event
             event = None
         else:

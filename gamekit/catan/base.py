@@ -129,7 +129,24 @@ def _total_and_faces(faces: list[int]) -> tuple[int, list[int]]:
 #: Rule ``catan-production``: the roll of the white and the red die (:data:`gamekit.dice.white_die`
 #: and :data:`gamekit.dice.red_production_die`, the dice of :data:`gamekit.dice.two_d6`), declared:
 #: 36 results, each the total and the faces, white first (``(7, [3, 4])``).
-TWO_D6 = dice(white_die, red_production_die, what="2d6", combine=_total_and_faces)
+_WHITE_AND_RED = dice(white_die, red_production_die, what="2d6", combine=_total_and_faces)
+#: The faces of the two fair dice, in the order a roll picks among them (``Die.roll``: one
+#: ``randbelow`` of the number of faces); ``tests/catan/test_production.py`` checks that
+#: :data:`TWO_D6` draws exactly what the two dice draw.
+_WHITE_FACES, _RED_FACES = white_die.outcomes, red_production_die.outcomes
+_WHITE_SIDES, _RED_SIDES = len(_WHITE_FACES), len(_RED_FACES)
+
+
+def _roll_white_and_red(rng: Any) -> tuple[int, list[int]]:
+    """The white die, then the red, rolled as each die rolls itself (a face picked with one
+    ``randbelow``), without the calls in between: the production roll is a third of all actions."""
+    randbelow = rng.randbelow
+    white = _WHITE_FACES[randbelow(_WHITE_SIDES)]
+    red = _RED_FACES[randbelow(_RED_SIDES)]
+    return white + red, [white, red]
+
+
+TWO_D6 = Chance("2d6", _roll_white_and_red, _WHITE_AND_RED.distribution, _WHITE_AND_RED.count())
 
 
 def stolen_card(hand: list[int]) -> Chance:
@@ -142,6 +159,9 @@ def development_card(deck: list[int]) -> Chance:
     """Rule ``catan-development-cards``: the card bought, each card left in the deck (five counts)
     equally likely: the deck is drawn by lot, so its order is never a secret."""
     return pick(deck, DEVELOPMENT_CARDS, "development card")
+
+
+_RES_INDEX_GET = RES_INDEX.get
 
 
 def _resource(name: Any, rule: str) -> int:
@@ -172,9 +192,61 @@ def _method(state_class: type, prefix: str, kind: type) -> Any:
     return found
 
 
+_CHECKS: dict[type, dict[str, dict[type, Any]]] = {}
+
+
+def _checks(state_class: type) -> dict[str, dict[type, Any]]:
+    """For each phase of ``state_class``, the check (``_check_X``) of each action type the phase
+    allows and :attr:`~CatanState.HOME_RULE` knows, made once per class: :meth:`CatanState._check`
+    finds an action's check in one look-up, and an action not in it gets the full refusal."""
+    table = _CHECKS.get(state_class)
+    if table is None:
+        home = state_class.HOME_RULE  # type: ignore[attr-defined]
+        table = _CHECKS[state_class] = {
+            phase: {kind: _method(state_class, "_check_", kind) for kind in kinds if kind in home}
+            for phase, kinds in state_class.PHASE_ACTIONS.items()  # type: ignore[attr-defined]
+        }
+    return table
+
+
+#: For each state class, the function carrying out each action type (``_do_X``), filled as used.
+_DOES: dict[type, dict[type, Any]] = {}
+
+
 # Shared action instances (actions are immutable), so legal_actions builds few new objects.
 _road, _settle, _city = cache(BuildRoad), cache(BuildSettlement), cache(BuildCity)
 _robber = cache(MoveRobber)
+#: The same instances by id (an edge's road, an intersection's settlement and city, a hex's robber
+#: moves by victim + 1), as long as the largest board needs (:func:`_grow_tables`): a list look-up
+#: is cheaper than a call of the cached constructor.
+_ROAD_AT: list[BuildRoad] = []
+_SETTLE_AT: list[BuildSettlement] = []
+_CITY_AT: list[BuildCity] = []
+_ROBBER_AT: list[tuple[MoveRobber, ...]] = []
+
+
+#: ``_ROBBER_MOVES[h][victims]``: the robber's moves to hex ``h`` robbing each player whose bit is
+#: set in ``victims`` (the one move robbing nobody when it is 0), filled as asked.
+_ROBBER_MOVES: list[list[tuple[MoveRobber, ...] | None]] = []
+
+
+def _robber_moves(h: int, victims: int) -> tuple[MoveRobber, ...]:
+    found = _ROBBER_MOVES[h][victims]
+    if found is None:
+        row = _ROBBER_AT[h]
+        found = tuple(row[q + 1] for q in range(8) if victims >> q & 1) if victims else (row[0],)
+        _ROBBER_MOVES[h][victims] = found
+    return found
+
+
+def _grow_tables(edges: int, nodes: int, hexes: int) -> None:
+    """Make :data:`_ROAD_AT`, :data:`_SETTLE_AT`, :data:`_CITY_AT` and :data:`_ROBBER_AT` reach a
+    board of ``edges``, ``nodes`` and ``hexes``."""
+    _ROAD_AT.extend(_road(e) for e in range(len(_ROAD_AT), edges))
+    _SETTLE_AT.extend(_settle(v) for v in range(len(_SETTLE_AT), nodes))
+    _CITY_AT.extend(_city(v) for v in range(len(_CITY_AT), nodes))
+    _ROBBER_AT.extend(tuple(_robber(h, q) for q in range(-1, 8)) for h in range(len(_ROBBER_AT), hexes))
+    _ROBBER_MOVES.extend([None] * 256 for _ in range(len(_ROBBER_MOVES), hexes))
 _DISCARD = tuple(Discard(r) for r in RESOURCES)
 _ROLL, _END, _BUY, _KNIGHT, _ROADS = Roll(), EndTurn(), BuyDevelopmentCard(), PlayKnight(), PlayRoadBuilding()
 _ACCEPT, _DECLINE = AcceptTrade(), DeclineTrade()
@@ -183,6 +255,8 @@ _PLENTY = tuple(PlayYearOfPlenty(a, b) for i, a in enumerate(RESOURCES) for b in
 _BANK = {(g, t, c): BankTrade(RESOURCES[g], RESOURCES[t], c) for g in range(5) for t in range(5) for c in (2, 3, 4)}
 #: The bank trades giving resource ``g`` at ``rate``, as (the resource got, the action) pairs.
 _BANK_FOR = {(g, c): tuple((t, _BANK[g, t, c]) for t in range(5) if t != g) for g in range(5) for c in (2, 3, 4)}
+#: :data:`_BANK_FOR` as ``_BANK_BY[g][rate]``.
+_BANK_BY = tuple((None, None) + tuple(_BANK_FOR[g, c] for c in (2, 3, 4)) for g in range(5))
 _OFFER = {(q, g, t): OfferTrade(q, (RESOURCES[g],), (RESOURCES[t],))
           for q in range(8) for g in range(5) for t in range(5) if g != t}  # fmt: skip
 
@@ -200,7 +274,13 @@ def _offers(to: int, mine: int, theirs: int) -> tuple[OfferTrade, ...]:
     return tuple(a for g in range(5) if mine >> g & 1 for a in _OFFER_ROW[to, g, theirs])
 
 
+#: :func:`_offers` as ``_OFFER_TABLE[to][mine << 5 | theirs]`` (filled as asked): a list look-up.
+_OFFER_TABLE: list[list[tuple[OfferTrade, ...] | None]] = [[None] * 1024 for _ in range(8)]
+
+
 _DEV_PLAYS = (PlayKnight, PlayRoadBuilding, PlayYearOfPlenty, PlayMonopoly)
+#: The base game's phases in which the player whose turn it is acts.
+_TURN_PHASES = frozenset({"roll", "main", "robber", "road_building"})
 #: The bank's rates for a resource (best first), by (a 2:1 harbour of it, a 3:1 harbour).
 _RATES = {(two, three): tuple(r for r, ok in ((2, two), (3, three), (4, True)) if ok)
           for two in (False, True) for three in (False, True)}  # fmt: skip
@@ -322,6 +402,8 @@ class CatanState(State):
         self.board = board
         self.topo = board.topology
         self._producers = _producers(board)
+        topo = board.topology
+        _grow_tables(len(topo.edges), len(topo.nodes), len(topo.hexes))
         self.setup_order = self._setup_order()
         self.colours = self.options.player_colours[: self.players]
 
@@ -336,6 +418,7 @@ class CatanState(State):
 
     def _derive(self) -> None:
         """Per-player lists derived from the board (roads, buildings, road lengths)."""
+        self._pieces_changed()
         n = self.players
         self.roads: list[list[int]] = [[] for _ in range(n)]
         for e, p in enumerate(self.edge_owner):
@@ -351,6 +434,8 @@ class CatanState(State):
     @property
     def current_player(self) -> int | None:
         phase = self.phase
+        if phase in _TURN_PHASES:  # the usual case, in one look-up
+            return self.turn
         if phase == "over":
             return None
         if phase == "setup":
@@ -367,14 +452,8 @@ class CatanState(State):
     def victory_points(self, player: int) -> int:
         """Rule ``catan-victory``: settlements 1, cities 2, Longest Road and Largest Army 2 each,
         victory point cards 1 (other kinds of building count nothing here)."""
-        points = self.dev_hands[player][VICTORY_POINT]
-        kind = self.node_kind
-        for v in self.buildings[player]:
-            k = kind[v]
-            if k == SETTLEMENT:
-                points += 1
-            elif k == CITY:
-                points += 2
+        kinds = self._kinds(player)
+        points = self.dev_hands[player][VICTORY_POINT] + kinds[SETTLEMENT] + 2 * kinds[CITY]
         if self.longest_road == player:
             points += 2
         if self.largest_army == player:
@@ -397,12 +476,37 @@ class CatanState(State):
         }
 
     def _count(self, player: int, kind: int) -> int:
-        nk = self.node_kind
-        count = 0
-        for v in self.buildings[player]:
-            if nk[v] == kind:
-                count += 1
-        return count
+        """How many buildings of ``kind`` the player has on the board."""
+        return self._kinds(player)[kind]
+
+    # -- what the pieces on the board settle, worked out once per placement -------------------
+    def _pieces_changed(self, roads_only: bool = False) -> None:
+        """Forget what was worked out from the pieces on the board: the engine calls this whenever
+        a road, settlement, city or a variant's building is placed, upgraded or taken back
+        (:meth:`_place`, ``_do_BuildRoad``, ``_do_BuildCity``, :meth:`_derive`). Code that changes
+        ``node_owner``, ``node_kind`` or ``edge_owner`` by hand calls :meth:`_derive` afterwards, as
+        it must for ``roads`` and ``buildings`` anyway.
+
+        Two tables, both of immutable values (a copy of the state gets copies of the tables):
+        ``_by_pieces`` holds what depends on the roads and the buildings (the sites for roads and
+        settlements), ``_by_buildings`` what depends on the buildings alone (their counts, the
+        harbours' rates, the cities that may be built, what each roll produces), which a new road
+        (``roads_only``) leaves as it was."""
+        self._by_pieces: dict[Any, Any] = {}
+        if not roads_only:
+            self._by_buildings: dict[Any, Any] = {}
+
+    def _kinds(self, player: int) -> tuple[int, ...]:
+        """How many buildings of each kind (``node_kind``) the player has on the board."""
+        key = ("kinds", player)
+        found = self._by_buildings.get(key)
+        if found is None:
+            counts = [0] * len(self.KIND_NAMES)
+            nk = self.node_kind
+            for v in self.buildings[player]:
+                counts[nk[v]] += 1
+            found = self._by_buildings[key] = tuple(counts)
+        return found
 
     def _distance_ok(self, node: int) -> bool:
         """Rule ``catan-distance-rule``: no building on a neighbouring intersection."""
@@ -415,9 +519,13 @@ class CatanState(State):
         return road_site(self.board, self.node_owner, self.edge_owner, player, edge)
 
     def road_sites(self, player: int) -> list[int]:
-        """Every edge where :meth:`road_site` holds."""
-        return road_sites(self.board, self.node_owner, self.edge_owner, player, self.roads[player],
-                          self.buildings[player])  # fmt: skip
+        """Every edge where :meth:`road_site` holds (worked out once for the pieces on the board)."""
+        key = ("roads", player)
+        found = self._by_pieces.get(key)
+        if found is None:
+            found = self._by_pieces[key] = tuple(road_sites(self.board, self.node_owner, self.edge_owner, player,
+                                                            self.roads[player], self.buildings[player]))
+        return list(found)
 
     def building_site(self, player: int, node: int) -> bool:
         """Rules ``catan-settlement``, ``catan-distance-rule``: a free intersection touching an own
@@ -425,8 +533,14 @@ class CatanState(State):
         return settlement_site(self.board, self.node_owner, self.edge_owner, player, node)
 
     def building_sites(self, player: int) -> list[int]:
-        """Every intersection where :meth:`building_site` holds."""
-        return settlement_sites(self.board, self.node_owner, self.edge_owner, player, self.roads[player])
+        """Every intersection where :meth:`building_site` holds (worked out once for the pieces on
+        the board)."""
+        key = ("settlements", player)
+        found = self._by_pieces.get(key)
+        if found is None:
+            found = self._by_pieces[key] = tuple(settlement_sites(self.board, self.node_owner, self.edge_owner, player,
+                                                                  self.roads[player]))
+        return list(found)
 
     def harbours_of(self, player: int) -> list[str]:
         """The harbour kinds at the player's settlements and cities (rule ``catan-harbour-trade``)."""
@@ -441,12 +555,19 @@ class CatanState(State):
 
     def all_trade_rates(self, player: int) -> tuple[tuple[int, ...], ...]:
         """:meth:`trade_rates` for each of the five resources, from one look at the player's harbours
-        (the one predicate behind the bank trades listed and the check of ``BankTrade``)."""
-        kinds = set(self.harbours_of(player))
-        if not kinds:
-            return _BANK_RATES
-        generic = "3:1" in kinds
-        return tuple([_RATES[name in kinds, generic] for name in RESOURCES])
+        (the one predicate behind the bank trades listed and the check of ``BankTrade``), taken once
+        for the pieces on the board."""
+        key = ("rates", player)
+        found = self._by_buildings.get(key)
+        if found is None:
+            kinds = set(self.harbours_of(player))
+            if not kinds:
+                found = _BANK_RATES
+            else:
+                generic = "3:1" in kinds
+                found = tuple([_RATES[name in kinds, generic] for name in RESOURCES])
+            self._by_buildings[key] = found
+        return found
 
     def trade_rate(self, player: int, resource: int) -> int:
         """The player's best rate for ``resource`` (see :meth:`trade_rates`)."""
@@ -471,6 +592,8 @@ class CatanState(State):
             actions = self._list_actions()
             self._legal = (key, actions)
             return list(actions)
+        if self.phase == "main":
+            return self._main_actions()  # the usual case, one call less deep
         return self._list_actions()
 
     def _list_actions(self) -> list[Any]:
@@ -479,6 +602,9 @@ class CatanState(State):
         if phase == "main":
             return self._main_actions()
         if phase == "roll":
+            cards = self.dev_hands[self.turn]
+            if self.dev_played or not (cards[KNIGHT] or cards[ROAD_BUILDING] or cards[YEAR_OF_PLENTY] or cards[MONOPOLY]):
+                return [_ROLL]  # what _dev_actions finds then, without asking it
             return [_ROLL] + self._dev_actions(self.turn)
         if phase == "setup":
             if self.setup_node < 0:
@@ -522,43 +648,65 @@ class CatanState(State):
         acts: list[Any] = [_END]
         costs = self.COSTS
         if afford(hand, costs["road"]) and len(self.roads[p]) < PIECES["road"]:
-            acts.extend([_road(e) for e in self.road_sites(p)])
-        if afford(hand, costs["settlement"]) and self._count(p, SETTLEMENT) < PIECES["settlement"]:
-            acts.extend([_settle(v) for v in self.building_sites(p)])
-        if afford(hand, costs["city"]) and self._count(p, CITY) < PIECES["city"]:
-            kind = self.node_kind
-            acts.extend([_city(v) for v in sorted(self.buildings[p]) if kind[v] == SETTLEMENT])
+            at = _ROAD_AT
+            acts.extend([at[e] for e in self.road_sites(p)])
+        kinds = self._kinds(p)
+        if afford(hand, costs["settlement"]) and kinds[SETTLEMENT] < PIECES["settlement"]:
+            at = _SETTLE_AT
+            acts.extend([at[v] for v in self.building_sites(p)])
+        if afford(hand, costs["city"]) and kinds[CITY] < PIECES["city"]:
+            acts.extend(self._city_actions(p))
         self._more_main_actions(p, acts)
         if afford(hand, costs["development card"]) and sum(self.dev_deck):
             acts.append(_BUY)
-        acts.extend(self._dev_actions(p))
+        cards = self.dev_hands[p]
+        if not self.dev_played and (cards[KNIGHT] or cards[ROAD_BUILDING] or cards[YEAR_OF_PLENTY] or cards[MONOPOLY]):
+            acts.extend(self._dev_actions(p))
         brick, lumber, wool, grain, ore = hand
         if brick >= 2 or lumber >= 2 or wool >= 2 or grain >= 2 or ore >= 2:
             bank = self.bank
             rates = self.all_trade_rates(p)
             for g in range(5):
-                if hand[g] >= 2:
+                held = hand[g]
+                if held >= 2:
+                    trades = _BANK_BY[g]
                     for rate in rates[g]:
-                        if hand[g] >= rate:
-                            acts.extend([a for t, a in _BANK_FOR[g, rate] if bank[t]])
+                        if held >= rate:
+                            acts.extend([a for t, a in trades[rate] if bank[t]])
         if brick or lumber or wool or grain or ore:
             acts.extend(self.offers(p))
         return acts
+
+    def _city_actions(self, player: int) -> tuple[BuildCity, ...]:
+        """Rule ``catan-city``: a ``BuildCity`` for each of the player's settlements (whether they
+        may pay is the caller's), found once for the pieces on the board."""
+        key = ("cities", player)
+        found = self._by_buildings.get(key)
+        if found is None:
+            kind, at = self.node_kind, _CITY_AT
+            found = self._by_buildings[key] = tuple([at[v] for v in sorted(self.buildings[player]) if kind[v] == SETTLEMENT])
+        return found
 
     def offers(self, player: int) -> list[OfferTrade]:
         """Rule ``catan-player-trade``: the trade offers listed for ``player``, one card for one card:
         each offer :meth:`offer_problem` lets pass (an offer of several cards is legal too, but not
         listed)."""
         hands = self.hands
-        acts: list[OfferTrade] = []
         b, lu, w, g, o = hands[player]
-        mine = (b > 0) | (lu > 0) << 1 | (w > 0) << 2 | (g > 0) << 3 | (o > 0) << 4
+        mine = ((b and 1) | (lu and 2) | (w and 4) | (g and 8) | (o and 16)) << 5  # resources held, as bits
+        acts: list[OfferTrade] = []
         if mine:
-            for q, (b, lu, w, g, o) in enumerate(hands):
+            q = 0
+            for b, lu, w, g, o in hands:
                 if q != player:
-                    theirs = (b > 0) | (lu > 0) << 1 | (w > 0) << 2 | (g > 0) << 3 | (o > 0) << 4
+                    theirs = (b and 1) | (lu and 2) | (w and 4) | (g and 8) | (o and 16)
                     if theirs:
-                        acts.extend(_offers(q, mine, theirs))
+                        row = _OFFER_TABLE[q]
+                        found = row[mine | theirs]
+                        if found is None:
+                            found = row[mine | theirs] = _offers(q, mine >> 5, theirs)
+                        acts.extend(found)
+                q += 1
         return acts
 
     def offer_problem(self, player: int, to: Any, give: Sequence[int], get: Sequence[int]) -> str | None:
@@ -606,23 +754,26 @@ class CatanState(State):
         the owners of the buildings at its corners that :meth:`can_rob` lets the robber rob (as
         :meth:`robber_victims` finds them), found from the buildings, each asked once."""
         p = self.turn
-        robbed: dict[int, set[int]] = {}
+        robbed: dict[int, int] = {}  # hex: the players it may rob, as bits
         node_hexes = self.topo.node_hexes
-        for q in range(self.players):
+        can_rob = self.can_rob
+        for q, built in enumerate(self.buildings):
             if q != p:
-                for v in self.buildings[q]:
-                    if self.can_rob(p, v):
+                bit = 1 << q
+                for v in built:
+                    if can_rob(p, v):
                         for h in node_hexes[v]:
-                            robbed.setdefault(h, set()).add(q)
+                            robbed[h] = robbed.get(h, 0) | bit
+        robber, at = self.robber, _ROBBER_AT
+        if not robbed:
+            return [at[h][0] for h in self.board.land_hexes if h != robber]
         acts: list[Any] = []
-        robber = self.robber
+        get, moves = robbed.get, _ROBBER_MOVES
         for h in self.board.land_hexes:
             if h != robber:
-                victims = robbed.get(h)
-                if victims:
-                    acts.extend([_robber(h, q) for q in sorted(victims)])
-                else:
-                    acts.append(_robber(h, -1))
+                victims = get(h, 0)
+                found = moves[h][victims]
+                acts.extend(found if found is not None else _robber_moves(h, victims))
         return acts
 
     def robbable(self, node: int) -> bool:
@@ -645,6 +796,16 @@ class CatanState(State):
 
     # -- checking ------------------------------------------------------------------------------
     def _check(self, action: Any) -> None:
+        table = _CHECKS.get(type(self)) or _checks(type(self))
+        check = table[self.phase].get(type(action))
+        if check is None:
+            self._refuse(action)
+            return
+        check(self, action)
+
+    def _refuse(self, action: Any) -> None:
+        """Raise the :class:`~gamekit.IllegalAction` for an action that is not one of this game's or
+        not possible in this phase, naming the rule."""
         kind = type(action)
         rule = self.HOME_RULE.get(kind)
         if rule is None:
@@ -736,7 +897,9 @@ class CatanState(State):
         self._need(p, "city", "catan-building-costs")
 
     def _check_Discard(self, action: Discard) -> None:
-        r = _resource(action.resource, "catan-discard")
+        r = _RES_INDEX_GET(action.resource) if type(action.resource) is str else None
+        if r is None:
+            r = _resource(action.resource, "catan-discard")
         if not self.hands[self.discards[0][0]][r]:
             raise IllegalAction(f"you hold no {action.resource}", "catan-discard")
 
@@ -753,8 +916,12 @@ class CatanState(State):
             raise IllegalAction(f"nobody at hex {h} can be robbed", "catan-robber")
 
     def _check_BankTrade(self, action: BankTrade) -> None:
-        g = _resource(action.give, "catan-bank-trade")
-        t = _resource(action.get, "catan-bank-trade")
+        g = _RES_INDEX_GET(action.give) if type(action.give) is str else None
+        if g is None:
+            g = _resource(action.give, "catan-bank-trade")
+        t = _RES_INDEX_GET(action.get) if type(action.get) is str else None
+        if t is None:
+            t = _resource(action.get, "catan-bank-trade")
         p = self.turn
         if g == t:
             raise IllegalAction("trade for a different resource", "catan-bank-trade")
@@ -825,7 +992,13 @@ class CatanState(State):
     # -- carrying out --------------------------------------------------------------------------
     def _perform(self, action: Any) -> None:
         kind = type(action)
-        _method(type(self), "_do_", kind)(self, action)
+        does = _DOES.get(type(self))
+        if does is None:
+            does = _DOES[type(self)] = {}
+        do = does.get(kind)
+        if do is None:
+            do = does[kind] = _method(type(self), "_do_", kind)
+        do(self, action)
         if self.phase != "setup" and kind not in self.POINTLESS:
             p = self.turn
             if self.victory_points(p) >= self.options.victory_points_to_win:  # rule catan-victory
@@ -850,6 +1023,7 @@ class CatanState(State):
             self._pay(p, "road")
         self.edge_owner[e] = p
         self.roads[p].append(e)
+        self._pieces_changed(roads_only=True)
         self.road_length[p] = self._longest_road_of(p)
         self._award_longest_road()
         if self.phase == "setup":
@@ -871,6 +1045,7 @@ class CatanState(State):
         self.node_owner[node] = player
         self.node_kind[node] = kind
         self.buildings[player].append(node)
+        self._pieces_changed()
         # A new building may break other players' roads (rule catan-longest-road).
         eo = self.edge_owner
         touched = {eo[e] for e in self.topo.node_edges[node] if eo[e] not in (-1, player)}
@@ -899,6 +1074,7 @@ class CatanState(State):
     def _do_BuildCity(self, action: BuildCity) -> None:
         self._pay(self.turn, "city")
         self.node_kind[action.node] = CITY
+        self._pieces_changed()
 
     def _roll_dice(self) -> tuple[int, list[Any]]:
         """Rule ``catan-production``: the two dice (their sum, and the faces recorded in ``dice``)."""
@@ -909,25 +1085,57 @@ class CatanState(State):
         """Rule ``catan-production``: what each player is owed for a roll of ``total`` (before the
         bank's shortage rule), as five counts per player (extension point)."""
         claims = [[0] * 5 for _ in range(self.players)]
-        if total == 7:
-            return claims
-        robber = self.robber
-        owner, kind = self.node_owner, self.node_kind
-        for h, r, nodes in self._producers[total]:
-            if h == robber:
-                continue
-            for v in nodes:
-                k = kind[v]
-                if k == SETTLEMENT:
-                    claims[owner[v]][r] += 1
-                elif k == CITY:
-                    claims[owner[v]][r] += 2
+        if total != 7:
+            for r, _, shares in self._production(total):
+                for q, count in shares:
+                    claims[q][r] += count
         return claims
+
+    def _production(self, total: int) -> tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]:
+        """Rule ``catan-production``: the claims of a roll of ``total`` (not 7) in the base game,
+        the robber's hex left out, by resource: (resource, cards owed in all, (player, cards) for
+        each player owed some), made from :meth:`_yields` once for the buildings and the robber's
+        hex. :meth:`production_claims` lays them out by player; a roll in a game whose
+        ``production_claims`` is the base game's pays them at once (:meth:`_pay_production`)."""
+        key = (total, self.robber)
+        found = self._by_buildings.get(key)
+        if found is None:
+            robber = self.robber
+            owed: dict[int, dict[int, int]] = {}
+            for h, q, r, count in self._yields(total):
+                if h != robber:
+                    shares = owed.setdefault(r, {})
+                    shares[q] = shares.get(q, 0) + count
+            found = self._by_buildings[key] = tuple(
+                (r, sum(shares.values()), tuple(sorted(shares.items()))) for r, shares in sorted(owed.items()))
+        return found
+
+    def _yields(self, total: int) -> tuple[tuple[int, int, int, int], ...]:
+        """Rule ``catan-production``: what a roll of ``total`` gives, the robber aside, as (hex,
+        player, resource, cards) for each settlement (1 card) and city (2) at a corner of a hex with
+        that number; worked out once for the pieces on the board (keyed by the total itself)."""
+        found = self._by_buildings.get(total)
+        if found is None:
+            owner, kind = self.node_owner, self.node_kind
+            out = []
+            for h, r, nodes in self._producers[total]:
+                for v in nodes:
+                    k = kind[v]
+                    if k == SETTLEMENT:
+                        out.append((h, owner[v], r, 1))
+                    elif k == CITY:
+                        out.append((h, owner[v], r, 2))
+            found = self._by_buildings[total] = tuple(out)
+        return found
 
     def _do_Roll(self, action: Roll) -> None:
         """Rules ``catan-production``, ``catan-discard``."""
         total, self.dice = self._roll_dice()
-        self._pay_claims(self.production_claims(total, self.dice))
+        if type(self).production_claims is _BASE_CLAIMS:
+            if total != 7:
+                self._pay_production(self._production(total))
+        else:
+            self._pay_claims(self.production_claims(total, self.dice))
         if total == 7:
             limit = self.options.discard_limit
             queue = []
@@ -941,6 +1149,18 @@ class CatanState(State):
             self.phase = "discard" if queue else "robber"
         else:
             self.phase = "main"
+
+    def _pay_production(self, claims: tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]) -> None:
+        """:meth:`_pay_claims` for the claims as :meth:`_production` gives them."""
+        bank, hands = self.bank, self.hands
+        for r, total, shares in claims:
+            if total <= bank[r]:
+                for q, count in shares:
+                    hands[q][r] += count
+                bank[r] -= total
+            elif len(shares) == 1:  # one player is owed it all: they get what is left
+                hands[shares[0][0]][r] += bank[r]
+                bank[r] = 0
 
     def _pay_claims(self, claims: list[list[int]]) -> None:
         """The bank pays a roll's claims, with the shortage rule (``catan-production``)."""
@@ -1169,6 +1389,8 @@ class CatanState(State):
         d["_rows"] = list(self._rows) if log else []
         d["_entries"] = list(self._entries) if log else []
         d.pop("_legal", None)  # a copy may be given other hidden cards: it lists its own actions
+        d["_by_pieces"] = dict(self._by_pieces)  # their values are tuples, which both may share
+        d["_by_buildings"] = dict(self._by_buildings)
         for name in ("node_owner", "node_kind", "edge_owner", "bank", "dev_deck", "dev_new", "knights",
                      "road_length", "dice"):
             d[name] = list(d[name])
@@ -1336,6 +1558,9 @@ class CatanState(State):
         from .svg import state_svg
 
         return state_svg(self)
+
+
+_BASE_CLAIMS = CatanState.production_claims
 
 
 def scenario(players: int = 4, seed: int = 0, *, game: str | Game = "catan", turn: int = 0, phase: str = "main",

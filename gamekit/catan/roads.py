@@ -140,6 +140,8 @@ def longest_route(
         return len(pieces)
     edge_nodes = topo.edge_nodes
     single = len(owners) == 1
+    if single:
+        return _longest_road(edge_nodes, node_owner, owners[0], player, pieces)
     adjacent: dict[int, list[tuple[int, int, int]]] = {}
     bit = 1
     for e in pieces:
@@ -202,12 +204,63 @@ def longest_route(
     return best
 
 
+def _longest_road(edge_nodes: Sequence[tuple[int, int]], node_owner: Sequence[int], owner: Sequence[int], player: int,
+                  pieces: Sequence[int]) -> int:
+    """:func:`longest_route` with one kind of piece (rule ``catan-longest-road``): the same search,
+    without the changes of kind to follow."""
+    adjacent: dict[int, list[tuple[int, int]]] = {}
+    bit = 1
+    for e in pieces:
+        if owner[e] != player:
+            continue
+        a, b = edge_nodes[e]
+        links = adjacent.get(a)
+        if links is None:
+            adjacent[a] = [(bit, b)]
+        else:
+            links.append((bit, b))
+        links = adjacent.get(b)
+        if links is None:
+            adjacent[b] = [(bit, a)]
+        else:
+            links.append((bit, a))
+        bit <<= 1
+    blocked = {v for v in adjacent if node_owner[v] != -1 and node_owner[v] != player}
+
+    def walk(node: int, used: int, length: int) -> int:
+        best = length
+        for b, other in adjacent[node]:
+            if not used & b:
+                found = walk(other, used | b, length + 1) if other not in blocked else length + 1
+                if found > best:
+                    best = found
+        return best
+
+    starts = [v for v, links in adjacent.items() if len(links) & 1 or v in blocked]
+    reached: set[int] = set()
+    for v in starts:  # every network with a start in it
+        if v not in reached:
+            _network(adjacent, v, reached)  # type: ignore[arg-type]
+    for v in adjacent:  # a network without one is a ring: any of its intersections will do
+        if v not in reached:
+            starts.append(v)
+            _network(adjacent, v, reached)  # type: ignore[arg-type]
+    best = 0
+    for v in starts:
+        for b, other in adjacent[v]:
+            found = walk(other, b, 1) if other not in blocked else 1
+            if found > best:
+                best = found
+    return best
+
+
 def _network(adjacent: dict[int, list[tuple[int, int, int]]], start: int, reached: set[int]) -> None:
     """Add to ``reached`` every intersection joined to ``start`` by the pieces in ``adjacent``."""
     stack = [start]
     reached.add(start)
     while stack:
-        for _, other, _ in adjacent[stack.pop()]:
+        for link in adjacent[stack.pop()]:
+            other = link[1]
             if other not in reached:
                 reached.add(other)
                 stack.append(other)

@@ -187,6 +187,21 @@ def test_catan_production_roll_is_the_declared_two_d6():
     assert totals[7] == Fraction(6, 36) and totals[2] == totals[12] == Fraction(1, 36)
 
 
+def test_catan_production_roll_draws_as_the_white_and_red_dice():
+    """catan-production: the engine's roll draws from the generator exactly what rolling
+    gamekit.dice's white die and then its red die draws: for 2,000 seeded rolls the same faces, the
+    total their sum, and the generator left in the same state."""
+    from gamekit.catan.base import TWO_D6
+    from gamekit.dice import red_production_die, white_die
+
+    engine, dice = Rng(2024), Rng(2024)
+    for _ in range(2000):
+        total, faces = TWO_D6.sample(engine)
+        white, red = white_die.roll(dice), red_production_die.roll(dice)
+        assert faces == [white, red] and total == white + red
+        assert engine.getstate() == dice.getstate()
+
+
 def test_catan_production_rolls_in_play_follow_two_d6():
     """catan-production: the rolls of 30 seeded base games (every Roll in their logs, about 3,000)
     fit gamekit.dice.two_d6: a chi-squared test of the 36 (white, red) pairs, each expected 1/36 of
