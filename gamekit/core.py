@@ -195,17 +195,20 @@ def _check_rows(rows: Any, players: int, fields: Mapping[str, list[str]]) -> Non
 def _rows_fit(rows: list[Any], players: int, fields: Mapping[str, list[str]]) -> bool:
     """Whether every row is in its form, checked column by column (each column's distinct values
     are few): a long log is checked at the speed of building a set. ``False`` sends
-    :func:`_check_rows` through the rows one by one, to name the first one out of form."""
+    :func:`_check_rows` through the rows one by one, to name the first one out of form.
+
+    A row that is not a list fails here too: a JSON object has no item ``0`` (``KeyError``), a
+    number or ``null`` no items at all (``TypeError``), and a string's first item is a string,
+    never a player."""
+    first, second, last = itemgetter(0), itemgetter(1), itemgetter(-1)
     try:
-        if rows and set(map(type, rows)) != {list}:
-            return False
-        first, second, last = itemgetter(0), itemgetter(1), itemgetter(-1)
-        who = set(zip(map(type, map(first, rows)), map(first, rows)))
+        players_seen = set(map(first, rows))
+        kinds_seen = set(map(type, map(first, rows)))
         shapes = set(zip(map(second, rows), map(len, rows), map(type, map(last, rows))))
-    except (IndexError, TypeError):  # a row too short, or an unhashable action type
+    except (IndexError, KeyError, TypeError):  # a row too short or not a list, or an unhashable item
         return False
-    if not all(kind is type(None) or (kind is int and 0 <= p < players) for kind, p in who):
-        return False
+    if not kinds_seen <= {int, type(None)} or not players_seen <= {None, *range(players)}:
+        return False  # (``True`` equals ``1``, but its type is ``bool``)
     for name, length, end in shapes:
         names = fields.get(name) if type(name) is str else None
         if names is None or not (length == len(names) + 2 and end is not dict
