@@ -36,6 +36,7 @@ from typing import Any, ClassVar
 
 from .chance import LIST_LIMIT, Chance, TooManyOutcomes
 from .rng import Rng
+from .validation import is_integer
 
 __all__ = [
     "IllegalAction",
@@ -186,7 +187,7 @@ def _check_rows(rows: Any, players: int, fields: Mapping[str, list[str]]) -> Non
         if n is None:
             raise ValueError(f"log entry {i} names no action of this game: {row[1]!r}")
         player = row[0]
-        if player is not None and (type(player) is not int or not 0 <= player < players):
+        if player is not None and (not is_integer(player) or not 0 <= player < players):
             raise ValueError(f"log entry {i}: no player {player!r}")
         if len(row) != n and not (len(row) == n + 1 and type(row[-1]) is dict):
             raise ValueError(f"log entry {i}: {row[1]} has the fields {fields[row[1]]}, not {row[2:]!r}")
@@ -311,7 +312,7 @@ class Game:
 
     def new(self, players: int = 2, seed: int = 0, **options: Any) -> State:
         """The start state of a game for ``players`` players, its randomness seeded by ``seed``."""
-        if isinstance(players, bool) or not isinstance(players, int):
+        if not is_integer(players):
             raise TypeError(f"players is a number of players, not {players!r}")
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}")
@@ -351,11 +352,11 @@ class Game:
             raise InvalidSave(f"the saved game lacks {', '.join(missing)}")
         try:
             players, seed = data["players"], data["seed"]
-            if isinstance(players, bool) or not isinstance(players, int):
+            if not is_integer(players):
                 raise ValueError(f"players must be an integer, not {players!r}")
             if not self.min_players <= players <= self.max_players:
                 raise ValueError(f"{players} players is outside {self.min_players}-{self.max_players}")
-            if isinstance(seed, bool) or not isinstance(seed, int):
+            if not is_integer(seed):
                 raise ValueError(f"seed must be an integer, not {seed!r}")
             if not isinstance(data["options"], dict):
                 raise ValueError("options must be an object")
@@ -813,7 +814,7 @@ class State(ABC):
         return new
 
     def _check_player(self, player: Any) -> None:
-        if type(player) is not int or not 0 <= player < self.players:
+        if not is_integer(player) or not 0 <= player < self.players:
             raise ValueError(f"there is no player {player!r} in this {self.players}-player game")
 
     def _observation(self, player: int) -> Any:

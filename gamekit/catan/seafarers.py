@@ -37,6 +37,7 @@ from functools import cache
 from typing import Any, ClassVar
 
 from ..core import Game, IllegalAction
+from ..validation import is_integer
 from .actions import (
     SEAFARERS_ACTION_TYPES,
     BuildRoad,
@@ -317,7 +318,7 @@ class SeafarersState(CatanState):
 
     def _check_MovePirate(self, action: MovePirate) -> None:
         h, victim = action.hex, action.victim
-        if isinstance(h, bool) or not isinstance(h, int) or h not in self.board.sea_hexes:
+        if not is_integer(h) or h not in self.board.sea_hexes:
             raise IllegalAction(f"the pirate moves to a sea hex, not {h!r}", "seafarers-pirate")
         if h == self.pirate:
             raise IllegalAction("the pirate must move to another hex", "seafarers-pirate")

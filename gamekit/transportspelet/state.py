@@ -840,7 +840,7 @@ class TransportState(State):
     def _check_borrow(self, action: Borrow) -> None:
         o = self.options
         a = action.amount
-        if isinstance(a, bool) or not isinstance(a, int) or a <= 0 or a % o.loan_unit:
+        if not is_integer(a) or a <= 0 or a % o.loan_unit:
             raise IllegalAction(f"loans are taken in multiples of {o.loan_unit:,}", "transport-loans")
         if self.debt[self.player] + a > o.loan_limit:
             raise IllegalAction(f"a player may owe the bank at most {o.loan_limit:,} (owes {self.debt[self.player]:,})",
