@@ -543,6 +543,20 @@ class State(ABC):
         self._commit(player, action)
         return self
 
+    def refusal(self, action: Any) -> IllegalAction | None:
+        """The :class:`IllegalAction` that :meth:`apply` would raise for ``action`` now (its text is
+        read as :meth:`apply` reads it), or ``None`` when it is legal; the state is not changed.
+        This is the check the legal list agrees with (rule ``protocol-legal-actions``)."""
+        try:
+            if isinstance(action, str):
+                action = self.parse_action(action)
+            if self.is_over():
+                raise IllegalAction(f"the game is over; {action} cannot be played", "protocol-game-over")
+            self._check(action)
+        except IllegalAction as err:
+            return err
+        return None
+
     def _commit(self, player: int | None, action: Any) -> None:
         """Write the action just carried out to the log, with its chance results and extras."""
         chance = self._chance

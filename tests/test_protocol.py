@@ -198,7 +198,8 @@ def test_register_a_game():
     try:
         assert gamekit.game("pig") is PIG and "pig" in gamekit.games()
     finally:
-        gamekit._registry.pop("pig", None)
+        assert gamekit.unregister("pig") is PIG
+    assert "pig" not in gamekit.games() and gamekit.unregister("pig") is None
     with pytest.raises(TypeError):
         gamekit.register("pig")
 
@@ -470,3 +471,17 @@ def test_state_data_is_the_saves_position_and_shares_nothing(name):
     saved = state.to_json()
     data.clear()
     assert state.to_json() == saved
+
+
+def test_refusal_is_the_check_apply_makes():
+    """label protocol-legal-actions: refusal(action) names the IllegalAction apply would raise (the
+    action's text read as apply reads it, the game over refused too) and changes nothing."""
+    state = PIG.new(players=2, seed=2, goal=1)
+    before = state.to_json()
+    assert state.refusal(Roll()) is None and state.refusal("roll") is None
+    assert state.refusal(Hold()).rule == "pig-hold" and state.refusal("hold").rule == "pig-hold"
+    assert state.refusal("fold").rule == "protocol-legal-actions"
+    assert state.to_json() == before
+    while not state.is_over():
+        state.apply(Roll() if state.refusal(Hold()) else Hold())
+    assert state.refusal(Roll()).rule == "protocol-game-over"
