@@ -147,6 +147,10 @@ def action_from_data(data: Any, action_types: Iterable[type]) -> Any:
 
 _ACTION_FIELDS: dict[type, dict[str, list[str]]] = {}
 
+# A save is plain JSON data built by the engine, never circular: the encoder's check for cycles
+# would cost as much as the writing itself.
+_ENCODER = json.JSONEncoder(sort_keys=True, check_circular=False)
+
 
 def action_fields(state_class: type[State]) -> dict[str, list[str]]:
     """Each of a game's action types by name, with its field names in order (the columns of a log row)."""
@@ -709,7 +713,7 @@ class State(ABC):
         memo[id(self)] = new
         shared = self.shared_on_clone
         for key, value in self.__dict__.items():
-            if key in ("game", "options") or key in shared:
+            if key in ("game", "options", "_log_json") or key in shared:
                 setattr(new, key, value)  # immutable, shared
             elif key == "_rows":
                 new._rows = list(value)
@@ -879,12 +883,36 @@ class State(ABC):
     def to_json(self, indent: int | None = None) -> str:
         """Everything needed to restore this state exactly with ``game.from_json``.
 
-        The text is written straight from the live state (no copy of the log is made), so a save
-        costs one pass of the JSON encoder over the game.
+        The text is written straight from the live state (no copy of the log is made). The log's
+        rows are written once, never changed, so the state keeps the text of the rows it has
+        written: a later save writes only the rows added since (a game saved after every move
+        costs one pass of the JSON encoder over the position and the new rows, not the whole log).
+        The text is the same as one pass over everything would write.
         """
-        # A save is plain JSON data built by the engine, never circular: the encoder's check for
-        # cycles would cost as much as the writing itself.
-        return json.dumps(self._save(), indent=indent, sort_keys=True, check_circular=False)
+        save = self._save()
+        if indent is not None:
+            return json.dumps(save, indent=indent, sort_keys=True, check_circular=False)
+        log = save.pop("log")
+        # the keys in order, as sort_keys writes them, with the log's text between them
+        before = _ENCODER.encode({k: v for k, v in save.items() if k < "log"})
+        after = _ENCODER.encode({k: v for k, v in save.items() if k > "log"})
+        return f'{before[:-1]}, "log": {self._log_text(log)}, {after[1:]}'
+
+    def _log_text(self, rows: list[list[Any]]) -> str:
+        """The JSON text of ``rows`` (the log), from the text kept at the last save plus the rows
+        added since. The kept text is used only while the row it ended with is still at its place
+        in this log (a log replayed or replaced holds other rows: it is written again)."""
+        kept = self.__dict__.get("_log_json")
+        count = len(rows)
+        if kept is not None and 0 < kept[0] <= count and rows[kept[0] - 1] is kept[1]:
+            done, _, text = kept
+            if done < count:
+                text = f"{text[:-1]}, {_ENCODER.encode(rows[done:])[1:]}"
+        else:
+            text = _ENCODER.encode(rows)
+        if count:
+            self._log_json = (count, rows[-1], text)
+        return text
 
     def __repr__(self) -> str:
         status = "over" if self.is_over() else f"player {self.current_player} to act"
