@@ -27,8 +27,6 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from .validation import is_integer
-
 __all__ = ["tournament", "summary", "plot", "play_game"]
 
 #: A game that has not ended after this many actions is stopped and recorded as unfinished.
@@ -161,7 +159,7 @@ def tournament(game_name: str, seats: Sequence[Any], games: int, seed: int = 0, 
     players = len(seats) if players is None else players
     if not info.min_players <= players <= info.max_players:
         raise ValueError(f"{info.title} is for {info.min_players} to {info.max_players} players, not {players}")
-    if not is_integer(games) or games < 1:
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games is a positive number of games, not {games!r}")
     info.make_options(**(options or {}))  # an unknown setting is refused here, not in a worker
     jobs = _jobs(list(seats), games, seed, players)
