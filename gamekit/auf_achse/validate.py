@@ -90,8 +90,15 @@ def _read_contracts(state: Any, data: dict[str, Any], values: dict[str, Any]) ->
         raise ValueError("every contract card must be in exactly one place")
     if public_deck and any(c is None for c in row):
         raise ValueError("an empty contract space while the public deck still has cards")
-    # saves from before the auction record hold none
-    results = listing(data.get("auction_results", []), "auction_results")
+    return {"hands": hands, "private": private, "loaded": loaded, "delivered": delivered, "row": row,
+            "public_deck": public_deck, "unused": unused, "removed": removed, "phase": phase, "auction": auction,
+            "auction_results": _read_auction_results(data.get("auction_results", []), players, cards)}
+
+
+def _read_auction_results(results: Any, players: int, cards: Any) -> list[tuple[int, ...]]:
+    """The auctions done, ``[contract, winner, offer, price]`` each: a contract once, at the price
+    its offer costs (saves from before the auction record hold none)."""
+    results = listing(results, "auction_results")
     for entry in results:
         contract, winner, offer, price = integers(entry, "auction_results entry", 4, low=0)
         if contract >= len(cards) or winner >= players or offer > HIGHEST_OFFER:
@@ -101,9 +108,7 @@ def _read_contracts(state: Any, data: dict[str, Any], values: dict[str, Any]) ->
                              f"{cards[contract].cost(offer) if offer else 0}, not {price}")
     if len({entry[0] for entry in results}) != len(results):
         raise ValueError("auction_results: a contract is auctioned once")
-    return {"hands": hands, "private": private, "loaded": loaded, "delivered": delivered, "row": row,
-            "public_deck": public_deck, "unused": unused, "removed": removed, "phase": phase, "auction": auction,
-            "auction_results": [tuple(e) for e in results]}
+    return [tuple(e) for e in results]
 
 
 def _read_trucks(state: Any, data: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
@@ -188,18 +193,8 @@ def _read_places(state: Any, data: dict[str, Any], values: dict[str, Any]) -> di
 def _read_turn(state: Any, data: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
     """The turn: the contract offered for loading, the dice and the move under way, the flags,
     each fitting the phase."""
-    players, o, net, cards = state.players, state.options, values["net"], values["cards"]
+    players, o, net = state.players, state.options, values["net"]
     phase, player, position, hands = values["phase"], values["player"], values["position"], values["hands"]
-    load_offer, load_player = data.get("load_offer"), data.get("load_player")
-    if (load_offer is None) != (phase != "loading") or (load_player is None) != (phase != "loading"):
-        raise ValueError("a contract is offered for loading exactly in the loading phase")
-    if load_offer is not None:
-        _int(load_offer, "load_offer")
-        _int(load_player, "load_player")
-        if load_player >= players or load_offer not in hands[load_player] or load_player == player:
-            raise ValueError("loading: the winner out of turn may load a contract in their hand")
-        if position[load_player] != cards[load_offer].start:
-            raise ValueError("loading: the winner's truck stands in the contract's start city")
     pips = _int(data.get("pips", 0), "pips")
     if pips > 6:
         raise ValueError("pips are 0 to 6")
@@ -233,10 +228,27 @@ def _read_turn(state: Any, data: dict[str, Any], values: dict[str, Any]) -> dict
     taken_here = _ints(data["taken_here"], "taken_here")
     if any(c not in hands[player] for c in taken_here) or (taken_here and (phase not in ("city", "over") or not o.children)):
         raise ValueError("taken_here lists contracts just taken into the current player's hand (children's variant)")
-    return {"load_offer": load_offer, "load_player": load_player, "pips": pips,
+    return {**_read_loading(state, data, values), "pips": pips,
             "arrive_exact": flag(data.get("arrive_exact", False), "arrive_exact"), "skip_next": list(skip_next),
             "dice": dice, "visited": list(visited), "remaining": remaining, **flags, "turn_count": turn_count,
             "taken_here": taken_here}
+
+
+def _read_loading(state: Any, data: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
+    """The contract offered for loading (exactly in the loading phase): in the hand of the auction's
+    winner, out of turn, whose truck stands in its start city."""
+    phase, player, position, hands = values["phase"], values["player"], values["position"], values["hands"]
+    load_offer, load_player = data.get("load_offer"), data.get("load_player")
+    if (load_offer is None) != (phase != "loading") or (load_player is None) != (phase != "loading"):
+        raise ValueError("a contract is offered for loading exactly in the loading phase")
+    if load_offer is not None:
+        _int(load_offer, "load_offer")
+        _int(load_player, "load_player")
+        if load_player >= state.players or load_offer not in hands[load_player] or load_player == player:
+            raise ValueError("loading: the winner out of turn may load a contract in their hand")
+        if position[load_player] != values["cards"][load_offer].start:
+            raise ValueError("loading: the winner's truck stands in the contract's start city")
+    return {"load_offer": load_offer, "load_player": load_player}
 
 
 def _read_events(state: Any, data: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
