@@ -453,6 +453,9 @@ class State(ABC):
         #: where the state came from, for undoing a failed action by replaying the log:
         #: ("new", 0) or ("save", log entries in the save, the save's text)
         self._origin: tuple[Any, ...] | None = None
+        #: the JSON text of the log's first rows, kept from the last save (see :meth:`_log_text`):
+        #: (rows written, the last of them, the text), or None
+        self._log_json: tuple[int, list[Any], str] | None = None
 
     # -- hooks a game implements ---------------------------------------------------------
     @abstractmethod
@@ -902,7 +905,7 @@ class State(ABC):
         """The JSON text of ``rows`` (the log), from the text kept at the last save plus the rows
         added since. The kept text is used only while the row it ended with is still at its place
         in this log (a log replayed or replaced holds other rows: it is written again)."""
-        kept = self.__dict__.get("_log_json")
+        kept = self.__dict__.get("_log_json")  # (a state made without __init__ may have none)
         count = len(rows)
         if kept is not None and 0 < kept[0] <= count and rows[kept[0] - 1] is kept[1]:
             done, _, text = kept

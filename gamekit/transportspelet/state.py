@@ -76,8 +76,8 @@ _COPIED = frozenset((
     "_fresh_telegrams"))
 #: Attributes that hold immutable values (numbers, strings, tuples, the game, the options): shared.
 _SHARED = frozenset((
-    "game", "players", "seed", "options", "_forced", "_origin", "bank", "money_total", "certificates", "player",
-    "round", "phase", "passes", "over", "end_reason", "_fresh_cards"))
+    "game", "players", "seed", "options", "_forced", "_origin", "_log_json", "bank", "money_total", "certificates",
+    "player", "round", "phase", "passes", "over", "end_reason", "_fresh_cards"))
 _KNOWN_ATTRIBUTES = len(_COPIED) + len(_SHARED)
 
 
