@@ -57,9 +57,9 @@ def candidate_actions(s) -> set:
 
 
 def allowed(s, action) -> bool:
-    err = s.refusal(action)
+    err = s.refusal(action)  # the check apply makes: once the game is over, protocol-game-over
     if err is not None:
-        assert err.rule and err.rule.startswith("itc-"), err
+        assert err.rule and (err.rule.startswith("itc-") or s.is_over() and err.rule == "protocol-game-over"), err
         return False
     return True
 
