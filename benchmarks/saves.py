@@ -13,8 +13,8 @@ traversing the other's live objects):
 * gamekit: ``game.from_json(state.to_json())`` (a JSON save with the whole log as compact rows,
   restored and validated), and each half. A state keeps the text of the log rows it has written,
   so a save writes only the rows added since the last one: the round trip's save is that of a game
-  saved before (as the services save after every move), and the first save of a state (one just
-  restored, which has written nothing) is printed apart. The readable log entries (``state.log``,
+  saved before (as the services save after every move), and the first save of a state (a copy of
+  the played game made before it was saved, so the whole log is written) is printed apart. The readable log entries (``state.log``,
   with each action's text) are made from the rows when first read, which the round trip does not
   do; the figure for making them is printed apart;
 * catanatron: ``pickle.loads(pickle.dumps(game))`` (its only way back from bytes), and its JSON
@@ -103,8 +103,8 @@ def catanatron_at(actions: int, seeds: int = 30):
 def measure(actions: int, rounds: int = ROUNDS) -> None:
     peer, goal = catanatron_at(actions) if catanatron is not None else (None, None)
     game, state = gamekit_at(actions)
+    fresh = iter([state.clone() for _ in range(rounds)])  # copies of the played game that have written no save
     text = state.to_json()
-    fresh = iter([game.from_json(text) for _ in range(rounds)])  # states that have written no save yet
     fns = [lambda: game.from_json(state.to_json()), lambda: state.to_json(), lambda: game.from_json(text),
            lambda: game.from_json(text).log, lambda: next(fresh).to_json()]
     if peer is not None:
