@@ -30,6 +30,7 @@ __all__ = [
     "planned_games",
     "play",
     "register",
+    "unregister",
     "tournament",
 ]
 
@@ -60,6 +61,12 @@ def register(game_: Game) -> Game:
         raise TypeError(f"register takes a gamekit.Game, not {game_!r}")
     _registry[game_.name] = game_
     return game_
+
+
+def unregister(name: str) -> Game | None:
+    """Take the game called ``name`` off the list (a game a test or a notebook registered for a
+    while); the game, or ``None`` if there was none. A game module imported again registers again."""
+    return _registry.pop(name, None)
 
 
 def _load(name: str) -> Game | None:

@@ -36,6 +36,7 @@ from typing import Any, ClassVar
 
 from .chance import LIST_LIMIT, Chance, TooManyOutcomes
 from .rng import Rng
+from .validation import is_integer
 
 __all__ = [
     "IllegalAction",
@@ -146,6 +147,10 @@ def action_from_data(data: Any, action_types: Iterable[type]) -> Any:
 
 _ACTION_FIELDS: dict[type, dict[str, list[str]]] = {}
 
+# A save is plain JSON data built by the engine, never circular: the encoder's check for cycles
+# would cost as much as the writing itself.
+_ENCODER = json.JSONEncoder(sort_keys=True, check_circular=False)
+
 
 def action_fields(state_class: type[State]) -> dict[str, list[str]]:
     """Each of a game's action types by name, with its field names in order (the columns of a log row)."""
@@ -213,7 +218,7 @@ def _check_rows(rows: Any, players: int, fields: Mapping[str, list[str]]) -> Non
         if n is None:
             raise ValueError(f"log entry {i} names no action of this game: {row[1]!r}")
         player = row[0]
-        if player is not None and (type(player) is not int or not 0 <= player < players):
+        if player is not None and (not is_integer(player) or not 0 <= player < players):
             raise ValueError(f"log entry {i}: no player {player!r}")
         if len(row) != n and not (len(row) == n + 1 and type(row[-1]) is dict):
             raise ValueError(f"log entry {i}: {row[1]} has the fields {fields[row[1]]}, not {row[2:]!r}")
@@ -222,17 +227,20 @@ def _check_rows(rows: Any, players: int, fields: Mapping[str, list[str]]) -> Non
 def _rows_fit(rows: list[Any], players: int, fields: Mapping[str, list[str]]) -> bool:
     """Whether every row is in its form, checked column by column (each column's distinct values
     are few): a long log is checked at the speed of building a set. ``False`` sends
-    :func:`_check_rows` through the rows one by one, to name the first one out of form."""
+    :func:`_check_rows` through the rows one by one, to name the first one out of form.
+
+    A row that is not a list fails here too: a JSON object has no item ``0`` (``KeyError``), a
+    number or ``null`` no items at all (``TypeError``), and a string's first item is a string,
+    never a player."""
+    first, second, last = itemgetter(0), itemgetter(1), itemgetter(-1)
     try:
-        if rows and set(map(type, rows)) != {list}:
-            return False
-        first, second, last = itemgetter(0), itemgetter(1), itemgetter(-1)
-        who = set(zip(map(type, map(first, rows)), map(first, rows)))
+        players_seen = set(map(first, rows))
+        kinds_seen = set(map(type, map(first, rows)))
         shapes = set(zip(map(second, rows), map(len, rows), map(type, map(last, rows))))
-    except (IndexError, TypeError):  # a row too short, or an unhashable action type
+    except (IndexError, KeyError, TypeError):  # a row too short or not a list, or an unhashable item
         return False
-    if not all(kind is type(None) or (kind is int and 0 <= p < players) for kind, p in who):
-        return False
+    if not kinds_seen <= {int, type(None)} or not players_seen <= {None, *range(players)}:
+        return False  # (``True`` equals ``1``, but its type is ``bool``)
     for name, length, end in shapes:
         names = fields.get(name) if type(name) is str else None
         if names is None or not (length == len(names) + 2 and end is not dict
@@ -335,7 +343,7 @@ class Game:
 
     def new(self, players: int = 2, seed: int = 0, **options: Any) -> State:
         """The start state of a game for ``players`` players, its randomness seeded by ``seed``."""
-        if isinstance(players, bool) or not isinstance(players, int):
+        if not is_integer(players):
             raise TypeError(f"players is a number of players, not {players!r}")
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}")
@@ -375,11 +383,11 @@ class Game:
             raise InvalidSave(f"the saved game lacks {', '.join(missing)}")
         try:
             players, seed = data["players"], data["seed"]
-            if isinstance(players, bool) or not isinstance(players, int):
+            if not is_integer(players):
                 raise ValueError(f"players must be an integer, not {players!r}")
             if not self.min_players <= players <= self.max_players:
                 raise ValueError(f"{players} players is outside {self.min_players}-{self.max_players}")
-            if isinstance(seed, bool) or not isinstance(seed, int):
+            if not is_integer(seed):
                 raise ValueError(f"seed must be an integer, not {seed!r}")
             if not isinstance(data["options"], dict):
                 raise ValueError("options must be an object")
@@ -481,6 +489,9 @@ class State(ABC):
         #: where the state came from, for undoing a failed action by replaying the log:
         #: ("new", 0) or ("save", log entries in the save, the save's text)
         self._origin: tuple[Any, ...] | None = None
+        #: the JSON text of the log's first rows, kept from the last save (see :meth:`_log_text`):
+        #: (rows written, the last of them, the text), or None
+        self._log_json: tuple[int, list[Any], str] | None = None
 
     # -- hooks a game implements ---------------------------------------------------------
     @abstractmethod
@@ -582,6 +593,20 @@ class State(ABC):
             row.append(extras)
         self._rows.append(row)
         return self
+
+    def refusal(self, action: Any) -> IllegalAction | None:
+        """The :class:`IllegalAction` that :meth:`apply` would raise for ``action`` now (its text is
+        read as :meth:`apply` reads it), or ``None`` when it is legal; the state is not changed.
+        This is the check the legal list agrees with (rule ``protocol-legal-actions``)."""
+        try:
+            if isinstance(action, str):
+                action = self.parse_action(action)
+            if self.is_over():
+                raise IllegalAction(f"the game is over; {action} cannot be played", "protocol-game-over")
+            self._check(action)
+        except IllegalAction as err:
+            return err
+        return None
 
     def _commit(self, player: int | None, action: Any) -> None:
         """Write the action just carried out to the log, with its chance results and extras."""
@@ -738,7 +763,7 @@ class State(ABC):
         memo[id(self)] = new
         shared = self.shared_on_clone
         for key, value in self.__dict__.items():
-            if key in ("game", "options") or key in shared:
+            if key in ("game", "options", "_log_json") or key in shared:
                 setattr(new, key, value)  # immutable, shared
             elif key == "_rows":
                 new._rows = list(value)
@@ -857,7 +882,7 @@ class State(ABC):
         return new
 
     def _check_player(self, player: Any) -> None:
-        if type(player) is not int or not 0 <= player < self.players:
+        if not is_integer(player) or not 0 <= player < self.players:
             raise ValueError(f"there is no player {player!r} in this {self.players}-player game")
 
     def _observation(self, player: int) -> Any:
@@ -908,12 +933,36 @@ class State(ABC):
     def to_json(self, indent: int | None = None) -> str:
         """Everything needed to restore this state exactly with ``game.from_json``.
 
-        The text is written straight from the live state (no copy of the log is made), so a save
-        costs one pass of the JSON encoder over the game.
+        The text is written straight from the live state (no copy of the log is made). The log's
+        rows are written once, never changed, so the state keeps the text of the rows it has
+        written: a later save writes only the rows added since (a game saved after every move
+        costs one pass of the JSON encoder over the position and the new rows, not the whole log).
+        The text is the same as one pass over everything would write.
         """
-        # A save is plain JSON data built by the engine, never circular: the encoder's check for
-        # cycles would cost as much as the writing itself.
-        return json.dumps(self._save(), indent=indent, sort_keys=True, check_circular=False)
+        save = self._save()
+        if indent is not None:
+            return json.dumps(save, indent=indent, sort_keys=True, check_circular=False)
+        log = save.pop("log")
+        # the keys in order, as sort_keys writes them, with the log's text between them
+        before = _ENCODER.encode({k: v for k, v in save.items() if k < "log"})
+        after = _ENCODER.encode({k: v for k, v in save.items() if k > "log"})
+        return f'{before[:-1]}, "log": {self._log_text(log)}, {after[1:]}'
+
+    def _log_text(self, rows: list[list[Any]]) -> str:
+        """The JSON text of ``rows`` (the log), from the text kept at the last save plus the rows
+        added since. The kept text is used only while the row it ended with is still at its place
+        in this log (a log replayed or replaced holds other rows: it is written again)."""
+        kept = self.__dict__.get("_log_json")  # (a state made without __init__ may have none)
+        count = len(rows)
+        if kept is not None and 0 < kept[0] <= count and rows[kept[0] - 1] is kept[1]:
+            done, _, text = kept
+            if done < count:
+                text = f"{text[:-1]}, {_ENCODER.encode(rows[done:])[1:]}"
+        else:
+            text = _ENCODER.encode(rows)
+        if count:
+            self._log_json = (count, rows[-1], text)
+        return text
 
     def __repr__(self) -> str:
         status = "over" if self.is_over() else f"player {self.current_player} to act"

@@ -37,6 +37,7 @@ from itertools import accumulate
 from typing import Any
 
 from .rng import Rng
+from .validation import is_integer
 
 __all__ = [
     "Die",
@@ -226,7 +227,7 @@ class Die:
         return Die(weights, name or f"f({self.name})", _recipe=("map", self, function))
 
     def __add__(self, other: Die | int) -> Die:
-        if isinstance(other, int) and not isinstance(other, bool):
+        if is_integer(other):
             if _numeric(self._outcomes):
                 return Die._from_weights([o + other for o in self._outcomes], self._weights, f"{self.name}+{other}",
                                          ("map", self, lambda o: o + other))
@@ -248,7 +249,7 @@ class Die:
 
     def sum_of(self, n: int) -> Die:
         """The sum of ``n`` rolls of this die (``n @ die`` says the same)."""
-        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        if not is_integer(n) or n < 1:
             raise ValueError("sum_of needs a positive number of dice")
         name = f"{n}{self.name}" if self.name.startswith("d") else f"{n}×{self.name}"
         recipe = ("sum", (self,) * n)
@@ -271,7 +272,7 @@ class Die:
 
     def highest_of(self, n: int) -> Die:
         """The highest result of ``n`` rolls of this die."""
-        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        if not is_integer(n) or n < 1:
             raise ValueError("highest_of needs a positive number of dice")
         # P(max <= x) = F(x)^n, in whole numbers: cumulative weight to the n-th power over denominator^n
         powers = [c**n for c in self._cumulative]
@@ -387,7 +388,7 @@ class Die:
 
         gen = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
         outcomes = self._outcomes
-        ints = all(isinstance(o, int) and not isinstance(o, bool) for o in outcomes)
+        ints = all(is_integer(o) for o in outcomes)
         if index:
             positions = np.arange(len(outcomes))
             if self._is_uniform():

@@ -19,6 +19,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from .validation import is_integer
+
 __all__ = ["Assumption", "AssumptionNote", "AssumptionTable", "assumptions", "assumption_table", "catalogue"]
 
 
@@ -57,7 +59,7 @@ def catalogue(options_class: type, entries: Iterable[Assumption]) -> tuple[Assum
 
 
 def _python(value: Any) -> str:
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10_000:
+    if is_integer(value) and abs(value) >= 10_000:
         return f"{value:_}"
     return repr(value)
 

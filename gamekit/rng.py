@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import MutableSequence, Sequence
 from typing import Any, TypeVar
 
+from .validation import is_integer
+
 __all__ = ["Rng"]
 
 T = TypeVar("T")
@@ -37,9 +39,9 @@ class Rng:
     __slots__ = ("_state", "_inc")
 
     def __init__(self, seed: int = 0, stream: int = _DEFAULT_STREAM) -> None:
-        if not isinstance(seed, int) or isinstance(seed, bool):
+        if not is_integer(seed):
             raise TypeError(f"a seed is an integer, not {seed!r}")
-        if not isinstance(stream, int) or isinstance(stream, bool):
+        if not is_integer(stream):
             raise TypeError(f"a stream is an integer, not {stream!r}")
         # pcg32_srandom_r from the reference implementation.
         self._state = 0

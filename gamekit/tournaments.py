@@ -27,6 +27,8 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from .validation import is_integer
+
 __all__ = ["tournament", "summary", "plot", "play_game"]
 
 #: A game that has not ended after this many actions is stopped and recorded as unfinished.
@@ -164,10 +166,10 @@ def tournament(game_name: str, seats: Sequence[Any], games: int, seed: int = 0, 
     players = len(seats) if players is None else players
     if not info.min_players <= players <= info.max_players:
         raise ValueError(f"{info.title} is for {info.min_players} to {info.max_players} players, not {players}")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+    if not is_integer(games) or games < 1:
         raise ValueError(f"games is a positive number of games, not {games!r}")
     info.make_options(**(options or {}))  # an unknown setting is refused here, not in a worker
-    if isinstance(start, bool) or not isinstance(start, int) or start < 0:
+    if not is_integer(start) or start < 0:
         raise ValueError(f"start is the number of the first game, 0 or more, not {start!r}")
     jobs = _jobs(list(seats), games, seed, players, start)
     if client is None:

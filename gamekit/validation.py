@@ -19,11 +19,16 @@ Traceback (most recent call last):
 ValueError: the state's keys are wrong: missing ['phase'], unexpected []
 >>> one_of("act", "phase", ("draw", "act"))
 'act'
+>>> each([[1, 2], [3]], "hands", lambda h, where: integers(h, where, low=0)), optional(None, "winner")
+([[1, 2], [3]], None)
+>>> integers([4, -1], "bank", low=0)
+Traceback (most recent call last):
+ValueError: bank[1] = -1 is outside 0..
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 from typing import Any
 
 __all__ = [
@@ -34,6 +39,8 @@ __all__ = [
     "one_of",
     "listing",
     "record",
+    "optional",
+    "each",
     # the first names of these checks, kept for the code that uses them
     "whole",
     "require_int",
@@ -68,8 +75,24 @@ def listing(value: Any, where: str, length: int | None = None) -> list[Any]:
 
 def integers(value: Any, where: str, length: int | None = None, low: int | None = None,
              high: int | None = None) -> list[int]:
-    """``value``, a list (of ``length`` entries if given) of whole numbers within ``low..high``."""
-    return [integer(v, f"{where}[{i}]", low, high) for i, v in enumerate(listing(value, where, length))]
+    """A new list of the whole numbers in ``value``, a list (of ``length`` entries if given), each
+    within ``low..high``; the first one out of place is named (``where[i]``)."""
+    listing(value, where, length)
+    if value and set(map(type, value)) == {int} and (low is None or low <= min(value)) \
+            and (high is None or max(value) <= high):
+        return list(value)  # the usual case, checked at C speed
+    return [integer(v, f"{where}[{i}]", low, high) for i, v in enumerate(value)]
+
+
+def optional(value: Any, where: str, low: int | None = None, high: int | None = None) -> int | None:
+    """``value``, ``None`` or a whole number within ``low..high``."""
+    return None if value is None else integer(value, where, low, high)
+
+
+def each(value: Any, where: str, read: Callable[[Any, str], Any], length: int | None = None) -> list[Any]:
+    """A new list of ``read(item, "where[i]")`` for each item of ``value``, a list (of ``length``
+    entries if given): e.g. ``each(data["hands"], "hands", lambda h, w: integers(h, w, 5, 0), players)``."""
+    return [read(v, f"{where}[{i}]") for i, v in enumerate(listing(value, where, length))]
 
 
 def flag(value: Any, where: str) -> bool:

@@ -21,7 +21,7 @@ from gamekit.rng import Rng
 def pig_registered():
     gamekit.register(PIG)
     yield
-    gamekit._registry.pop("pig", None)
+    gamekit.unregister("pig")
 
 
 def test_a_die_lists_its_faces_exactly():

@@ -149,7 +149,7 @@ def registered():
         gamekit.register(g)
     yield
     for g in added:
-        gamekit._registry.pop(g.name, None)
+        gamekit.unregister(g.name)
 
 
 # -- which games declare all their chance yet ---------------------------------------------------

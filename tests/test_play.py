@@ -9,6 +9,7 @@ import json
 import pytest
 
 import gamekit
+from gamekit.core import action_from_data
 from gamekit.web import call
 from gamekit.web.play import PAGES, bot_move, play_through
 
@@ -105,8 +106,8 @@ def test_replay_shows_an_earlier_position_and_changes_nothing():
     same, view = ask(situation, kind="replay", step=10)
     assert same == situation and view["replay"] == 10 and not view["moves"] and not view["bot_to_move"]
     again = gamekit.game("transportspelet").new(players=2, seed=3)
-    for row in final._rows[:10]:
-        again.apply(final._log_action(row))
+    for entry in final.log[:10]:
+        again.apply(action_from_data(entry["action"], again.action_types))
     assert view["board"] == again._repr_svg_()
 
 

@@ -198,7 +198,8 @@ def test_register_a_game():
     try:
         assert gamekit.game("pig") is PIG and "pig" in gamekit.games()
     finally:
-        gamekit._registry.pop("pig", None)
+        assert gamekit.unregister("pig") is PIG
+    assert "pig" not in gamekit.games() and gamekit.unregister("pig") is None
     with pytest.raises(TypeError):
         gamekit.register("pig")
 
@@ -470,3 +471,60 @@ def test_state_data_is_the_saves_position_and_shares_nothing(name):
     saved = state.to_json()
     data.clear()
     assert state.to_json() == saved
+
+
+def test_refusal_is_the_check_apply_makes():
+    """label protocol-legal-actions: refusal(action) names the IllegalAction apply would raise (the
+    action's text read as apply reads it, the game over refused too) and changes nothing."""
+    state = PIG.new(players=2, seed=2, goal=1)
+    before = state.to_json()
+    assert state.refusal(Roll()) is None and state.refusal("roll") is None
+    assert state.refusal(Hold()).rule == "pig-hold" and state.refusal("hold").rule == "pig-hold"
+    assert state.refusal("fold").rule == "protocol-legal-actions"
+    assert state.to_json() == before
+    while not state.is_over():
+        state.apply(Roll() if state.refusal(Hold()) else Hold())
+    assert state.refusal(Roll()).rule == "protocol-game-over"
+
+
+@pytest.mark.parametrize("game", every_game(), ids=lambda g: g.name)
+def test_a_save_after_every_move_writes_what_one_pass_writes(game):
+    """label protocol-saving: a state writes only the log rows added since its last save, and the
+    text is exactly what one pass of the JSON encoder over the whole save writes: after each move,
+    in a copy that goes its own way, after a failed action (the log replayed) and in a restored game."""
+    def one_pass(state):
+        return json.dumps(state.to_data(), sort_keys=True)
+
+    state = game.new(players=max(game.min_players, 3) if game.max_players >= 3 else 2, seed=5)
+    rnd = random.Random(5)
+    for step in range(120):
+        if state.is_over():
+            break
+        state.apply(rnd.choice(state.legal_actions()))
+        assert state.to_json() == one_pass(state), step
+        if step == 60:
+            copy = state.clone()
+            if not copy.is_over():
+                copy.apply(rnd.choice(copy.legal_actions()))
+            assert copy.to_json() == one_pass(copy) and state.to_json() == one_pass(state)
+            restored = game.from_json(state.to_json())
+            if not restored.is_over():
+                restored.apply(rnd.choice(restored.legal_actions()))
+            assert restored.to_json() == one_pass(restored)
+    assert json.loads(state.to_json(indent=1)) == state.to_data()
+
+
+def test_a_save_after_a_failed_action_is_written_again():
+    """label protocol-illegal: a failed action replays the log into new rows; the next save is
+    written from them, as one pass writes it."""
+    state = PIG.new(players=3, seed=8)
+    rnd = random.Random(8)
+    for _ in range(25):
+        state.apply(rnd.choice(state.legal_actions()))
+        state.to_json()
+    state.force("d6", "a banana")
+    with pytest.raises(TypeError):
+        state.apply("roll")
+    state.clear_forced()
+    state.apply("roll")
+    assert state.to_json() == json.dumps(state.to_data(), sort_keys=True)

@@ -19,6 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..validation import is_integer
+
 __all__ = ["Auction", "HIGHEST_OFFER"]
 
 #: Offers are numbered 1 to 5 on each contract card (rule ``auf-achse-offers``).
@@ -88,14 +90,14 @@ class Auction:
     def from_data(cls, data: dict[str, Any], players: int) -> Auction:
         chooser, contract, offer = data["chooser"], data["contract"], data["offer"]
         leader, passed, turn = data["leader"], data["passed"], data["turn"]
-        if not all(isinstance(x, int) and not isinstance(x, bool) for x in (chooser, contract, offer)):
+        if not all(is_integer(x) for x in (chooser, contract, offer)):
             raise ValueError("auction: chooser, contract and offer are whole numbers")
         if not 0 <= chooser < players or not 0 <= offer <= HIGHEST_OFFER:
             raise ValueError("auction: chooser or offer out of range")
         if not (isinstance(passed, list) and len(passed) == players and all(isinstance(p, bool) for p in passed)):
             raise ValueError(f"auction: passed is {players} true/false values")
         for who in (leader, turn):
-            if who is not None and (isinstance(who, bool) or not isinstance(who, int) or not 0 <= who < players):
+            if who is not None and (not is_integer(who) or not 0 <= who < players):
                 raise ValueError("auction: leader and turn are players or null")
         if (leader is None) != (offer == 0):
             raise ValueError("auction: a best offer needs a leader and a leader a best offer")

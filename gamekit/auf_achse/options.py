@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..notes import Assumption, catalogue
+from ..validation import is_integer
 
 __all__ = ["AufAchseOptions", "ASSUMPTIONS", "TRAILER_KINDS", "COLOURS", "UNPAID_EVENT"]
 
@@ -78,7 +79,7 @@ class AufAchseOptions:
                      "face_up", "truck_capacity", "large_trailers", "small_trailers", "trailers_per_truck",
                      "goods_cubes", "trucks_per_space", "bank_money"):
             value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            if not is_integer(value) or value < 0:
                 raise ValueError(f"{name} must be a non-negative whole number, not {value!r}")
         for name in ("children", "overtaking", "roadworks", "event_cards_leave", "start_anywhere"):
             if not isinstance(getattr(self, name), bool):
@@ -86,10 +87,10 @@ class AufAchseOptions:
         if self.unpaid_event not in UNPAID_EVENT:
             raise ValueError(f"unpaid_event is one of {', '.join(UNPAID_EVENT)}, not {self.unpaid_event!r}")
         refund = self.trailer_refund
-        if refund is not None and (isinstance(refund, bool) or not isinstance(refund, int) or refund < 0):
+        if refund is not None and (not is_integer(refund) or refund < 0):
             raise ValueError(f"trailer_refund is a non-negative whole number or None, not {refund!r}")
         if not (isinstance(self.public_contracts, tuple) and len(self.public_contracts) == 5
-                and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in self.public_contracts)):
+                and all(is_integer(n) and n >= 0 for n in self.public_contracts)):
             raise ValueError("public_contracts is five non-negative numbers (for 2, 3, 4, 5 and 6 players)")
         if self.face_up < 1 or self.truck_capacity < 1 or self.trucks_per_space < 1:
             raise ValueError("face_up, truck_capacity and trucks_per_space must be at least 1")

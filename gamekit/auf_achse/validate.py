@@ -1,11 +1,15 @@
 """Restoring a saved Auf Achse game: every field checked, and the whole checked together (every
-contract in exactly one place, goods and money conserved), so a malformed save is rejected whole."""
+contract in exactly one place, goods and money conserved), so a malformed save is rejected whole.
+
+:func:`restore` reads the save in parts, each a function returning the attributes it read (the
+contracts, the trucks, the money, the board's places and signs, the turn, the event cards) with
+:mod:`gamekit.validation`'s checks; the state takes them over only when every part is sound."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..validation import require_bool, require_int, require_ints, require_list
+from ..validation import each, flag, integer, integers, listing
 from .auction import HIGHEST_OFFER, Auction
 from .data import contracts, events, network
 from .options import TRAILER_KINDS
@@ -14,16 +18,16 @@ from .state import PHASES, SIGNS
 __all__ = ["restore"]
 
 
-def _int(value: Any, name: str, low: int | None = 0) -> int:
-    return require_int(value, name, low)
+def _int(value: Any, name: str, low: int | None = 0, high: int | None = None) -> int:
+    return integer(value, name, low, high)
 
 
 def _ints(value: Any, name: str, length: int | None = None) -> list[int]:
-    return require_ints(value, name, length, low=0)
+    return integers(value, name, length, low=0)
 
 
 def _per_player(value: Any, name: str, players: int) -> list[list[int]]:
-    return [_ints(v, f"{name}[{p}]") for p, v in enumerate(require_list(value, f"{name} (a list per player)", players))]
+    return each(listing(value, f"{name} (a list per player)", players), name, _ints)
 
 
 def _node(value: Any, name: str, net: Any) -> str | None:
@@ -37,8 +41,21 @@ def restore(state: Any, data: Any) -> None:
     """Set ``state`` from ``data`` (from ``_to_data``), or raise ``ValueError`` and set nothing."""
     if not isinstance(data, dict):
         raise ValueError("the game state must be an object")
-    players, o = state.players, state.options
-    net, cards, event_cards = network(), contracts(), events()
+    values: dict[str, Any] = {"net": network(), "cards": contracts(), "event_cards": events()}
+    values.update(_read_contracts(state, data, values))
+    values.update(_read_trucks(state, data, values))
+    values.update(_read_money(state, data, values))
+    values.update(_read_places(state, data, values))
+    values.update(_read_turn(state, data, values))
+    values.update(_read_events(state, data, values))
+    for name, value in values.items():
+        setattr(state, name, value)
+
+
+def _read_contracts(state: Any, data: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
+    """The contract cards: hands (and which of them were dealt privately), loaded and delivered,
+    the row, the decks, the auction in progress and the auctions done; every card in one place."""
+    players, o, cards = state.players, state.options, values["cards"]
     hands = _per_player(data["hands"], "hands", players)
     if "private" in data:
         private = _per_player(data["private"], "private", players)
@@ -49,12 +66,6 @@ def restore(state: Any, data: Any) -> None:
         raise ValueError("private lists the contracts dealt to each player, each card once")
     loaded = _per_player(data["loaded"], "loaded", players)
     delivered = _per_player(data["delivered"], "delivered", players)
-    trailers = data["trailers"]
-    if not (isinstance(trailers, list) and len(trailers) == players
-            and all(isinstance(t, list) and all(k in TRAILER_KINDS for k in t) for t in trailers)):
-        raise ValueError("trailers must be a list per player of 'large'/'small'")
-    if any(len(t) > o.trailers_per_truck for t in trailers) or (not o.trailers_allowed() and any(trailers)):
-        raise ValueError("too many trailers on a truck")
     row = data["row"]
     if not isinstance(row, list) or len(row) != o.face_up:
         raise ValueError(f"row must have {o.face_up} spaces")
@@ -71,7 +82,6 @@ def restore(state: Any, data: Any) -> None:
     auction = Auction.from_data(auction, players) if auction is not None else None
     if auction is not None and auction.turn == auction.chooser and auction.leader is None:
         raise ValueError("auction: the chooser never bids against nobody")
-    # every contract in exactly one place
     places = [c for h in hands for c in h] + [c for h in loaded for c in h] + [c for h in delivered for c in h]
     places += [c for c in row if c is not None] + public_deck + unused + removed
     if auction is not None:
@@ -80,12 +90,17 @@ def restore(state: Any, data: Any) -> None:
         raise ValueError("every contract card must be in exactly one place")
     if public_deck and any(c is None for c in row):
         raise ValueError("an empty contract space while the public deck still has cards")
-    cash = _ints(data["cash"], "cash", players)
-    bank = _int(data["bank"], "bank", None)
-    # saves from before the auction record, the signs and kept event cards hold none of them
-    results = require_list(data.get("auction_results", []), "auction_results")
+    return {"hands": hands, "private": private, "loaded": loaded, "delivered": delivered, "row": row,
+            "public_deck": public_deck, "unused": unused, "removed": removed, "phase": phase, "auction": auction,
+            "auction_results": _read_auction_results(data.get("auction_results", []), players, cards)}
+
+
+def _read_auction_results(results: Any, players: int, cards: Any) -> list[tuple[int, ...]]:
+    """The auctions done, ``[contract, winner, offer, price]`` each: a contract once, at the price
+    its offer costs (saves from before the auction record hold none)."""
+    results = listing(results, "auction_results")
     for entry in results:
-        contract, winner, offer, price = require_ints(entry, "auction_results entry", 4, low=0)
+        contract, winner, offer, price = integers(entry, "auction_results entry", 4, low=0)
         if contract >= len(cards) or winner >= players or offer > HIGHEST_OFFER:
             raise ValueError("auction_results lists [contract, winner, offer, price]")
         if price != (cards[contract].cost(offer) if offer else 0):
@@ -93,9 +108,19 @@ def restore(state: Any, data: Any) -> None:
                              f"{cards[contract].cost(offer) if offer else 0}, not {price}")
     if len({entry[0] for entry in results}) != len(results):
         raise ValueError("auction_results: a contract is auctioned once")
-    owed = _per_player(data.get("owed", [[] for _ in range(players)]), "owed", players)
-    if sum(cash) + bank != o.bank_money:
-        raise ValueError("money is not conserved: cash and bank must add up to bank_money")
+    return [tuple(e) for e in results]
+
+
+def _read_trucks(state: Any, data: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
+    """The trailers on each truck and in the supply (conserved), the goods (conserved) and the
+    loads, none above its truck's room."""
+    players, o, cards, loaded = state.players, state.options, values["cards"], values["loaded"]
+    trailers = data["trailers"]
+    if not (isinstance(trailers, list) and len(trailers) == players
+            and all(isinstance(t, list) and all(k in TRAILER_KINDS for k in t) for t in trailers)):
+        raise ValueError("trailers must be a list per player of 'large'/'small'")
+    if any(len(t) > o.trailers_per_truck for t in trailers) or (not o.trailers_allowed() and any(trailers)):
+        raise ValueError("too many trailers on a truck")
     goods_supply = _int(data["goods_supply"], "goods_supply")
     on_trucks = sum(cards[c].amount for h in loaded for c in h)
     if goods_supply + on_trucks != o.goods_cubes:
@@ -111,6 +136,24 @@ def restore(state: Any, data: Any) -> None:
     capacity = [o.truck_capacity + sum(TRAILER_KINDS[k][0] for k in t) for t in trailers]
     if any(sum(cards[c].amount for c in loaded[p]) > capacity[p] for p in range(players)):
         raise ValueError("a truck carries more goods than it has room for")
+    return {"trailers": [list(t) for t in trailers], "goods_supply": goods_supply,
+            "trailer_supply": {k: supply[k] for k in TRAILER_KINDS}}
+
+
+def _read_money(state: Any, data: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
+    """The players' cash and the bank (conserved), and the event payments a player keeps owing."""
+    cash = _ints(data["cash"], "cash", state.players)
+    bank = _int(data["bank"], "bank", None)
+    if sum(cash) + bank != state.options.bank_money:
+        raise ValueError("money is not conserved: cash and bank must add up to bank_money")
+    # saves from before kept event cards hold none
+    owed = _per_player(data.get("owed", [[] for _ in range(state.players)]), "owed", state.players)
+    return {"cash": cash, "bank": bank, "owed": owed}
+
+
+def _read_places(state: Any, data: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
+    """The trucks' places (no road space over full), the player to act and the two signs."""
+    players, o, net, phase = state.players, state.options, values["net"], values["phase"]
     position = data["position"]
     if not isinstance(position, list) or len(position) != players:
         raise ValueError("position must give a place per player")
@@ -125,6 +168,7 @@ def restore(state: Any, data: Any) -> None:
             passing = phase == "moving" and o.overtaking and position[player] == where
             if not passing or position.count(where) > o.trucks_per_space + 1:
                 raise ValueError(f"{where} holds more than {o.trucks_per_space} trucks")
+    # saves from before the signs hold none
     roadworks_at = _node(data.get("roadworks_at"), "roadworks_at", net)
     jam_at = _node(data.get("jam_at"), "jam_at", net)
     for sign, where in (("roadworks", roadworks_at), ("jam", jam_at)):
@@ -142,32 +186,21 @@ def restore(state: Any, data: Any) -> None:
     placing = data.get("placing")
     if (placing is not None) != (phase == "sign") or (placing is not None and placing not in SIGNS):
         raise ValueError("a sign is being placed exactly in the sign phase (roadworks or jam)")
-    load_offer, load_player = data.get("load_offer"), data.get("load_player")
-    if (load_offer is None) != (phase != "loading") or (load_player is None) != (phase != "loading"):
-        raise ValueError("a contract is offered for loading exactly in the loading phase")
-    if load_offer is not None:
-        _int(load_offer, "load_offer")
-        _int(load_player, "load_player")
-        if load_player >= players or load_offer not in hands[load_player] or load_player == player:
-            raise ValueError("loading: the winner out of turn may load a contract in their hand")
-        if position[load_player] != cards[load_offer].start:
-            raise ValueError("loading: the winner's truck stands in the contract's start city")
+    return {"position": list(position), "player": player, "roadworks_at": roadworks_at, "jam_at": jam_at,
+            "jam_owner": jam_owner, "placing": placing}
+
+
+def _read_turn(state: Any, data: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
+    """The turn: the contract offered for loading, the dice and the move under way, the flags,
+    each fitting the phase."""
+    players, o, net = state.players, state.options, values["net"]
+    phase, player, position, hands = values["phase"], values["player"], values["position"], values["hands"]
     pips = _int(data.get("pips", 0), "pips")
     if pips > 6:
         raise ValueError("pips are 0 to 6")
-    arrive_exact = require_bool(data.get("arrive_exact", False), "arrive_exact")
     skip_next = data["skip_next"]
     if not (isinstance(skip_next, list) and len(skip_next) == players and all(isinstance(s, bool) for s in skip_next)):
         raise ValueError("skip_next must be true/false per player")
-    event_deck = _ints(data["event_deck"], "event_deck")
-    event_discard = _ints(data["event_discard"], "event_discard")
-    kept = [c for h in owed for c in h]
-    if sorted(event_deck + event_discard + kept) != list(range(len(event_cards))):
-        raise ValueError("every event card must be in the deck, used, or kept by a player, once")
-    if any(event_cards[c].kind != "pay" for c in kept) or (kept and o.unpaid_event != "double"):
-        raise ValueError("owed lists the event payments a player keeps until they can pay double")
-    if any(2 * event_cards[c].amount <= cash[p] for p in range(players) for c in owed[p]):
-        raise ValueError("a kept event card is paid as soon as its player has double its sum")
     dice = _ints(data["dice"], "dice")
     if dice and (len(dice) != 2 or not all(1 <= d <= 6 for d in dice)):
         raise ValueError("dice must be two numbers 1-6")
@@ -188,28 +221,47 @@ def restore(state: Any, data: Any) -> None:
         raise ValueError("in setup, the trucks before the player to place are placed, the others not")
     if phase != "setup" and any(p is None for p in position):
         raise ValueError("every truck is placed after setup")
-    flags = {k: require_bool(data[k], k) for k in ("exact", "by_event", "public_pending", "extra_turn")}
+    flags = {k: flag(data[k], k) for k in ("exact", "by_event", "public_pending", "extra_turn")}
     if flags["public_pending"] and phase != "city":
         raise ValueError("a public contract is chosen only in the city phase")
     turn_count = _int(data["turn_count"], "turn_count")
     taken_here = _ints(data["taken_here"], "taken_here")
     if any(c not in hands[player] for c in taken_here) or (taken_here and (phase not in ("city", "over") or not o.children)):
         raise ValueError("taken_here lists contracts just taken into the current player's hand (children's variant)")
+    return {**_read_loading(state, data, values), "pips": pips,
+            "arrive_exact": flag(data.get("arrive_exact", False), "arrive_exact"), "skip_next": list(skip_next),
+            "dice": dice, "visited": list(visited), "remaining": remaining, **flags, "turn_count": turn_count,
+            "taken_here": taken_here}
 
-    state.net, state.cards, state.event_cards = net, cards, event_cards
-    state.hands, state.loaded, state.delivered = hands, loaded, delivered
-    state.private = private
-    state.trailers = [list(t) for t in trailers]
-    state.row, state.public_deck, state.unused, state.removed = row, public_deck, unused, removed
-    state.cash, state.bank, state.goods_supply = cash, bank, goods_supply
-    state.trailer_supply = {k: supply[k] for k in TRAILER_KINDS}
-    state.position, state.skip_next = list(position), list(skip_next)
-    state.event_deck, state.event_discard = event_deck, event_discard
-    state.player, state.phase, state.dice, state.visited, state.remaining = player, phase, dice, list(visited), remaining
-    state.exact, state.by_event = flags["exact"], flags["by_event"]
-    state.public_pending, state.extra_turn = flags["public_pending"], flags["extra_turn"]
-    state.auction, state.turn_count, state.taken_here = auction, turn_count, taken_here
-    state.owed, state.auction_results = owed, [tuple(e) for e in results]
-    state.roadworks_at, state.jam_at, state.jam_owner = roadworks_at, jam_at, jam_owner
-    state.placing, state.arrive_exact, state.pips = placing, arrive_exact, pips
-    state.load_offer, state.load_player = load_offer, load_player
+
+def _read_loading(state: Any, data: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
+    """The contract offered for loading (exactly in the loading phase): in the hand of the auction's
+    winner, out of turn, whose truck stands in its start city."""
+    phase, player, position, hands = values["phase"], values["player"], values["position"], values["hands"]
+    load_offer, load_player = data.get("load_offer"), data.get("load_player")
+    if (load_offer is None) != (phase != "loading") or (load_player is None) != (phase != "loading"):
+        raise ValueError("a contract is offered for loading exactly in the loading phase")
+    if load_offer is not None:
+        _int(load_offer, "load_offer")
+        _int(load_player, "load_player")
+        if load_player >= state.players or load_offer not in hands[load_player] or load_player == player:
+            raise ValueError("loading: the winner out of turn may load a contract in their hand")
+        if position[load_player] != values["cards"][load_offer].start:
+            raise ValueError("loading: the winner's truck stands in the contract's start city")
+    return {"load_offer": load_offer, "load_player": load_player}
+
+
+def _read_events(state: Any, data: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
+    """The event cards: in the deck, used, or kept by a player who owes their payment (only with
+    ``unpaid_event="double"``, and only while the player cannot pay double)."""
+    o, event_cards, owed, cash = state.options, values["event_cards"], values["owed"], values["cash"]
+    event_deck = _ints(data["event_deck"], "event_deck")
+    event_discard = _ints(data["event_discard"], "event_discard")
+    kept = [c for h in owed for c in h]
+    if sorted(event_deck + event_discard + kept) != list(range(len(event_cards))):
+        raise ValueError("every event card must be in the deck, used, or kept by a player, once")
+    if any(event_cards[c].kind != "pay" for c in kept) or (kept and o.unpaid_event != "double"):
+        raise ValueError("owed lists the event payments a player keeps until they can pay double")
+    if any(2 * event_cards[c].amount <= cash[p] for p in range(state.players) for c in owed[p]):
+        raise ValueError("a kept event card is paid as soon as its player has double its sum")
+    return {"event_deck": event_deck, "event_discard": event_discard}

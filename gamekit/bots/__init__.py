@@ -29,6 +29,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..rng import Rng
+from ..validation import is_integer
 
 __all__ = ["Bot", "RandomBot", "HeuristicBot", "SearchBot", "bot", "kinds", "register_heuristic",
            "evaluate", "register_evaluator", "register_candidates", "register_search", "search_defaults",
@@ -64,7 +65,7 @@ class Bot(ABC):
     kind = "bot"
 
     def __init__(self, game_name: str, seed: int = 0) -> None:
-        if isinstance(seed, bool) or not isinstance(seed, int):
+        if not is_integer(seed):
             raise TypeError(f"a bot's seed is an integer, not {seed!r}")
         self.game_name = game_name
         self.seed = seed

@@ -77,6 +77,7 @@ from .. import register
 from ..chance import Chance, dice, pick
 from ..core import Game, IllegalAction, State, _copy_json
 from ..dice import red_production_die, white_die
+from ..validation import is_integer
 from . import RESOURCES
 from .actions import (
     CATAN_ACTION_TYPES,
@@ -717,7 +718,7 @@ class CatanState(State):
         asked for (hands are open, so an offer they could not accept is not made). The check of
         ``OfferTrade`` asks this; :meth:`offers` lists exactly the one-for-one offers it lets pass,
         which are those of a resource the giver holds for one the other holds."""
-        if isinstance(to, bool) or not isinstance(to, int) or not 0 <= to < self.players or to == player:
+        if not is_integer(to) or not 0 <= to < self.players or to == player:
             return f"offer to another player, not {to!r}"
         if not any(give) or not any(get):
             return "a trade gives at least one card for at least one card"
@@ -821,12 +822,12 @@ class CatanState(State):
         _method(type(self), "_check_", kind)(self, action)
 
     def _valid_node(self, node: Any, rule: str) -> int:
-        if isinstance(node, bool) or not isinstance(node, int) or not 0 <= node < len(self.node_owner):
+        if not is_integer(node) or not 0 <= node < len(self.node_owner):
             raise IllegalAction(f"there is no intersection {node!r}", rule)
         return node
 
     def _valid_edge(self, edge: Any, rule: str) -> int:
-        if isinstance(edge, bool) or not isinstance(edge, int) or not 0 <= edge < len(self.edge_owner):
+        if not is_integer(edge) or not 0 <= edge < len(self.edge_owner):
             raise IllegalAction(f"there is no edge {edge!r}", rule)
         return edge
 
@@ -905,7 +906,7 @@ class CatanState(State):
 
     def _check_MoveRobber(self, action: MoveRobber) -> None:
         h, victim = action.hex, action.victim
-        if isinstance(h, bool) or not isinstance(h, int) or h not in self.board.land_hexes:
+        if not is_integer(h) or h not in self.board.land_hexes:
             raise IllegalAction(f"the robber moves to a land hex, not {h!r}", "catan-robber")
         if h == self.robber:
             raise IllegalAction("the robber must move to another hex", "catan-robber")

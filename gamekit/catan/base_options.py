@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..notes import Assumption, catalogue
+from ..validation import is_integer
 
 __all__ = ["CatanOptions", "ASSUMPTIONS", "BOARDS"]
 
@@ -63,7 +64,7 @@ class CatanOptions:
 
     def _whole(self, name: str, low: int, high: int) -> None:
         value = getattr(self, name)
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        if not is_integer(value) or not low <= value <= high:
             raise ValueError(f"setting {name} must be an integer {low}..{high}, not {value!r}")
 
     def _yes_no(self, name: str) -> None:

@@ -26,6 +26,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..rng import Rng
+from ..validation import is_integer
 from . import RESOURCES
 
 __all__ = [
@@ -288,13 +289,13 @@ class Board:
             if TERRAIN_RESOURCE[t] is None:
                 if num is not None:
                     raise ValueError(f"the {t} carries no number token, not {num!r}")
-            elif isinstance(num, bool) or not isinstance(num, int) or not 2 <= num <= 12 or num == 7:
+            elif not is_integer(num) or not 2 <= num <= 12 or num == 7:
                 raise ValueError(f"a {t} hex needs a number token 2-6 or 8-12, not {num!r}")
         harbour_map = dict(harbours.items() if isinstance(harbours, dict) else harbours)
         land = {i for i, t in enumerate(terrain) if t != "sea"}
         node_harbour: dict[int, str] = {}
         for e, kind in harbour_map.items():
-            if isinstance(e, bool) or not isinstance(e, int) or not 0 <= e < len(topo.edges):
+            if not is_integer(e) or not 0 <= e < len(topo.edges):
                 raise ValueError(f"a harbour lies on an edge id 0-{len(topo.edges) - 1}, not {e!r}")
             if kind not in HARBOUR_KINDS:
                 raise ValueError(f"unknown harbour kind {kind!r}; kinds are {HARBOUR_KINDS}")

@@ -45,6 +45,7 @@ from .. import register
 from ..chance import roll
 from ..core import Game, IllegalAction
 from ..dice import colour_die, d6
+from ..validation import integer, integers, listing
 from . import RESOURCES
 from .actions import (
     ACTION_TYPES,
@@ -55,7 +56,6 @@ from .actions import (
     RotateFactory,
 )
 from .base import CatanState
-from .base_save import whole, wholes
 from .options import FactoriesOptions
 from .production import NUMBERS, Factory, Peg, check_investment, invest, peg_hole, pegs_paid
 from .rules import BASE_RULES, afford
@@ -344,46 +344,46 @@ class FactoriesState(CatanState):
         ``factories-investment``): each factory matches the board, every player's pegs add up."""
         values = super()._read_state(data)
         n, opts = self.players, self.options
-        node_owner, node_kind = values["node_owner"], values["node_kind"]
-        nodes = len(node_owner)
-        for p in range(n):
-            if sum(1 for v in range(nodes) if node_owner[v] == p and node_kind[v] == FACTORY) > opts.factories_per_player:
-                raise ValueError(f"player {p} has more than {opts.factories_per_player} factories")
-        if not isinstance(data["factories"], list):
-            raise ValueError("factories must be a list")
-        factories: dict[int, list[int]] = {}
-        for row in data["factories"]:
-            if not isinstance(row, list) or len(row) != 6:
-                raise ValueError(f"a factory is [node, owner, rotation, hole, hole, hole], not {row!r}")
-            v = whole(row[0], "factory node", 0, nodes - 1)
-            owner = whole(row[1], "factory owner", 0, n - 1)
-            if node_owner[v] != owner or node_kind[v] != FACTORY or v in factories:
-                raise ValueError(f"factory at {v} does not match the board")
-            factories[v] = [owner, whole(row[2], "rotation", 0, 2)] + [whole(h, "hole", -1, 6) for h in row[3:]]
-        if len(factories) != node_kind.count(FACTORY):
-            raise ValueError("every factory on the board needs its pegs")
-        if not isinstance(data["pegs_left"], list) or len(data["pegs_left"]) != n:
-            raise ValueError(f"pegs_left must be {n} lists")
-        pegs_left = []
-        for p, left in enumerate(data["pegs_left"]):
+        factories = self._read_factories(data["factories"], values["node_owner"], values["node_kind"])
+        pegs_left = listing(data["pegs_left"], "pegs_left", n)
+        for p, left in enumerate(pegs_left):
             if not isinstance(left, list) or left != sorted(set(left)) or any(x not in NUMBERS for x in left):
                 raise ValueError(f"pegs_left[{p}] must be distinct numbers 1-6, smallest first")
             shown = [h for f in factories.values() if f[0] == p for h in f[2:] if h > 0]
             if len(set(shown)) != len(shown) or set(shown) & set(left):
                 raise ValueError(f"player {p}'s pegs do not add up")
-            pegs_left.append(list(left))
-        blanks_left = wholes(data["blanks_left"], "blanks_left", n, 0, opts.blank_pegs)
-        factories_built = whole(data["factories_built"], "factories_built", 0, opts.factories_per_turn)
+        blanks_left = integers(data["blanks_left"], "blanks_left", n, 0, opts.blank_pegs)
+        factories_built = integer(data["factories_built"], "factories_built", 0, opts.factories_per_turn)
         pending_peg = data["pending_peg"]
         if pending_peg is not None:
             if not isinstance(pending_peg, list) or len(pending_peg) != 2 or pending_peg[0] not in factories:
                 raise ValueError("a pending peg is [factory node, peg]")
-            pending_peg = [pending_peg[0], whole(pending_peg[1], "peg", 0, 6)]
+            pending_peg = [pending_peg[0], integer(pending_peg[1], "peg", 0, 6)]
         if (values["phase"] == "peg") != (pending_peg is not None):
             raise ValueError("a pending peg waits exactly in the peg phase")
-        values.update(factories=factories, pegs_left=pegs_left, blanks_left=blanks_left,
+        values.update(factories=factories, pegs_left=[list(left) for left in pegs_left], blanks_left=blanks_left,
                       factories_built=factories_built, pending_peg=pending_peg)  # fmt: skip
         return values
+
+    def _read_factories(self, rows: Any, node_owner: list[int], node_kind: list[int]) -> dict[int, list[int]]:
+        """The saved factories, ``[node, owner, rotation, hole, hole, hole]`` each, by node: one
+        for each factory on the board, no player with more than the box holds."""
+        n, nodes, most = self.players, len(node_owner), self.options.factories_per_player
+        for p in range(n):
+            if sum(1 for v in range(nodes) if node_owner[v] == p and node_kind[v] == FACTORY) > most:
+                raise ValueError(f"player {p} has more than {most} factories")
+        factories: dict[int, list[int]] = {}
+        for row in listing(rows, "factories"):
+            if not isinstance(row, list) or len(row) != 6:
+                raise ValueError(f"a factory is [node, owner, rotation, hole, hole, hole], not {row!r}")
+            v = integer(row[0], "factory node", 0, nodes - 1)
+            owner = integer(row[1], "factory owner", 0, n - 1)
+            if node_owner[v] != owner or node_kind[v] != FACTORY or v in factories:
+                raise ValueError(f"factory at {v} does not match the board")
+            factories[v] = [owner, integer(row[2], "rotation", 0, 2)] + integers(row[3:], "holes", 3, -1, 6)
+        if len(factories) != node_kind.count(FACTORY):
+            raise ValueError("every factory on the board needs its pegs")
+        return factories
 
 
 FACTORIES = register(

@@ -27,6 +27,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..dice import COLOURS
+from ..validation import is_integer
 from . import RESOURCES
 
 __all__ = [
@@ -188,7 +189,7 @@ def peg_hole(free_holes: Sequence[int], hole: Any) -> int:
     Stelle"): one of the free holes. With one free hole the peg goes there by itself."""
     from ..core import IllegalAction
 
-    if isinstance(hole, bool) or not isinstance(hole, int) or not 0 <= hole < HOLES:
+    if not is_integer(hole) or not 0 <= hole < HOLES:
         raise IllegalAction(f"a factory has holes 0, 1 and 2, not {hole!r}", "factories-investment")
     if hole not in free_holes:
         raise IllegalAction(f"hole {hole} already holds a peg: put the peg into a free hole", "factories-investment")

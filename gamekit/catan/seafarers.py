@@ -37,6 +37,7 @@ from functools import cache
 from typing import Any, ClassVar
 
 from ..core import Game, IllegalAction
+from ..validation import is_integer
 from .actions import (
     SEAFARERS_ACTION_TYPES,
     BuildRoad,
@@ -335,7 +336,7 @@ class SeafarersState(CatanState):
 
     def _check_MovePirate(self, action: MovePirate) -> None:
         h, victim = action.hex, action.victim
-        if isinstance(h, bool) or not isinstance(h, int) or h not in self.board.sea_hexes:
+        if not is_integer(h) or h not in self.board.sea_hexes:
             raise IllegalAction(f"the pirate moves to a sea hex, not {h!r}", "seafarers-pirate")
         if h == self.pirate:
             raise IllegalAction("the pirate must move to another hex", "seafarers-pirate")
@@ -408,29 +409,26 @@ class SeafarersState(CatanState):
     def _read_state(self, data: Any) -> dict[str, Any]:
         """The base game's attributes, then the ships and the pirate (rules ``seafarers-ship``,
         ``seafarers-pirate``)."""
-        from .base_save import whole, wholes
+        from ..validation import flag, integer, integers, listing
 
         values = super()._read_state(data)
         board = values["board"]
         edges, n = len(board.topology.edges), self.players
-        ship_owner = wholes(data["ship_owner"], "ship_owner", edges, -1, n - 1)
+        ship_owner = integers(data["ship_owner"], "ship_owner", edges, -1, n - 1)
         for e, p in enumerate(ship_owner):
             if p >= 0 and (not board.sea_edge[e] or values["edge_owner"][e] != -1):
                 raise ValueError(f"the ship on edge {e} is not on a free sea edge")
         for p in range(n):
             if ship_owner.count(p) > SHIPS:
                 raise ValueError(f"player {p} has more than {SHIPS} ships")
-        pirate = whole(data["pirate"], "pirate", 0, len(board.topology.hexes) - 1)
+        pirate = integer(data["pirate"], "pirate", 0, len(board.topology.hexes) - 1)
         if pirate not in board.sea_hexes:
             raise ValueError("the pirate stands on a sea hex")
-        ship_moved = data["ship_moved"]
-        if not isinstance(ship_moved, bool):
-            raise ValueError("ship_moved must be true or false")
-        new_ships = data["new_ships"]
-        if not isinstance(new_ships, list) or any(whole(e, "new ship", 0, edges - 1) < 0 or ship_owner[e] != values["turn"]
-                                                  for e in new_ships):  # fmt: skip
+        new_ships = integers(listing(data["new_ships"], "new_ships (edges)"), "new_ships", None, 0, edges - 1)
+        if any(ship_owner[e] != values["turn"] for e in new_ships):
             raise ValueError("new_ships are edges of the active player's ships")
-        values.update(ship_owner=ship_owner, pirate=pirate, ship_moved=ship_moved, new_ships=list(new_ships))
+        values.update(ship_owner=ship_owner, pirate=pirate, ship_moved=flag(data["ship_moved"], "ship_moved"),
+                      new_ships=new_ships)  # fmt: skip
         return values
 
 

@@ -774,40 +774,68 @@ class TradeFeudState(SeafarersState):
                     best_points=self.best_points)  # fmt: skip
 
     def _read_state(self, data: Any) -> dict[str, Any]:
-        """The Seafarers layer's attributes, then the tokens and the trade connections."""
-        from .base_save import whole, wholes
+        """The Seafarers layer's attributes, then the tokens, the trade connections and the end's
+        records (:meth:`_read_connections`, :meth:`_read_end`)."""
+        from ..validation import integers
 
         values = super()._read_state(data)
-        n, edges = self.players, len(values["edge_owner"])
-        tokens = wholes(data["tokens"], "tokens", n, 0, 1000)
+        tokens = integers(data["tokens"], "tokens", self.players, 0, 1000)
         built = sum(1 for k in values["node_kind"] if k) + values["node_kind"].count(2)
         if sum(tokens) != built:
             raise ValueError(f"the tokens ({sum(tokens)}) must be one per settlement and city upgrade ({built})")
-        conn = data["connection_edges"]
-        if not isinstance(conn, list) or conn != sorted(set(conn)):
+        values.update(tokens=tokens, **self._read_connections(data, values), **self._read_end(data, values))
+        return values
+
+    def _read_connections(self, data: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
+        """``connection_edges`` (distinct edges, smallest first, each holding a piece) and
+        ``connections``, one record per trade connection as :meth:`_connect` keeps it (rule
+        ``trade-feud-connection``): two players, the intersection where they met, the winner and the
+        loser among them, their pieces, the connection's edges and the edges whose pieces went back."""
+        from ..validation import flag, integer, integers, listing, record
+
+        n, edges, nodes = self.players, len(values["edge_owner"]), len(values["node_owner"])
+        conn = integers(data["connection_edges"], "connection_edges", None, 0, edges - 1)
+        if conn != sorted(set(conn)):
             raise ValueError("connection_edges must be distinct edges, smallest first")
         for e in conn:
-            whole(e, "connection edge", 0, edges - 1)
             if values["edge_owner"][e] == -1 and values["ship_owner"][e] == -1:
                 raise ValueError(f"connection edge {e} holds no piece")
-        records = data["connections"]
-        if not isinstance(records, list) or not all(isinstance(c, dict) for c in records):
-            raise ValueError("connections must be a list of objects")
+        connections = []
+        for i, c in enumerate(listing(data["connections"], "connections")):
+            where = f"connection {i}"
+            record(c, where, ("closer", "other", "at", "winner", "loser", "pieces", "edges", "returned", "token_moved"))
+            pair = {integer(c["closer"], f"{where}'s closer", 0, n - 1), integer(c["other"], f"{where}'s other", 0, n - 1)}
+            if len(pair) != 2 or {c["winner"], c["loser"]} != pair:
+                raise ValueError(f"{where}: the winner and the loser are its two players")
+            integer(c["at"], f"{where}'s intersection", 0, nodes - 1)
+            integers(c["pieces"], f"{where}'s pieces", 2, 0, edges)
+            joined = integers(c["edges"], f"{where}'s edges", None, 0, edges - 1)
+            returned = integers(c["returned"], f"{where}'s returned edges", None, 0, edges - 1)
+            if not set(joined) <= set(conn) or set(joined) & set(returned):
+                raise ValueError(f"{where}: its edges are connection edges, none of them sent back")
+            flag(c["token_moved"], f"{where}'s token_moved")
+            connections.append({k: list(v) if isinstance(v, list) else v for k, v in c.items()})
+        return {"connection_edges": conn, "connections": connections}
+
+    def _read_end(self, data: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
+        """What the two ends by rule need: ``best_reachable`` (saved exactly when the game ended by
+        rule ``trade-feud-stall``), ``quiet_turns`` and ``best_points`` (rule ``trade-feud-standstill``;
+        a save from before they were kept counts from nought)."""
+        from ..validation import integer, integers
+
+        n = self.players
         best = data.get("best_reachable")
         if (best is not None) != (values["phase"] == STALLED):
             raise ValueError("best_reachable is saved exactly when the game ended by rule trade-feud-stall")
         if best is not None:
-            best = wholes(best, "best_reachable", n, 0, 1000)
+            best = integers(best, "best_reachable", n, 0, 1000)
             if max(best) >= self.options.victory_points_to_win:
                 raise ValueError("a game ends by rule trade-feud-stall only when nobody can reach the target")
-        quiet = whole(data.get("quiet_turns", 0), "quiet_turns", -1, 1000 * n)
-        best_points = wholes(data.get("best_points", [0] * n), "best_points", n, 0, 1000)
+        quiet = integer(data.get("quiet_turns", 0), "quiet_turns", -1, 1000 * n)
+        best_points = integers(data.get("best_points", [0] * n), "best_points", n, 0, 1000)
         if values["phase"] == STANDSTILL and not 0 < self.options.stall_rounds * n <= quiet:
             raise ValueError("a game ends by rule trade-feud-standstill only after stall_rounds rounds without progress")
-        values.update(tokens=tokens, connection_edges=list(conn), best_reachable=best, quiet_turns=quiet,
-                      best_points=best_points,
-                      connections=[{k: list(v) if isinstance(v, list) else v for k, v in c.items()} for c in records])  # fmt: skip
-        return values
+        return {"best_reachable": best, "quiet_turns": quiet, "best_points": best_points}
 
 
 def scenario(players: int = 3, seed: int = 0, settlements: Any = (), ships: Any = (), roads: Any = (),

@@ -18,6 +18,7 @@ from typing import Any
 from ..chance import roll
 from ..core import Game, IllegalAction, State
 from ..dice import d6
+from ..validation import integer, integers, is_integer
 
 D6 = roll(d6, "d6")  # the one chance event of Pig, declared: it knows its exact distribution
 
@@ -46,7 +47,7 @@ class PigOptions:
     goal: int = 100
 
     def __post_init__(self) -> None:
-        if not isinstance(self.goal, int) or self.goal < 1:
+        if not is_integer(self.goal) or self.goal < 1:
             raise ValueError(f"goal must be a positive whole number, not {self.goal!r}")
 
 
@@ -114,16 +115,14 @@ class PigState(State):
         return {"banked": self.banked, "turn_total": self.turn_total, "player": self.player, "winner": self.winner}
 
     def _restore(self, data: Any) -> None:
-        banked, turn_total, player, winner = data["banked"], data["turn_total"], data["player"], data["winner"]
-        if not (isinstance(banked, list) and len(banked) == self.players and all(isinstance(b, int) and b >= 0 for b in banked)):
-            raise ValueError(f"banked must be {self.players} non-negative whole numbers")
-        if not isinstance(turn_total, int) or turn_total < 0:
-            raise ValueError("turn_total must be a non-negative whole number")
-        if not isinstance(player, int) or not 0 <= player < self.players:
-            raise ValueError(f"player must be 0-{self.players - 1}")
+        # every field checked with gamekit.validation's helpers before any is set
+        banked = integers(data["banked"], "banked", self.players, 0)
+        turn_total = integer(data["turn_total"], "turn_total", 0)
+        player = integer(data["player"], "player", 0, self.players - 1)
+        winner = data["winner"]
         if winner is not None and winner != player:
             raise ValueError("the winner is the player who banked last")
-        self.banked, self.turn_total, self.player, self.winner = list(banked), turn_total, player, winner
+        self.banked, self.turn_total, self.player, self.winner = banked, turn_total, player, winner
 
 
 PIG = Game("pig", "Pig (an example game)", PigState, PigOptions, min_players=2, max_players=8,

@@ -19,12 +19,15 @@ class LaneRules:
     """The board's rules, mixed into the ITC state (which holds ``lanes``, ``at_lane``, ``at_field``,
     ``owner``, ``under``, ``on_route``, ``fleet``, ``stones`` and the cards)."""
 
-    def _row_full(self, route: int, field: int) -> bool:
+    def row_full(self, route: int, field: int) -> bool:
+        """Whether every lane of ``route`` (0-3) holds a card on ``field`` (rule ``itc-full-rows``)."""
         lanes = self.lanes
         for lane in ROUTE_LANES[route]:
             if lanes[lane][field] < 0:
                 return False
         return True
+
+    _row_full = row_full
 
     def _has_transport_point(self, express: bool = False) -> bool:
         """Rules ``itc-transport-points`` and ``itc-express``: a point to place or move a transport

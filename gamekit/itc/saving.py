@@ -72,17 +72,28 @@ def state_to_data(s: ItcState) -> dict[str, Any]:
 
 
 def restore_into(s: ItcState, data: Any) -> None:
-    """Validate a saved ITC state completely and set it on ``s`` (a scratch state); ``ValueError`` names what is wrong."""
+    """Validate a saved ITC state completely and set it on ``s`` (a scratch state); ``ValueError``
+    names what is wrong. Read in parts: the turn and the card piles, the board, the places (goods,
+    markers, stones, the Mafia), the dice, points and cards of the turn, and the phase's needs."""
     record(data, "the ITC state", {
         "phase", "setup_step", "first_setup", "start_player", "turn", "turn_count", "scores", "hands",
         "transport_deck", "transport_discard", "action_deck", "action_discard", "board", "goods", "fresh",
         "markers", "stones", "controller", "goods_supply", "pending_grey", "chosen", "rolls", "kept", "points",
         "attacked", "played", "obliged", "could_free", "goal_reached",
     })
+    _read_piles(s, data)
+    placed = _read_board(s, data)
+    _read_places(s, data, placed)
+    _read_turn(s, data)
+    _check_phase(s)
+
+
+def _read_piles(s: ItcState, data: dict[str, Any]) -> None:
+    """The phase, the setup, whose turn it is, the scores, the hands and the four piles."""
     n, opts = s.players, s.options
     s.cards = cards = card_table(opts)
     s._init_empty()
-    s.phase = phase = one_of(data["phase"], "phase", PHASES)
+    s.phase = one_of(data["phase"], "phase", PHASES)
     s.setup_step = integer(data["setup_step"], "setup_step", 0, n * opts.setup_rounds)
     s.first_setup = integer(data["first_setup"], "first_setup", 0, n - 1)
     s.start_player = integer(data["start_player"], "start_player", 0, n - 1)
@@ -95,7 +106,12 @@ def restore_into(s: ItcState, data: Any) -> None:
     s.t_discard = integers(data["transport_discard"], "transport_discard", None, 0, cards.n_transport - 1)
     s.a_deck = integers(data["action_deck"], "action_deck", None, cards.n_transport, cards.size - 1)
     s.a_discard = integers(data["action_discard"], "action_discard", None, cards.n_transport, cards.size - 1)
-    # the board
+
+
+def _read_board(s: ItcState, data: dict[str, Any]) -> list[int]:
+    """The cards on the lanes (each on one of its routes, one per field, neutral ones ownerless),
+    with the cards under them; every card in one place. The cards on the board, those under included."""
+    n, cards = s.players, s.cards
     placed: list[int] = []
     for i, entry in enumerate(listing(data["board"], "board")):
         record(entry, f"board entry {i}", ("card", "lane", "field", "owner", "under"))
@@ -129,17 +145,26 @@ def restore_into(s: ItcState, data: Any) -> None:
         if any(cards.kind[c] in CUSTOMS_ROUTE for c in hand):
             raise ValueError(f"player {p} holds a customs check (it takes effect when drawn)")
 
-    def per_place(value: Any, what: str, width: int, allow_missing: bool = False) -> dict[int, list[int]]:
-        if not isinstance(value, dict):
-            raise ValueError(f"{what} must be an object by place")
-        unknown = set(value) - set(PLACES)
-        if unknown or (not allow_missing and set(value) != set(PLACES)):
-            raise ValueError(f"{what} must name the places {list(PLACES)}")
-        return {PLACE_INDEX[k]: integers(v, f"{what}[{k}]", width, 0) for k, v in value.items()}
+    return placed
 
-    goods = per_place(data["goods"], "goods", 6)
+
+def _per_place(value: Any, what: str, width: int, allow_missing: bool = False) -> dict[int, list[int]]:
+    """A row of ``width`` counts for each place (``allow_missing``: for some places)."""
+    if not isinstance(value, dict):
+        raise ValueError(f"{what} must be an object by place")
+    unknown = set(value) - set(PLACES)
+    if unknown or (not allow_missing and set(value) != set(PLACES)):
+        raise ValueError(f"{what} must name the places {list(PLACES)}")
+    return {PLACE_INDEX[k]: integers(v, f"{what}[{k}]", width, 0) for k, v in value.items()}
+
+
+def _read_places(s: ItcState, data: dict[str, Any], placed: list[int]) -> None:
+    """The goods at each place (conserved, none above capacity; fresh ones among them), the
+    markers and stones (conserved), the Mafia's controller and the goods waiting for the grey market."""
+    n, opts, cards = s.players, s.options, s.cards
+    goods = _per_place(data["goods"], "goods", 6)
     s.goods = [goods[i] for i in range(7)]
-    s.fresh = per_place(data["fresh"], "fresh", 6, allow_missing=True)
+    s.fresh = _per_place(data["fresh"], "fresh", 6, allow_missing=True)
     for place, row in s.fresh.items():
         if any(f > g for f, g in zip(row, s.goods[place])):
             raise ValueError(f"more fresh goods than goods in {PLACES[place]}")
@@ -147,7 +172,7 @@ def restore_into(s: ItcState, data: Any) -> None:
         cap = opts.continent_capacity if place < 6 else opts.grey_market_capacity
         if max(s.goods[place]) > cap:
             raise ValueError(f"{PLACES[place]} holds more than {cap} cubes of one colour")
-    markers = per_place(data["markers"], "markers", n)
+    markers = _per_place(data["markers"], "markers", n)
     s.markers = [markers[i] for i in range(7)]
     s.stones = integers(data["stones"], "stones", n, 0)
     s.controller = integer(data["controller"], "controller", -1, n - 1)
@@ -163,6 +188,12 @@ def restore_into(s: ItcState, data: Any) -> None:
     for p in range(n):
         if s.markers[GREY][p] and p != s.controller:
             raise ValueError(f"player {p} has markers in the grey market without controlling the Mafia")
+
+
+def _read_turn(s: ItcState, data: dict[str, Any]) -> None:
+    """The dice chosen, rolled and kept, the points of the turn, the action cards played, the
+    attack, the rows a player must free and the goal."""
+    opts = s.options
     chosen = listing(data["chosen"], "chosen")
     s.chosen = tuple(chosen)
     if s.chosen and s.chosen not in DICE_PAIRS:
@@ -199,7 +230,12 @@ def restore_into(s: ItcState, data: Any) -> None:
             raise ValueError(f"could_free row {list(row)} is not an obliged row (or is named twice)")
         could_free.append(row)
     s.could_free = could_free
-    # phase consistency
+
+
+def _check_phase(s: ItcState) -> None:
+    """What each phase needs: the setup before its last marker with no Mafia controller, dice in
+    the keep and act phases, nothing of a turn outside it, the goal reached at the end."""
+    n, opts, phase = s.players, s.options, s.phase
     if phase == "setup":
         if s.setup_step >= n * opts.setup_rounds or s.controller != -1:
             raise ValueError("a setup state must be before the last setup marker and have no Mafia controller")

@@ -259,14 +259,17 @@ class ItcState(LaneRules, State):
             return deck.pop(self.draw(_unseen_card(len(deck), what)))
         return deck.pop()
 
-    def _sellable_counts(self, place: int) -> list[int]:
-        """The cubes the active player may sell in ``place``: without the goods they just brought
-        there (rule ``itc-arrival``: not sold in the same turn)."""
+    def sellable_counts(self, place: int) -> list[int]:
+        """The cubes of each colour the active player may sell in ``place`` (an index of
+        ``PLACES``): without the goods they just brought there (rule ``itc-arrival``: not sold in
+        the same turn). Read it, do not change it (it may be the place's own list)."""
         fresh = self.fresh.get(place)
         goods = self.goods[place]
         if fresh is None:
             return goods
         return [g - f for g, f in zip(goods, fresh)]
+
+    _sellable_counts = sellable_counts
 
     def _has_kind(self, player: int, kind: str) -> int:
         """The first card of ``kind`` in the player's hand, or -1."""

@@ -17,6 +17,8 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
+from ..validation import is_integer
+
 __all__ = ["kept_die", "factory_investments", "rolls_until", "production_rolls", "rolls_until_holding",
            "auctions"]
 
@@ -28,7 +30,7 @@ def _gen(seed: Any) -> Any:
 
 
 def _count(n: Any) -> int:
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+    if not is_integer(n) or n < 0:
         raise ValueError(f"n is a whole number >= 0, not {n!r}")
     return n
 

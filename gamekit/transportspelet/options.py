@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..notes import Assumption, catalogue
+from ..validation import is_integer
 
 __all__ = ["TransportOptions", "ASSUMPTIONS", "INTEREST_DUE", "STRANDED_CARGO"]
 
@@ -57,7 +58,7 @@ class TransportOptions:
             value = getattr(self, name)
             if none_ok and value is None:
                 return
-            if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
+            if not is_integer(value) or value < low or (high is not None and value > high):
                 bound = f"{low}..{high}" if high is not None else f">= {low}"
                 raise ValueError(f"Transportspelet setting {name} must be an integer {bound}, not {value!r}")
 

@@ -19,6 +19,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from ..validation import is_integer
 from .data import MODES, MOVEMENT_BONUS
 
 __all__ = ["TELEGRAM_FACES", "telegram_chances", "at_least_one_telegram", "rolls_to_cover", "arrival_within",
@@ -49,7 +50,7 @@ def rolls_to_cover(mode: str, steps: int) -> dict[int, Fraction]:
     stops on arriving at its destination)."""
     if mode not in MODES:
         raise ValueError(f"no mode {mode!r}; the modes are {MODES}")
-    if isinstance(steps, bool) or not isinstance(steps, int) or steps < 1:
+    if not is_integer(steps) or steps < 1:
         raise ValueError("steps is a positive whole number")
     bonus = MOVEMENT_BONUS[mode]
     sixth = Fraction(1, 6)
@@ -97,7 +98,7 @@ def sample_rolls_to_cover(mode: str, steps: int, n: int, seed: Any = 0) -> Any:
 
     if mode not in MODES:
         raise ValueError(f"no mode {mode!r}; the modes are {MODES}")
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+    if not is_integer(n) or n < 0:
         raise ValueError(f"n is a whole number >= 0, not {n!r}")
     most = max(rolls_to_cover(mode, steps))  # also checks steps; no trip needs more rolls than this
     block = min(6, most)

@@ -13,6 +13,7 @@ from typing import Any
 from ..chance import roll, shuffle
 from ..core import IllegalAction, State
 from ..dice import d6
+from ..validation import each, flag, integer, integers, is_integer, listing, record
 from .actions import ACTION_TYPES, Assign, Borrow, Continue, Dispatch, Pass, Roll, Wait
 from .data import (
     BANKNOTE_TOTAL,
@@ -75,8 +76,8 @@ _COPIED = frozenset((
     "_fresh_telegrams"))
 #: Attributes that hold immutable values (numbers, strings, tuples, the game, the options): shared.
 _SHARED = frozenset((
-    "game", "players", "seed", "options", "_forced", "_origin", "bank", "money_total", "certificates", "player",
-    "round", "phase", "passes", "over", "end_reason", "_fresh_cards"))
+    "game", "players", "seed", "options", "_forced", "_origin", "_log_json", "bank", "money_total", "certificates",
+    "player", "round", "phase", "passes", "over", "end_reason", "_fresh_cards"))
 _KNOWN_ATTRIBUTES = len(_COPIED) + len(_SHARED)
 
 
@@ -240,24 +241,22 @@ class Transport:
 
     @classmethod
     def from_data(cls, data: Any) -> Transport:
-        if not isinstance(data, dict) or set(data) != set(cls.__slots__):
-            raise ValueError(f"a transport has the fields {sorted(cls.__slots__)}")
+        record(data, "a transport", cls.__slots__)
         card = data["card"]
-        if isinstance(card, bool) or not isinstance(card, int) or not 1 <= card <= len(CARDS):
+        if not is_integer(card) or not 1 <= card <= len(CARDS):
             raise ValueError(f"unknown transport card {card!r}")
         t = cls(card)
         info = CARDS[card - 1]
         if data["vehicle"] is not None and data["vehicle"] not in info.allowed_modes():
             raise ValueError(f"card {card} cannot travel by {data['vehicle']!r}")
         p = data["path"]
-        if not isinstance(p, list) or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < N_SPACES for s in p):
-            raise ValueError("a path is a list of spaces")
+        p = integers(p, "a transport's path (a list of spaces)", None, 0, N_SPACES - 1)
         if p and p[-1] >= _N_CITIES:
             raise ValueError("a leg ends in a city")
         if bool(p) != (data["vehicle"] is not None):
             raise ValueError("a transport has a vehicle exactly when it is on the board")
         pos = data["pos"]
-        if isinstance(pos, bool) or not isinstance(pos, int) or not 0 <= pos < max(1, len(p)):
+        if not is_integer(pos) or not 0 <= pos < max(1, len(p)):
             raise ValueError(f"bad position {pos!r} on the leg")
         if data["destination"] not in CITY_INDEX:
             raise ValueError(f"unknown destination {data['destination']!r}")
@@ -265,12 +264,9 @@ class Transport:
         if not isinstance(tel, list) or not all(x in TELEGRAM_BY_ID for x in tel):
             raise ValueError("kept telegrams must be telegram ids")
         for name in ("insured", "needs_leg", "resting"):
-            if not isinstance(data[name], bool):
-                raise ValueError(f"{name} must be true or false")
+            flag(data[name], f"a transport's {name}")
         for name in ("damage", "hold", "extra"):
-            v = data[name]
-            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 100:
-                raise ValueError(f"{name} must be a small non-negative integer")
+            integer(data[name], f"a transport's {name}", 0, 100)
         t.vehicle, t.path, t.pos = data["vehicle"], tuple(p), pos
         t.insured, t.damage, t.destination, t.telegrams = data["insured"], data["damage"], data["destination"], list(tel)
         t.hold, t.extra, t.needs_leg, t.resting = data["hold"], data["extra"], data["needs_leg"], data["resting"]
@@ -844,7 +840,7 @@ class TransportState(State):
     def _check_borrow(self, action: Borrow) -> None:
         o = self.options
         a = action.amount
-        if isinstance(a, bool) or not isinstance(a, int) or a <= 0 or a % o.loan_unit:
+        if not is_integer(a) or a <= 0 or a % o.loan_unit:
             raise IllegalAction(f"loans are taken in multiples of {o.loan_unit:,}", "transport-loans")
         if self.debt[self.player] + a > o.loan_limit:
             raise IllegalAction(f"a player may owe the bank at most {o.loan_limit:,} (owes {self.debt[self.player]:,})",
@@ -1303,56 +1299,50 @@ class TransportState(State):
         return data
 
     def _restore(self, data: Any) -> None:
-        if not isinstance(data, dict):
-            raise ValueError("the state is an object")
-        missing = set(self._FIELDS) | {"transports", "telegram_log"}
-        if set(data) != missing:
-            raise ValueError(f"the state needs exactly the fields {sorted(missing)}")
+        """Take over a saved state, read in parts (the money, the cards and transports, the turn),
+        each checked with :mod:`gamekit.validation`'s checks; nothing is set before all pass."""
+        record(data, "the state", set(self._FIELDS) | {"transports", "telegram_log"})
+        values = self._read_money(data)
+        values.update(self._read_cards(data))
+        values.update(self._read_turn(data, values["transports"]))
+        self.__dict__.update(values)
+        self._events = []
+        self._abandoned = []
+        self._count_unseen()
+
+    def _read_money(self, data: dict[str, Any]) -> dict[str, Any]:
+        """Cash, debts (within the loan limit) and interest owed, the bank (the money adds up)."""
         n = self.players
-
-        def ints(name: str, length: int | None = None, low: int | None = None) -> list[int]:
-            v = data[name]
-            if not isinstance(v, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in v):
-                raise ValueError(f"{name} must be a list of integers")
-            if length is not None and len(v) != length:
-                raise ValueError(f"{name} must have {length} entries")
-            if low is not None and any(x < low for x in v):
-                raise ValueError(f"{name} cannot be below {low}")
-            return list(v)
-
-        cash, debt, owed = ints("cash", n), ints("debt", n, 0), ints("interest_owed", n, 0)
-        if any(d > self.options.loan_limit for d in debt):
-            raise ValueError("a debt above the loan limit")
-        for name in ("bank", "money_total", "certificates", "player", "round", "passes"):
-            if isinstance(data[name], bool) or not isinstance(data[name], int):
-                raise ValueError(f"{name} must be an integer")
-        if data["bank"] + sum(cash) != data["money_total"]:
+        cash = integers(data["cash"], "cash", n)
+        debt = integers(data["debt"], "debt", n, 0, self.options.loan_limit)
+        owed = integers(data["interest_owed"], "interest_owed", n, 0)
+        bank, money_total = integer(data["bank"], "bank"), integer(data["money_total"], "money_total")
+        if bank + sum(cash) != money_total:
             raise ValueError("the money does not add up (bank plus players)")
-        if not 0 <= data["player"] < n or data["round"] < 1 or data["passes"] < 0:
-            raise ValueError("bad player, round or passes")
-        if not 0 <= data["certificates"] <= INSURANCE["certificates"]:
-            raise ValueError("bad number of insurance certificates")
-        removed, deck, used = ints("removed", low=1), ints("deck", low=1), ints("used", low=1)
-        transports = data["transports"]
-        if not isinstance(transports, list) or len(transports) != n or not all(
-                isinstance(ts, list) and len(ts) == 2 for ts in transports):
-            raise ValueError(f"transports must be {n} pairs")
-        self.transports = [[Transport.from_data(t) if t is not None else None for t in ts] for ts in transports]
-        held = [t.card for ts in self.transports for t in ts if t is not None]
+        return {"cash": cash, "debt": debt, "interest_owed": owed, "bank": bank, "money_total": money_total}
+
+    def _read_cards(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The transport cards (removed, in the deck, used or held: each once), the transports on
+        the board (one piece per space, a player's two never on one vehicle), the telegrams (each
+        in its deck or kept, once) and the insurance certificates (they add up)."""
+        n = self.players
+        removed, deck, used = (integers(data[name], name, None, 1) for name in ("removed", "deck", "used"))
+        pairs = each(data["transports"], "transports", lambda ts, where: listing(ts, where, 2), n)
+        transports = [[Transport.from_data(t) if t is not None else None for t in ts] for ts in pairs]
+        held = [t.card for ts in transports for t in ts if t is not None]
         if sorted(removed + deck + used + held) != list(range(1, len(CARDS) + 1)):
             raise ValueError("every transport card must be in exactly one place")
-        decks = data["telegram_decks"]
-        if not isinstance(decks, dict) or set(decks) != set(MODES):
-            raise ValueError("a telegram deck for each mode")
-        kept = [x for ts in self.transports for t in ts if t is not None for x in t.telegrams]
-        all_ids = kept + [x for m in MODES for x in decks[m]]
+        decks = record(data["telegram_decks"], "telegram_decks (a deck for each mode)", MODES)
+        kept = [x for ts in transports for t in ts if t is not None for x in t.telegrams]
+        all_ids = kept + [x for m in MODES for x in listing(decks[m], f"telegram_decks[{m}]")]
         if sorted(all_ids) != sorted(TELEGRAM_BY_ID) or any(TELEGRAM_BY_ID[x].mode != m for m in MODES for x in decks[m]):
             raise ValueError("every telegram must be in its deck or with a transport, once")
-        insured = sum(t.insured for ts in self.transports for t in ts if t is not None)
-        if insured + data["certificates"] != INSURANCE["certificates"]:
+        certificates = integer(data["certificates"], "certificates", 0, INSURANCE["certificates"])
+        insured = sum(t.insured for ts in transports for t in ts if t is not None)
+        if insured + certificates != INSURANCE["certificates"]:
             raise ValueError("insurance certificates do not add up")
         occupant = [-1] * N_SPACES
-        for p, ts in enumerate(self.transports):
+        for p, ts in enumerate(transports):
             for slot, t in enumerate(ts):
                 if t is not None and t.path:
                     s = t.path[t.pos]
@@ -1361,37 +1351,36 @@ class TransportState(State):
                     occupant[s] = p * 2 + slot
                     if t.vehicle == (ts[1 - slot].vehicle if ts[1 - slot] is not None else None):
                         raise ValueError("two transports of one player on one vehicle")
-        if data["phase"] not in _PHASES or not isinstance(data["over"], bool) or not isinstance(data["end_reason"], str):
+        return {"removed": removed, "deck": deck, "used": used, "transports": transports, "occupant": occupant,
+                "telegram_decks": {m: list(decks[m]) for m in MODES}, "certificates": certificates}
+
+    def _read_turn(self, data: dict[str, Any], transports: list[list[Transport | None]]) -> dict[str, Any]:
+        """The player to act, the round and the phase, the dice (kept only to be assigned), the
+        queued moves, the pending leg, the passes, the end and the telegrams drawn."""
+        player = integer(data["player"], "player", 0, self.players - 1)
+        rounds, passes = integer(data["round"], "round", 1), integer(data["passes"], "passes", 0)
+        phase = data["phase"]
+        if phase not in _PHASES or not isinstance(data["over"], bool) or not isinstance(data["end_reason"], str):
             raise ValueError("bad phase or end")
-        dice = ints("dice")
-        if (data["phase"] == "assign") != (len(dice) == 2) or any(not 1 <= d <= 6 for d in dice):
+        dice = integers(data["dice"], "dice", None, 1, 6)
+        if (phase == "assign") != (len(dice) == 2):
             raise ValueError("dice are kept only while they are to be assigned")
         queue = data["queue"]
         if not isinstance(queue, list) or not all(
-                isinstance(m, list) and len(m) == 3 and all(isinstance(x, int) and not isinstance(x, bool) for x in m)
+                isinstance(m, list) and len(m) == 3 and all(is_integer(x) for x in m)
                 and m[0] in (0, 1) and m[2] >= 0 for m in queue):
             raise ValueError("queued moves are [slot, card, steps]")
-        pending = ints("pending")
-        if (data["phase"] == "leg") != (len(pending) == 2):
+        pending = integers(data["pending"], "pending")
+        if (phase == "leg") != (len(pending) == 2):
             raise ValueError("a pending leg exactly in the leg phase")
-        if pending and (pending[0] not in (0, 1) or pending[1] < 0 or self.transports[data["player"]][pending[0]] is None):
+        if pending and (pending[0] not in (0, 1) or pending[1] < 0 or transports[player][pending[0]] is None):
             raise ValueError("bad pending leg")
         log = data["telegram_log"]
         if not isinstance(log, list) or not all(isinstance(x, list) and len(x) == 3 and x[2] in TELEGRAM_BY_ID for x in log):
             raise ValueError("bad telegram log")
-        self.cash, self.debt, self.interest_owed = cash, debt, owed
-        self.bank, self.money_total = data["bank"], data["money_total"]
-        self.removed, self.deck, self.used = removed, deck, used
-        self.telegram_decks = {m: list(decks[m]) for m in MODES}
-        self.certificates = data["certificates"]
-        self.occupant = occupant
-        self.player, self.round, self.phase = data["player"], data["round"], data["phase"]
-        self.dice, self.queue, self.pending = dice, [list(m) for m in queue], pending
-        self.passes, self.over, self.end_reason = data["passes"], data["over"], data["end_reason"]
-        self.telegram_log = [tuple(x) for x in log]
-        self._events = []
-        self._abandoned = []
-        self._count_unseen()
+        return {"player": player, "round": rounds, "phase": phase, "dice": dice, "queue": [list(m) for m in queue],
+                "pending": pending, "passes": passes, "over": data["over"], "end_reason": data["end_reason"],
+                "telegram_log": [tuple(x) for x in log]}
 
     def _count_unseen(self) -> None:
         """How many cards of each pile have never been drawn (they lie on top of it), worked out from the

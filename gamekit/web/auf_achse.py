@@ -20,6 +20,7 @@ from ..auf_achse.bots import bid_decision
 from ..auf_achse.examples import BERLIN_TRIESTE, auction_example
 from ..core import IllegalAction
 from ..rng import Rng
+from ..validation import is_integer
 from . import service
 
 __all__ = ["auction", "EXAMPLE_SCRIPT"]
@@ -85,7 +86,7 @@ def auction(situation: dict[str, Any] | None = None, action: dict[str, Any] | No
         seat = str((action or {}).get("seat", seat))
         if seat not in SEATS:
             raise ValueError(f"You play one of the four players or all of them, not {seat!r}.")
-        if isinstance(seed, bool) or not isinstance(seed, int):
+        if not is_integer(seed):
             raise ValueError("a seed is a whole number")
         slot = str((action or {}).get("contract", "0"))
         slots = [value for value, _ in _choices()]
@@ -109,13 +110,13 @@ def auction(situation: dict[str, Any] | None = None, action: dict[str, Any] | No
     who = state.current_player
     if kind == "example":
         step = s.get("script", 0)
-        if not (isinstance(step, int) and 0 <= step < len(EXAMPLE_SCRIPT)) or s["seat"] != "all":
+        if not (is_integer(step) and 0 <= step < len(EXAMPLE_SCRIPT)) or s["seat"] != "all":
             raise ValueError("The worked example is followed only from its start, with you playing all four players.")
         move = EXAMPLE_SCRIPT[step]
         s["script"] = step + 1
     elif kind == "bid":
         offer = (action or {}).get("offer")
-        if isinstance(offer, bool) or not isinstance(offer, int):
+        if not is_integer(offer):
             raise ValueError(f"An offer is a whole number from 1 to {HIGHEST_OFFER}.")
         move = Bid(offer)
         s["script"] = _follow(s, move)
@@ -144,7 +145,7 @@ def _said(first: str, steps: list[str]) -> str:
 def _follow(s: dict[str, Any], move: Any) -> int:
     """The next step of the worked example if the reader's move is the example's, else -1 (left)."""
     step = s.get("script", -1)
-    if isinstance(step, int) and 0 <= step < len(EXAMPLE_SCRIPT) and EXAMPLE_SCRIPT[step] == move:
+    if is_integer(step) and 0 <= step < len(EXAMPLE_SCRIPT) and EXAMPLE_SCRIPT[step] == move:
         return step + 1
     return -1
 
@@ -204,7 +205,7 @@ def _view(state: Any, s: dict[str, Any], announce: str) -> dict[str, Any]:
                             for k in range(1, HIGHEST_OFFER + 1)]
             view["can_pass"] = True
         step = s.get("script", -1)
-        if s["seat"] == "all" and isinstance(step, int) and 0 <= step < len(EXAMPLE_SCRIPT):
+        if s["seat"] == "all" and is_integer(step) and 0 <= step < len(EXAMPLE_SCRIPT):
             view["example_label"] = f"Worked example, next: {state.colour(who)} — {EXAMPLE_SCRIPT[step]}"
     else:
         winner, _, paid = result  # the engine's record of the auction

@@ -6,6 +6,7 @@ from typing import Any
 
 from ..dice import Die, named_dice
 from ..rng import Rng
+from ..validation import is_integer
 from . import service
 
 #: Most rolls that one call makes (a widget asks for 1, 100 or 1,000 at a time).
@@ -27,7 +28,7 @@ def _die(key: str) -> Die:
 def _generator(seed: Any, rng_state: Any) -> Rng:
     if rng_state is not None:
         return Rng.fromstate(rng_state)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_MAX:
+    if not is_integer(seed) or not 0 <= seed <= SEED_MAX:
         raise ValueError(f"{SEED_TEXT} Not {seed!r}.")
     return Rng(seed)
 
@@ -64,7 +65,7 @@ def roll(die: str, n: int = 1, seed: int | None = 0, rng_state: list[str] | None
     Returns the last result and the faces that made it, the counts of every result in these ``n``
     rolls, and the generator's state for the next call.
     """
-    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_ROLLS_PER_CALL:
+    if not is_integer(n) or not 1 <= n <= MAX_ROLLS_PER_CALL:
         raise ValueError(f"roll between 1 and {MAX_ROLLS_PER_CALL} times, not {n!r}")
     chosen = _die(die)
     rng = _generator(seed, rng_state)

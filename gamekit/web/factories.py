@@ -30,6 +30,7 @@ from ..catan.svg import TERRAIN_COLOURS
 from ..core import IllegalAction
 from ..dice import COLOURS
 from ..rng import Rng
+from ..validation import is_integer
 from . import service
 
 #: The trial player's colour (the colour die must show it under Solcher's rule).
@@ -190,7 +191,7 @@ def trial(situation: dict[str, Any] | None = None, action: dict[str, Any] | None
     (where the peg goes when more than one hole is free), ``{"kind": "produce", "n": rolls}``,
     ``{"kind": "reset"}``."""
     if situation is None:
-        if isinstance(seed, bool) or not isinstance(seed, int):
+        if not is_integer(seed):
             raise ValueError("a seed is a whole number")
         s = _start(seed, factories=factories)
     else:
@@ -199,7 +200,7 @@ def trial(situation: dict[str, Any] | None = None, action: dict[str, Any] | None
     announce = ""
     if kind == "invest":
         i = action.get("factory", 0)
-        if not isinstance(i, int) or not 0 <= i < len(s["factories"]):
+        if not is_integer(i) or not 0 <= i < len(s["factories"]):
             raise ValueError(f"factory 0-{len(s['factories']) - 1}")
         if s["pending"] is not None:
             raise IllegalAction("put the last investment's peg into a hole first", "factories-investment")
@@ -243,7 +244,7 @@ def trial(situation: dict[str, Any] | None = None, action: dict[str, Any] | None
         if s["pending"] is not None:
             raise IllegalAction("put the last investment's peg into a hole first", "factories-investment")
         n = action.get("n", 100)
-        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_ROLLS_PER_CALL:
+        if not is_integer(n) or not 1 <= n <= MAX_ROLLS_PER_CALL:
             raise ValueError(f"between 1 and {MAX_ROLLS_PER_CALL:,} production rolls")
         rng = Rng.fromstate(s["rng_state"]) if s["rng_state"] else Rng(s["seed"])
         built = [Factory(PLAYER, tuple(_pegs(f))) for f in s["factories"]]

@@ -15,6 +15,7 @@ from typing import Any
 
 from ..dice import d6
 from ..rng import Rng
+from ..validation import is_integer
 from . import service
 
 #: The numbers of dice a reader may choose.
@@ -29,7 +30,7 @@ TRAIL_POINTS = 80
 
 
 def _whole(value: Any, low: int, high: int, text: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+    if not is_integer(value) or not low <= value <= high:
         raise ValueError(f"{text} Not {value!r}.")
     return value
 

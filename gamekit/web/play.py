@@ -28,6 +28,7 @@ from typing import Any
 
 from .. import game as get_game
 from ..core import IllegalAction, InvalidSave
+from ..validation import is_integer
 from . import service
 from .play_tables import holdings, phase_text, private, targets
 
@@ -87,7 +88,7 @@ def play_through(game_name: str, seats: list[str], seed: int, options: dict[str,
 # -- reading the request -----------------------------------------------------------------------
 
 def _int(value: Any, what: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+    if not is_integer(value) or not low <= value <= high:
         raise ValueError(f"{what} is a whole number from {low} to {high}, not {value!r}")
     return value
 

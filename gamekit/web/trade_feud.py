@@ -22,6 +22,7 @@ from ..catan.actions import BuildRoad, BuildShip
 from ..catan.board import hex_centre
 from ..catan.svg import PLAYER_FILL, SIZE, TERRAIN_COLOURS
 from ..catan.trade_feud import TradeFeudState, scenario
+from ..validation import is_integer
 from . import service
 
 #: The scenario: three players' settlements around the north island (intersections of the island
@@ -96,7 +97,7 @@ def _place(state: TradeFeudState, player: int, piece: str, edge: Any) -> None:
     widget is about where pieces go, not about paying), then the engine checks and applies it."""
     if piece not in PIECES:
         raise ValueError(f"a piece is one of {sorted(PIECES)}")
-    if isinstance(edge, bool) or not isinstance(edge, int):
+    if not is_integer(edge):
         raise ValueError("an edge is a whole number")
     state.give_turn(player)
     state.hand_over(player, state.COSTS[piece])

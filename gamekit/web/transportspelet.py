@@ -17,6 +17,7 @@ from ..transportspelet import GAME, Assign, Continue, Dispatch, Roll
 from ..transportspelet.data import CITIES, MODES, ROUTES, TELEGRAM_BY_ID, freight, path
 from ..transportspelet.probability import arrival_within, telegram_chances
 from ..transportspelet.svg import HEIGHT, MODE_COLOURS, WIDTH, city_xy, pieces
+from ..validation import is_integer
 from . import service
 
 #: The engine's exact chances of arriving, remembered: a view shows a dozen of them and the same
@@ -213,7 +214,7 @@ def move(situation: dict[str, Any] | None = None, action: dict[str, Any] | None 
     kind = action.get("kind")
     if kind == "start" or not situation:
         s = action.get("seed", seed)
-        if isinstance(s, bool) or not isinstance(s, int):
+        if not is_integer(s):
             raise ValueError(f"a seed is a whole number, not {s!r}")
         state = GAME.new(players=PLAYERS, seed=s)
         return {"situation": {"game": state.to_json(), "seed": s},

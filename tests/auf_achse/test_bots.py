@@ -82,7 +82,7 @@ def test_seeded_games_are_those_recorded_before_chance_was_declared(players, see
     winner's choice to load at once). After a deliberate rule change, print the new digests of
     ``simple_game`` and paste them here, saying so in the commit."""
     s = simple_game(players, seed, children)
-    assert hashlib.sha256(json.dumps(s._rows, sort_keys=True).encode()).hexdigest()[:16] == digest
+    assert hashlib.sha256(json.dumps(s.to_data()["log"], sort_keys=True).encode()).hexdigest()[:16] == digest
 
 
 # -- outcomes ------------------------------------------------------------------------------------

@@ -93,7 +93,7 @@ def candidate_actions(s) -> set:
 def fingerprint(s) -> tuple:
     """Everything ``to_json`` writes, cheaply: the game part, the generator and the log's length
     (``apply`` only appends to the log after the action passed its check)."""
-    return json.dumps(s._to_data(), sort_keys=True), tuple(s.rng.getstate()), len(s.log)
+    return json.dumps(s.state_data(), sort_keys=True), tuple(s.rng.getstate()), len(s.log)
 
 
 def test_every_action_outside_legal_actions_is_refused_and_changes_nothing():

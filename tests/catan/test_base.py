@@ -174,7 +174,8 @@ def test_a_clone_shares_no_mutable_attribute(name):
     """Along a whole game (offers, discards, pending pegs included), a clone shares no list, dict or
     set with its original, nor its generator. The log's entries are written once and never changed,
     so the two logs share them (copying them would make a clone cost as much as the game's length);
-    the log lists themselves (its rows and the readable entries made from them) are separate."""
+    the log lists themselves (its rows and the readable entries made from them) are separate. So is
+    the text of the rows a save has written (``_log_json``: a string and the row it ended with)."""
     state = gamekit.game(name).new(players=4, seed=3)
     rng = Rng(3)
     step = 0
@@ -184,7 +185,7 @@ def test_a_clone_shares_no_mutable_attribute(name):
             assert copy.rng is not state.rng and copy.rng.getstate() == state.rng.getstate()
             assert copy._rows is not state._rows and copy._entries is not state._entries
             assert copy.log is not state.log and copy.log == state.log
-            log = {"_rows", "_entries"}
+            log = {"_rows", "_entries", "_log_json"}
             original = {id(v): p for k, x in vars(state).items() if k not in IMMUTABLE | log
                         for p, v in _mutables(x, k, set())}  # fmt: skip
             for k, x in vars(copy).items():

@@ -223,7 +223,7 @@ def test_determinised_positions_agree_with_what_the_player_sees(name):
                 d = state.determinize(p, s)
                 assert d.legal_actions() == state.legal_actions()
                 assert d.observation(p) == state.observation(p)
-                assert d._rows == [] and d.seed == s  # the determinize seed: the game's would tell the dice
+                assert d.log == [] and d.seed == s  # the determinize seed: the game's would tell the dice
                 played = d.dev_cards_played()
                 totals = [d.dev_deck[k] + sum(h[k] for h in d.dev_hands) + played[k] for k in range(5)]
                 assert totals == [14, 2, 2, 2, 5]

@@ -156,7 +156,7 @@ def test_state_svg():
 
 def _snapshot(state):
     """The saved state without the (long, append-only) log: its length stands for it."""
-    return json.dumps(state._to_data(), sort_keys=True), state.rng.getstate(), len(state.log)
+    return json.dumps(state.state_data(), sort_keys=True), state.rng.getstate(), len(state.log)
 
 
 def _pool(state):

@@ -21,7 +21,7 @@ from catan_helpers import trade_feud_main as main_phase
 from helpers import expect_illegal
 
 import gamekit
-from gamekit import IllegalAction, InvalidSave
+from gamekit import InvalidSave
 from gamekit.catan import RESOURCES
 from gamekit.catan.actions import (
     BankTrade,
@@ -35,7 +35,7 @@ from gamekit.catan.actions import (
     MoveShip,
 )
 from gamekit.catan.playout import playout, random_policy
-from gamekit.catan.rules import CITY, PIECES, SETTLEMENT, afford
+from gamekit.catan.rules import SETTLEMENT, afford
 from gamekit.catan.seafarers import SeafarersState
 from gamekit.catan.trade_feud import TradeFeudOptions, scenario
 from gamekit.catan.trade_feud_stall import explore, least_bound
@@ -58,7 +58,7 @@ def sea_route(state, start, goal, avoid=()):
             break
         for e in topo.node_edges[v]:
             w = topo.edge_other[e][v]
-            if (w not in back and w not in avoid and board.sea_edge[e] and e not in pirate and state._owner_at(e) == -1
+            if (w not in back and w not in avoid and board.sea_edge[e] and e not in pirate and state.piece_owner(e) == -1
                     and (w == goal or state.node_owner[w] == -1)):
                 back[w] = (v, e)
                 queue.append(w)
@@ -237,7 +237,7 @@ def test_trade_feud_connection_in_the_middle_returns_the_rest():
     assert state.ship_owner[COAST[10, 16]] == state.ship_owner[COAST[16, 11]] == -1
     assert state.pieces_left(WHITE)["ship"] == 15 - 2
     assert record["winner"] == RED and record["pieces"] == [len(route), 2] and state.tokens == [2, 0, 0]
-    assert sum(1 for e in state.topo.node_edges[11] if state._owner_at(e) >= 0) == 2
+    assert sum(1 for e in state.topo.node_edges[11] if state.piece_owner(e) >= 0) == 2
 
 
 def test_trade_feud_no_connection_to_a_closed_route_figure():
@@ -312,13 +312,13 @@ def quick_policy(state, rng):
         movable = state.movable_ships(p)
         if movable:
             e = movable[rng.randbelow(len(movable))]
-            targets = state._move_targets(p, e)
+            targets = [move.to for move in state.move_actions(p) if move.edge == e]
             if targets:
                 return MoveShip(e, targets[rng.randbelow(len(targets))])
     tier = []
-    if afford(hand, costs["city"]) and state._count(p, CITY) < PIECES["city"]:
+    if afford(hand, costs["city"]) and state.pieces_left(p)["city"] > 0:
         tier += [BuildCity(v) for v in state.buildings[p] if state.node_kind[v] == SETTLEMENT]
-    if afford(hand, costs["settlement"]) and state._count(p, SETTLEMENT) < PIECES["settlement"]:
+    if afford(hand, costs["settlement"]) and state.pieces_left(p)["settlement"] > 0:
         tier += [BuildSettlement(v) for v in state.building_sites(p)]
     if not tier and sum(state.dev_deck) and afford(hand, costs["development card"]):
         tier = [BuyDevelopmentCard()]
@@ -352,7 +352,7 @@ def check_invariants(state, fixed: dict[int, tuple[int, int]]) -> None:
     """Tokens are one per settlement and city upgrade (trade-feud-tokens); no intersection without a
     building has three edges with pieces (trade-feud-branching); every connection edge keeps the piece it
     had when the connection formed (trade-feud-connection-fixed)."""
-    topo, owner_of, nodes = state.topo, state._owner_at, state.node_owner
+    topo, owner_of, nodes = state.topo, state.piece_owner, state.node_owner
     for v, edges in enumerate(topo.node_edges):
         if nodes[v] == -1:
             assert sum(1 for e in edges if owner_of(e) >= 0) <= 2, v
@@ -466,7 +466,7 @@ def test_stall_1919_player_3_cannot_lengthen_the_route():
     assert futures is not None and not futures.event and futures.longest == 9
     blocked = state.clone()
     blocked.ship_moved = False
-    assert 8 not in blocked.movable_ships(3) and blocked._move_targets(3, 0) == []
+    assert 8 not in blocked.movable_ships(3) and all(move.edge != 0 for move in blocked.move_actions(3))
 
 
 def uniform_play(seed: int, cap: int = 20000):
@@ -653,11 +653,7 @@ def test_check_agrees_with_legal_actions():
                 if state.phase == "main":
                     pool += [MoveShip(e, f) for e in state.ships[state.turn] for f in range(len(topo.edges))]
                 for action in pool:
-                    try:
-                        state._check(action)
-                        ok = True
-                    except IllegalAction:
-                        ok = False
+                    ok = state.refusal(action) is None
                     assert ok == (action in legal), (state.phase, action)
             state.apply(random_policy(state, rng))
             step += 1

@@ -179,7 +179,7 @@ def test_determinized_positions_keep_the_public_position_and_the_legal_actions(p
             if play.is_over():
                 break
             actions = play.legal_actions()
-            play._advance(actions[rng.randbelow(len(actions))])
+            play.apply(actions[rng.randbelow(len(actions))])
     assert redrawn
 
 
@@ -392,7 +392,7 @@ def test_search_counts_the_fight_exactly_and_keeps_to_its_budget():
     assert action in s.legal_actions() and "positions" in reason
     one_pass = bot.last_iterations
     fight = s.determinize(s.turn, 0)
-    assert len(bot._outcomes(fight, Attack())) == 4
+    assert len(fight.outcomes(Attack(), limit=bot.LIMIT)) == 4
     assert one_pass >= len(s.legal_actions()) + 3  # the attack alone is four positions
     more = gamekit.bot("itc", "search", seed=1, iterations=10 * one_pass)
     more.explain(s)

@@ -494,7 +494,7 @@ def test_itc_full_rows_only_rows_full_when_the_turn_starts():
     s.t_deck.append(new)
     s.apply(KeepDie("red"))
     assert (s.at_lane[old], s.at_field[old]) == (ROUTE_LANES[3][1], 1)  # the old neutral moved up
-    assert s._row_full(3, 1)
+    assert s.row_full(3, 1)
     assert s.obliged == []
     assert EndTurn() in s.legal_actions()
     s.apply(EndTurn())
@@ -618,7 +618,7 @@ def test_itc_arrival_robbed_by_the_mafia():
     # in the next turn (another player's) they can be sold
     t = s.clone()
     t.fresh = {}
-    assert t._sellable_counts(asia) == t.goods[asia]
+    assert t.sellable_counts(asia) == t.goods[asia]
 
 
 def test_itc_arrival_controller_keeps_everything_and_overflow():

@@ -266,3 +266,35 @@ def test_a_failed_action_leaves_no_money_record(monkeypatch):
     plain = next(a for a in s.legal_actions() if isinstance(a, Dispatch) and not a.insure and a.card == dispatch.card)
     s.apply(plain)
     assert [reason for _, _, reason in s.log[-1]["money"]] == ["freight"]
+
+
+def _transport(d):
+    return next(t for ts in d["state"]["transports"] for t in ts if t and t["path"])
+
+
+@pytest.mark.parametrize("mutate,message", [
+    (lambda d: d["state"].update(cash=[1, 2]), "cash must have 3 entries"),
+    (lambda d: d["state"].update(bank=True), "bank must be an integer, not True"),
+    (lambda d: d["state"].update(debt=[0, 0, -10_000]), r"debt\[2\] = -10000 is outside 0.."),
+    (lambda d: d["state"].update(player=3), "player = 3 is outside 0..2"),
+    (lambda d: d["state"].update(round=0), "round = 0 is outside 1.."),
+    (lambda d: d["state"].update(dice=[7]), r"dice\[0\] = 7 is outside 1..6"),
+    (lambda d: d["state"].update(transports=[[None, None]] * 2), "transports must have 3 entries"),
+    (lambda d: d["state"]["telegram_decks"].pop("ship"), r"telegram_decks \(a deck for each mode\)'s keys are wrong"),
+    (lambda d: _transport(d).pop("hold"), r"a transport's keys are wrong: missing \['hold'\]"),
+    (lambda d: _transport(d).update(insured=1), "a transport's insured must be true or false, not 1"),
+    (lambda d: _transport(d).update(damage=101), "a transport's damage = 101 is outside 0..100"),
+    (lambda d: _transport(d).update(path=[0, "x"]), r"a transport's path \(a list of spaces\)\[1\] must be an integer"),
+    (lambda d: d["state"].update(extra=1), r"the state's keys are wrong: missing \[\], unexpected \['extra'\]"),
+])
+def test_a_malformed_save_is_refused_naming_the_fault(mutate, message):
+    """Label protocol-saving: each part of the restore (the money, the cards and transports, the
+    turn) names what is wrong."""
+    s = new(3, 8)
+    r = random.Random(8)
+    for _ in range(60):
+        s.apply(sensible(s, r))
+    bad = json.loads(s.to_json())
+    mutate(bad)
+    with pytest.raises(InvalidSave, match=message):
+        GAME.from_json(json.dumps(bad))
