@@ -29,7 +29,7 @@ from typing import Any
 
 from .validation import is_integer
 
-__all__ = ["tournament", "summary", "plot", "play_game"]
+__all__ = ["tournament", "join", "summary", "plot", "play_game"]
 
 #: A game that has not ended after this many actions is stopped and recorded as unfinished.
 MAX_ACTIONS = 20_000
