@@ -103,16 +103,24 @@ def watch(browser, site_url):
     w.close()
 
 
+def open_widget_page(watch, site_url: str, path: str, selector: str, scroll: bool = True):
+    """The built page ``path`` (relative to the site) opened in ``watch``'s page: (page, the first
+    element matching ``selector``), once it is drawn (and, with ``scroll``, scrolled into view).
+    Fails, naming the page, when the book has not built it."""
+    if not (SITE / path).is_file():
+        pytest.fail(f"{path} is not built")
+    page = watch.page
+    page.goto(site_url + path, wait_until="load")
+    root = page.locator(selector).first
+    root.wait_for(state="visible", timeout=60_000)
+    if scroll:
+        root.scroll_into_view_if_needed()
+    return page, root
+
+
 def open_play_page(watch, site_url: str, game: str):
     """The game's play page (``book/<folder>/play.html``) opened in ``watch``'s page: (page, the play
     widget's root), once the widget is drawn."""
     from gamekit.web.play import PAGES
 
-    path = f"book/{PAGES[game]}/play.html"
-    if not (SITE / path).is_file():
-        pytest.fail(f"{path} is not built")
-    page = watch.page
-    page.goto(site_url + path, wait_until="load")
-    root = page.locator(".gk-play").first
-    root.wait_for(state="visible", timeout=60_000)
-    return page, root
+    return open_widget_page(watch, site_url, f"book/{PAGES[game]}/play.html", ".gk-play", scroll=False)

@@ -3,28 +3,21 @@ outside network blocked: investments and production rolls come from gamekit in t
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from gamekit.dice import d6
 from gamekit.rng import Rng
 
+from .conftest import open_widget_page
+
 pytestmark = pytest.mark.browser
 
-SITE = Path(__file__).resolve().parents[2] / "_build" / "html"
 PAGE = "book/factories/rules.html"
 LOAD_TIMEOUT_MS = 120_000
 
 
 def test_trial_a_factory_investment(watch, site_url):
-    if not (SITE / PAGE).is_file():
-        pytest.fail(f"{PAGE} is not built")
-    page = watch.page
-    page.goto(site_url + PAGE, wait_until="load")
-    root = page.locator(".gk-fac").first
-    root.wait_for(state="visible", timeout=30_000)
-    root.scroll_into_view_if_needed()
+    page, root = open_widget_page(watch, site_url, PAGE, ".gk-fac")
     assert root.locator("[data-testid='gk-failure']").inner_text().startswith("Chance that the next investment fails: 0 (0 %)")
     # First investment: three free holes, so the reader puts the peg into one.
     root.locator("[data-testid='gk-invest-0']").click()

@@ -4,15 +4,14 @@ what gamekit answers for the same seed."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from gamekit.web import call
 
+from .conftest import open_widget_page
+
 pytestmark = pytest.mark.browser
 
-SITE = Path(__file__).resolve().parents[2] / "_build" / "html"
 PAGE = "notebooks/lesson-06-catan.html"
 LOAD_TIMEOUT_MS = 120_000
 SEED = 1995  # the lesson's CatanProduction(start="lesson-1", seed=1995)
@@ -56,13 +55,7 @@ def _expected(view) -> dict[str, list[str]]:
 
 
 def test_lesson6_production_by_keyboard_equals_gamekit(watch, site_url):
-    if not (SITE / PAGE).is_file():
-        pytest.fail(f"{PAGE} is not built")
-    page = watch.page
-    page.goto(site_url + PAGE, wait_until="load")
-    widget = page.locator(".gk-catan-production").first
-    widget.wait_for(state="visible", timeout=60_000)
-    widget.scroll_into_view_if_needed()
+    page, widget = open_widget_page(watch, site_url, PAGE, ".gk-catan-production")
     # As drawn from the notebook: the lesson's first settlement, its exact chances, no turns yet.
     assert _drawn(widget) == _expected(call("lessons.catan_production", {"action": {"kind": "setup", "start": "lesson-1",
                                                                                       "seed": SEED}})["ok"]["view"])
@@ -113,11 +106,7 @@ def test_lesson6_production_by_keyboard_equals_gamekit(watch, site_url):
 
 def test_lesson6_widget_errors_name_the_problem(watch, site_url):
     """Every hex set to "no hex": the service's message is shown, and the widget keeps its numbers."""
-    page = watch.page
-    page.goto(site_url + PAGE, wait_until="load")
-    widget = page.locator(".gk-catan-production").first
-    widget.wait_for(state="visible", timeout=60_000)
-    widget.scroll_into_view_if_needed()
+    page, widget = open_widget_page(watch, site_url, PAGE, ".gk-catan-production")
     for i in (3, 2, 1):  # from the last: a hex set to "no hex" leaves the list, the others move up
         widget.locator(f"[data-testid='gk-hex-number-{i}']").select_option("0")
         _settle(page)

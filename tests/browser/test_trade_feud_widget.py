@@ -4,25 +4,18 @@ an illegal placement is refused with the rule's label (trade-feud-branching)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+
+from .conftest import open_widget_page
 
 pytestmark = pytest.mark.browser
 
-SITE = Path(__file__).resolve().parents[2] / "_build" / "html"
 PAGE = "book/trade-feud/rules.html"
 LOAD_TIMEOUT_MS = 120_000
 
 
 def test_build_a_trade_connection(watch, site_url):
-    if not (SITE / PAGE).is_file():
-        pytest.fail(f"{PAGE} is not built")
-    page = watch.page
-    page.goto(site_url + PAGE, wait_until="load")
-    root = page.locator(".gk-tf").first
-    root.wait_for(state="visible", timeout=30_000)
-    root.scroll_into_view_if_needed()
+    page, root = open_widget_page(watch, site_url, PAGE, ".gk-tf")
     tokens = root.locator("[data-testid='gk-tf-tokens']")
     assert tokens.inner_text() == "Victory point tokens: Red 1, Blue 1, White 1"
     history = root.locator("[data-testid='gk-history'] li")
@@ -67,11 +60,7 @@ def test_build_a_trade_connection(watch, site_url):
 def test_a_rule_on_another_page_is_linked_there(watch, site_url):
     """A refusal citing a rule of another chapter (seafarers-ship, in the Catan base chapter) links to
     that chapter's anchor, through gamekit-assets/rule-links.json; the link leads to the rule."""
-    page = watch.page
-    page.goto(site_url + PAGE, wait_until="load")
-    root = page.locator(".gk-tf").first
-    root.wait_for(state="visible", timeout=30_000)
-    root.scroll_into_view_if_needed()
+    page, root = open_widget_page(watch, site_url, PAGE, ".gk-tf")
     assert page.locator("#seafarers-ship").count() == 0  # not on this page
     root.locator("[data-testid='gk-tf-edge-20']").click()  # a ship with no route of Red's to carry it on
     link = root.locator("a[data-testid='gk-error-rule']")

@@ -4,27 +4,20 @@ page's game is the engine's game move for move."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from gamekit.transportspelet import GAME
 
+from .conftest import open_widget_page
+
 pytestmark = pytest.mark.browser
 
-SITE = Path(__file__).resolve().parents[2] / "_build" / "html"
 PAGE = "book/transportspelet/rules.html"
 LOAD_TIMEOUT_MS = 120_000
 
 
 def test_roll_and_move(watch, site_url):
-    if not (SITE / PAGE).is_file():
-        pytest.fail(f"{PAGE} is not built")
-    page = watch.page
-    page.goto(site_url + PAGE, wait_until="load")
-    root = page.locator(".gk-ts").first
-    root.wait_for(state="visible", timeout=30_000)
-    root.scroll_into_view_if_needed()
+    page, root = open_widget_page(watch, site_url, PAGE, ".gk-ts")
     engine = GAME.new(players=2, seed=1962)
     choice = root.locator("[data-testid='gk-choice']")
     assert root.locator("[data-testid='gk-roll']").is_disabled()
