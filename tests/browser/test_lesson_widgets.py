@@ -114,3 +114,27 @@ def test_lesson6_widget_errors_name_the_problem(watch, site_url):
     numbers = [widget.locator(f"[data-testid='gk-hex-number-{i}']").input_value() for i in (1, 2, 3)]
     assert numbers == ["9", "0", "0"], "the selects show the numbers the widget still has"
     assert watch.outside == [] and watch.errors == []
+
+
+@pytest.mark.parametrize("typed", ["twelve", "-3", "9007199254740992"])
+def test_lesson6_seed_field_refuses_what_is_not_a_seed(watch, site_url, typed):
+    """A seed that is not a whole number from 0 to 2**53 - 1 is refused in the page with the service's
+    sentence; the field shows the seed in use again and the turns rolled are kept. A good seed starts
+    the widget again from it."""
+    page, widget = open_widget_page(watch, site_url, PAGE, ".gk-catan-production")
+    widget.locator("[data-testid='gk-roll']").click()
+    count = widget.locator("[data-testid='gk-count']")
+    count.filter(has_text="turns so far").wait_for(timeout=LOAD_TIMEOUT_MS)
+    rolled = count.inner_text()
+    seed = widget.locator("[data-testid='gk-seed']")
+    seed.fill(typed)
+    seed.dispatch_event("change")
+    widget.locator("[data-testid='gk-error']").filter(
+        has_text="A seed is a whole number from 0 to 9,007,199,254,740,991.").wait_for(timeout=30_000)
+    assert seed.input_value() == str(SEED)
+    assert count.inner_text() == rolled
+    seed.fill("7")
+    seed.dispatch_event("change")
+    count.filter(has_text="No turns yet").wait_for(timeout=30_000)
+    assert widget.locator("[data-testid='gk-error']").inner_text() == ""
+    assert watch.outside == [] and watch.errors == []

@@ -85,18 +85,7 @@ function render({ model, el: root }) {
   hexes.forEach((h) => h.addEventListener("change", () => {
     setup({ start: "own", numbers: hexes.map((x) => Number(x.value)).filter((n) => n > 0) });
   }));
-  seedInput.addEventListener("change", () => {
-    const v = model.get("view");
-    const value = wholeNumberText(seedInput.value);
-    if (value === null || value > v.seed_max) {
-      model.set("error", `${v.seed_text}`);
-      model.set("error_rule", "");
-      model.save_changes();
-      seedInput.value = String(model.get("situation").seed);
-      return;
-    }
-    setup({ seed: value });
-  });
+  ui.seedField(seedInput, () => model.get("view"), () => model.get("situation").seed, (seed) => setup({ seed }));
 
   const fill = (select, choices) => {
     if (select.options.length !== choices.length) {

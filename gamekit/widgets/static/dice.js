@@ -145,8 +145,7 @@ function render({ model, el: root }) {
   seedInput.addEventListener("change", () => {
     const value = wholeNumberText(seedInput.value);
     if (value === null || value < 0 || value > limits.seed_max) {
-      model.set("error", `${limits.seed_text} The seed stays ${model.get("seed")}.`);
-      model.save_changes();
+      ui.refuse(`${limits.seed_text} The seed stays ${model.get("seed")}.`);
       seedInput.value = String(model.get("seed"));
       return;
     }

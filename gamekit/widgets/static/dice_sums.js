@@ -91,18 +91,7 @@ function render({ model, el: root }) {
   }
 
   dice.addEventListener("change", () => setup({ dice: Number(dice.value) }));
-  seedInput.addEventListener("change", () => {
-    const v = model.get("view");
-    const value = wholeNumberText(seedInput.value);
-    if (value === null || value > v.seed_max) {
-      model.set("error", `${v.seed_text}`);
-      model.set("error_rule", "");
-      model.save_changes();
-      seedInput.value = String(model.get("situation").seed);
-      return;
-    }
-    setup({ seed: value });
-  });
+  ui.seedField(seedInput, () => model.get("view"), () => model.get("situation").seed, (seed) => setup({ seed }));
 
   const draw = ui.redraw(() => {
     const s = model.get("situation"), v = model.get("view");

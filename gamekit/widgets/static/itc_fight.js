@@ -21,9 +21,7 @@ function render({ model, el: root }) {
   function newFight() {
     const a = wholeNumberText(attackersInput.value), d = wholeNumberText(defendersInput.value);
     if (a === null || d === null) {
-      model.set("error", model.get("view").limits.text);
-      model.set("error_rule", "");
-      model.save_changes();
+      ui.refuse(model.get("view").limits.text);
       draw();
       return;
     }

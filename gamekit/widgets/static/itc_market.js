@@ -15,9 +15,7 @@ function render({ model, el: root }) {
   function letAct(player, input) {
     const points = wholeNumberText(input.value);
     if (points === null) {
-      model.set("error", model.get("view").points_limits.text);
-      model.set("error_rule", "");
-      model.save_changes();
+      ui.refuse(model.get("view").points_limits.text);
       return;
     }
     ui.act({ kind: "player", player, points });

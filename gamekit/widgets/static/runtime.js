@@ -259,6 +259,11 @@ function formatMegabytes(bytes) {
 //   redraw(draw)  wrap a draw function so that focus stays on its control, or the next one
 //                 (draw may return an element to focus instead)
 //   errorLine     the error region, bound to model "error" and "error_rule"
+//   refuse(text)  show text in the error region (input refused before anything is sent; no rule)
+//   seedField(input, view, seed, accept)
+//                 a seed typed by the reader: a whole number from 0 to view().seed_max goes to
+//                 accept(number); anything else is refused with view().seed_text and the field
+//                 shows seed() (the seed in use) again
 //   dispose()     remove every listener (return it, or call it, from render's cleanup)
 function widgetShell(model, root, { className = "", label = "gamekit widget" } = {}) {
   const line = new CallLine();
@@ -370,6 +375,26 @@ function widgetShell(model, root, { className = "", label = "gamekit widget" } =
     status.textContent = text;
   };
 
+  const refuse = (text) => {
+    model.set("error", text);
+    model.set("error_rule", "");
+    model.save_changes();
+  };
+
+  const seedField = (input, view, seed, accept) => {
+    const onChange = () => {
+      const value = wholeNumberText(input.value);
+      if (value === null || value < 0 || value > view().seed_max) {
+        refuse(view().seed_text);
+        input.value = String(seed());
+        return;
+      }
+      accept(value);
+    };
+    input.addEventListener("change", onChange);
+    disposers.push(() => input.removeEventListener("change", onChange));
+  };
+
   const redraw = (draw) => (...args) => {
     const active = document.activeElement;
     const inside = active && box.contains(active);
@@ -402,7 +427,7 @@ function widgetShell(model, root, { className = "", label = "gamekit widget" } =
     reset();
     disposers.forEach((d) => d());
   };
-  return { box, act, run, reset, say, redraw, errorLine: errors, status, dispose };
+  return { box, act, run, reset, say, refuse, seedField, redraw, errorLine: errors, status, dispose };
 }
 
 // Controls a keyboard user can reach, in document order.
