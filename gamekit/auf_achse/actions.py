@@ -26,6 +26,16 @@ __all__ = [
 ]
 
 
+def space_text(node: str) -> str:
+    """A city or road space in words: ``Berlin`` as it is; the road space ``Berlin-Leipzig/0`` as
+    "Berlin–Leipzig, space 1 from Berlin" (counted from 1, from the city named first)."""
+    road, slash, index = node.rpartition("/")
+    if not slash or "-" not in road or not index.isdigit():
+        return node
+    first, second = road.split("-", 1)
+    return f"{first}–{second}, space {int(index) + 1} from {first}"
+
+
 @dataclass(frozen=True)
 class PlaceTruck:
     """Setup: put your truck in a city (rule ``auf-achse-setup``)."""
@@ -33,7 +43,7 @@ class PlaceTruck:
     city: str
 
     def __str__(self) -> str:
-        return f"place truck in {self.city}"
+        return f"place truck {'on' if '/' in self.city else 'in'} {space_text(self.city)}"
 
 
 @dataclass(frozen=True)
@@ -61,7 +71,7 @@ class Step:
     to: str
 
     def __str__(self) -> str:
-        return f"step to {self.to}"
+        return f"step to {space_text(self.to)}"
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,8 @@ import math
 from typing import Any
 from xml.sax.saxutils import escape
 
+from .actions import space_text
+
 #: (longitude east, latitude north) of the network's cities, to a tenth of a degree.
 PLACES = {
     "Flensburg": (9.4, 54.8), "Hamburg": (10.0, 53.6), "Rostock": (12.1, 54.1), "Bremen": (8.8, 53.1),
@@ -66,7 +68,11 @@ def board_svg(state: Any) -> str:
     for city in state.net.cities:
         x, y = xy(city)
         parts.append(f'<circle cx="{x}" cy="{y}" r="5" fill="#fff" stroke="#333" stroke-width="1.5"/>')
-        parts.append(f'<text x="{x + 7}" y="{y + 4}" font-size="12" style="fill: var(--gk-fg, #222)">{escape(city)}</text>')
+        # Right of the city, or left of it near the picture's right edge; a white halo keeps the name
+        # readable where road spaces (and the play page's spots) cross it.
+        anchor = ' text-anchor="end"' if x > WIDTH - 70 else ""
+        parts.append(f'<text x="{x - 7 if anchor else x + 7}" y="{y + 4}" font-size="12"{anchor} '
+                     f'stroke="#fff" stroke-width="3" paint-order="stroke" style="fill: var(--gk-fg, #222)">{escape(city)}</text>')
     trucks = []
     for p, node in enumerate(state.position):
         if node is None:
@@ -75,7 +81,7 @@ def board_svg(state: Any) -> str:
         dx = (p - (len(state.position) - 1) / 2) * 5
         parts.append(f'<rect x="{x + dx - 6}" y="{y - 14}" width="12" height="9" rx="2" fill="{PLAYER_FILL[p % 6]}" stroke="#111"/>'
                      f'<text x="{x + dx}" y="{y - 6.5}" font-size="8" text-anchor="middle" fill="#fff">{p + 1}</text>')
-        trucks.append(f"player {p + 1}'s truck at {node.replace('/', ', space ')}")
+        trucks.append(f"player {p + 1}'s truck at {space_text(node)}")
     desc = ("Road map of the cities with their road spaces, event triangles and ferries (dashed). "
             + ("; ".join(trucks) + "." if trucks else "No truck is on the map yet."))
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" '

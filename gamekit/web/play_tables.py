@@ -43,7 +43,7 @@ def holdings(state: Any, player: int, viewer: int | None) -> list[str]:
         if name == "itc":
             return [f"{_plural(len(state.hands[player]), 'card')} in hand", f"{state.stones[player]} stones left"]
         if name == "auf-achse":
-            return [f"cash {state.cash[player]:,}", f"truck at {state.position[player]}",
+            return [f"cash {state.cash[player]:,}", _truck(state.position[player]),
                     f"{_plural(len(state.hands[player]), 'contract')} in hand",
                     f"{_plural(len(state.loaded[player]), 'load')} on the truck"]
         if name == "transportspelet":
@@ -54,6 +54,12 @@ def holdings(state: Any, player: int, viewer: int | None) -> list[str]:
     except (AttributeError, IndexError, KeyError, TypeError):  # a view, never a reason to fail
         pass
     return []
+
+
+def _truck(node: str | None) -> str:
+    from ..auf_achse.actions import space_text
+
+    return "truck not placed yet" if node is None else f"truck at {space_text(node)}"
 
 
 def _catan(state: Any, p: int) -> list[str]:
@@ -121,12 +127,13 @@ def targets(state: Any, actions: list[Any]) -> list[dict[str, Any]]:
                     x, y = hex_centre(topo.hexes[hex_], SIZE)
                     add(x, y + SIZE * 0.45, SIZE * 0.3, a, f"hex {hex_}")
         elif name == "auf-achse":
+            from ..auf_achse.actions import space_text
             from ..auf_achse.svg import where_xy
 
             for a in actions:
                 place = getattr(a, "to", None) or getattr(a, "city", None)
                 if isinstance(place, str):
-                    add(*where_xy(state, place), 9, a, place.replace("/", ", space "))
+                    add(*where_xy(state, place), 9, a, space_text(place))
     except (AttributeError, IndexError, KeyError, TypeError, ValueError):
         return []
     return list(spots.values())

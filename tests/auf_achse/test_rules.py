@@ -121,6 +121,24 @@ def test_setup_trucks_are_placed_on_any_space_in_turn():
     assert s.position == ["Berlin-Leipzig/0", "Berlin-Leipzig/0", "Berlin"] and s.phase == "roll"
 
 
+def test_road_spaces_are_named_in_words():
+    """A road space is shown to the reader by its road and its place on it, counted from 1 from the
+    city named first (the buttons, the log and the map's description), never by its internal id."""
+    s = GAME.new(players=2, seed=1)
+    assert str(PlaceTruck("Berlin-Leipzig/0")) == "place truck on Berlin–Leipzig, space 1 from Berlin"
+    assert str(PlaceTruck("Berlin")) == "place truck in Berlin"
+    assert str(Step("Hamburg-Rostock/3")) == "step to Hamburg–Rostock, space 4 from Hamburg"
+    assert s.parse_action("place truck on Berlin–Leipzig, space 1 from Berlin") == PlaceTruck("Berlin-Leipzig/0")
+    from gamekit.web.play_tables import holdings
+
+    assert "truck not placed yet" in holdings(s, 0, 0)
+    s.apply(PlaceTruck("Berlin-Leipzig/0"))
+    assert "truck at Berlin–Leipzig, space 1 from Berlin" in holdings(s, 0, 0)
+    from gamekit.auf_achse.svg import board_svg
+
+    assert "player 1's truck at Berlin–Leipzig, space 1 from Berlin" in board_svg(s)
+
+
 def test_setup_trucks_are_placed_in_cities_in_turn():
     """label auf-achse-setup (start_anywhere=False: in a city)"""
     s = GAME.new(players=3, seed=1, start_anywhere=False)

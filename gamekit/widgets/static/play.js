@@ -362,6 +362,14 @@ function render({ model, el: root }) {
       });
       svg.append(spot);
     });
+    // The board's own words (city names, numbers) stay readable above the spots; a click on a word
+    // reaches the spot under it.
+    if (targets.length) {
+      svg.querySelectorAll(":scope > text").forEach((word) => {
+        word.style.pointerEvents = "none";
+        svg.append(word);
+      });
+    }
   };
 
   const draw = ui.redraw(() => {
