@@ -674,7 +674,7 @@ class CatanState(State):
                     for rate in rates[g]:
                         if held >= rate:
                             acts.extend([a for t, a in trades[rate] if bank[t]])
-        if brick or lumber or wool or grain or ore:
+        if (brick or lumber or wool or grain or ore) and self.options.player_trades:
             acts.extend(self.offers(p))
         return acts
 
@@ -691,7 +691,9 @@ class CatanState(State):
     def offers(self, player: int) -> list[OfferTrade]:
         """Rule ``catan-player-trade``: the trade offers listed for ``player``, one card for one card:
         each offer :meth:`offer_problem` lets pass (an offer of several cards is legal too, but not
-        listed)."""
+        listed). None when the setting ``player_trades`` is off."""
+        if not self.options.player_trades:
+            return []
         hands = self.hands
         b, lu, w, g, o = hands[player]
         mine = ((b and 1) | (lu and 2) | (w and 4) | (g and 8) | (o and 16)) << 5  # resources held, as bits
@@ -717,7 +719,10 @@ class CatanState(State):
         no resource on both sides, the giver holds what they give and the other player what they are
         asked for (hands are open, so an offer they could not accept is not made). The check of
         ``OfferTrade`` asks this; :meth:`offers` lists exactly the one-for-one offers it lets pass,
-        which are those of a resource the giver holds for one the other holds."""
+        which are those of a resource the giver holds for one the other holds. With the setting
+        ``player_trades`` off (the house variant "no trading between players") no offer is legal."""
+        if not self.options.player_trades:
+            return "trades between players are off in this game (setting player_trades); trade with the bank"
         if not is_integer(to) or not 0 <= to < self.players or to == player:
             return f"offer to another player, not {to!r}"
         if not any(give) or not any(get):

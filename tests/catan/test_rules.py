@@ -9,7 +9,7 @@ hexes 4, 5, 9; intersection 1 has a 3:1 harbour, intersection 16 the 2:1 brick h
 from __future__ import annotations
 
 import pytest
-from catan_helpers import GAME, dice, empty_main, expect_illegal, give, hand, path_edges, put, road
+from catan_helpers import GAME, catan_main, dice, empty_main, expect_illegal, give, hand, path_edges, put, road
 
 from gamekit import IllegalAction
 from gamekit.catan import RESOURCES
@@ -310,6 +310,33 @@ def test_catan_player_trade_offer_and_accept():
     state.apply(AcceptTrade())
     assert hand(state, 0) == {"wool": 1} and hand(state, 2) == {"brick": 2}
     assert state.current_player == 0 and state.phase == "main"
+
+
+def test_catan_player_trade_setting_off_no_offers():
+    """catan-player-trade (setting player_trades, the house variant "no trading between players"):
+    with it off, no offer between players is listed and offering one raises IllegalAction naming the
+    rule, the state unchanged; trades with the bank stay. With it on (the printed rule, the default) the
+    same position lists the one-for-one offers."""
+    for trades in (True, False):
+        state = catan_main(player_trades=trades)
+        assert state.options.player_trades is trades
+        give(state, 0, brick=4)
+        give(state, 1, wool=1)
+        give(state, 2, ore=2)
+        offers = [a for a in state.legal_actions() if isinstance(a, OfferTrade)]
+        bank = [a for a in state.legal_actions() if isinstance(a, BankTrade)]
+        assert len(bank) == 4  # 4 brick for each other resource, 4:1, with or without the setting
+        if trades:
+            assert offers == [OfferTrade(1, ("brick",), ("wool",)), OfferTrade(2, ("brick",), ("ore",))]
+            state.apply(OfferTrade(2, ("brick", "brick"), ("ore", "ore")))
+            assert state.phase == "trade" and state.current_player == 2
+        else:
+            assert offers == []
+            err = expect_illegal(state, OfferTrade(1, ("brick",), ("wool",)), "catan-player-trade")
+            assert "player_trades" in str(err)
+            expect_illegal(state, OfferTrade(2, ("brick", "brick"), ("ore", "ore")), "catan-player-trade")
+            state.apply(BankTrade("brick", "ore", 4))
+            assert hand(state, 0) == {"ore": 1} and state.phase == "main"
 
 
 def test_catan_player_trade_decline_and_cannot_pay():
