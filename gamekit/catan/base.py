@@ -288,6 +288,26 @@ _RATES = {(two, three): tuple(r for r, ok in ((2, two), (3, three), (4, True)) i
 _BANK_RATES = (_RATES[False, False],) * 5  # no harbour: 4:1 for every resource
 
 
+#: For each state class, what :meth:`CatanState._main_actions` needs of it, looked up once
+#: (:func:`_main_plan`).
+_MAIN_PLAN: dict[type, tuple[Any, ...]] = {}
+
+
+def _main_plan(state_class: Any) -> tuple[Any, ...]:
+    """The costs of a road, a settlement, a city and a development card in ``state_class``
+    (its ``COSTS``); whether its road and settlement sites are the base game's (then the main phase
+    keeps the actions made of them with them, in ``_by_pieces``, which every placement empties); and
+    whether it has main-phase actions of its own (``_more_main_actions`` overridden); whether its
+    bank rates are the base game's (then they are read straight from ``_by_buildings``)."""
+    costs = state_class.COSTS
+    plan = _MAIN_PLAN[state_class] = (
+        costs["road"], costs["settlement"], costs["city"], costs["development card"],
+        state_class.road_sites is CatanState.road_sites, state_class.building_sites is CatanState.building_sites,
+        state_class._more_main_actions is not CatanState._more_main_actions,
+        state_class.all_trade_rates is CatanState.all_trade_rates)
+    return plan
+
+
 def _producers(board: Board) -> tuple[tuple[tuple[int, int, tuple[int, ...]], ...], ...]:
     """For each roll total 0-12, the hexes carrying that number: (hex, its resource, its corners)
     (rule ``catan-production``; read from the board once, for every roll)."""
@@ -647,18 +667,42 @@ class CatanState(State):
         p = self.turn
         hand = self.hands[p]
         acts: list[Any] = [_END]
-        costs = self.COSTS
-        if afford(hand, costs["road"]) and len(self.roads[p]) < PIECES["road"]:
-            at = _ROAD_AT
-            acts.extend([at[e] for e in self.road_sites(p)])
-        kinds = self._kinds(p)
-        if afford(hand, costs["settlement"]) and kinds[SETTLEMENT] < PIECES["settlement"]:
-            at = _SETTLE_AT
-            acts.extend([at[v] for v in self.building_sites(p)])
-        if afford(hand, costs["city"]) and kinds[CITY] < PIECES["city"]:
-            acts.extend(self._city_actions(p))
-        self._more_main_actions(p, acts)
-        if afford(hand, costs["development card"]) and sum(self.dev_deck):
+        cls = type(self)
+        plan = _MAIN_PLAN.get(cls) or _main_plan(cls)
+        road, settlement, city, card, own_roads, own_settlements, more, own_rates = plan
+        if afford(hand, road) and len(self.roads[p]) < PIECES["road"]:
+            if own_roads:  # the base game's road sites: their actions kept with them
+                key = ("road actions", p)
+                found = self._by_pieces.get(key)
+                if found is None:
+                    at = _ROAD_AT
+                    found = self._by_pieces[key] = tuple([at[e] for e in self.road_sites(p)])
+                acts.extend(found)
+            else:
+                at = _ROAD_AT
+                acts.extend([at[e] for e in self.road_sites(p)])
+        kinds = None
+        if afford(hand, settlement):
+            kinds = self._kinds(p)
+            if kinds[SETTLEMENT] < PIECES["settlement"]:
+                if own_settlements:
+                    key = ("settlement actions", p)
+                    found = self._by_pieces.get(key)
+                    if found is None:
+                        at = _SETTLE_AT
+                        found = self._by_pieces[key] = tuple([at[v] for v in self.building_sites(p)])
+                    acts.extend(found)
+                else:
+                    at = _SETTLE_AT
+                    acts.extend([at[v] for v in self.building_sites(p)])
+        if afford(hand, city):
+            if kinds is None:
+                kinds = self._kinds(p)
+            if kinds[CITY] < PIECES["city"]:
+                acts.extend(self._city_actions(p))
+        if more:
+            self._more_main_actions(p, acts)
+        if afford(hand, card) and sum(self.dev_deck):
             acts.append(_BUY)
         cards = self.dev_hands[p]
         if not self.dev_played and (cards[KNIGHT] or cards[ROAD_BUILDING] or cards[YEAR_OF_PLENTY] or cards[MONOPOLY]):
@@ -666,7 +710,9 @@ class CatanState(State):
         brick, lumber, wool, grain, ore = hand
         if brick >= 2 or lumber >= 2 or wool >= 2 or grain >= 2 or ore >= 2:
             bank = self.bank
-            rates = self.all_trade_rates(p)
+            rates = self._by_buildings.get(("rates", p)) if own_rates else None
+            if rates is None:
+                rates = self.all_trade_rates(p)
             for g in range(5):
                 held = hand[g]
                 if held >= 2:
