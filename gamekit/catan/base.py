@@ -308,6 +308,15 @@ def _main_plan(state_class: Any) -> tuple[Any, ...]:
     return plan
 
 
+def _hex_numbers(board: Board) -> tuple[int, ...]:
+    """The number token on each hex of ``board`` (0 where there is none)."""
+    numbers = [0] * len(board.topology.hexes)
+    for total, hexes in board.number_hexes.items():
+        for h in hexes:
+            numbers[h] = total
+    return tuple(numbers)
+
+
 def _producers(board: Board) -> tuple[tuple[tuple[int, int, tuple[int, ...]], ...], ...]:
     """For each roll total 0-12, the hexes carrying that number: (hex, its resource, its corners)
     (rule ``catan-production``; read from the board once, for every roll)."""
@@ -328,7 +337,7 @@ class CatanState(State):
     """
 
     #: Never changed after setup, so clones share them (see :meth:`clone`).
-    shared_on_clone = ("board", "topo", "_producers")
+    shared_on_clone = ("board", "topo", "_producers", "_hex_number")
 
     action_types: ClassVar[tuple[type, ...]] = CATAN_ACTION_TYPES
     options: CatanOptions
@@ -424,6 +433,8 @@ class CatanState(State):
         self.topo = board.topology
         self._producers = _producers(board)
         topo = board.topology
+        #: The number on each hex (0: none), for :meth:`_production`.
+        self._hex_number = _hex_numbers(board)
         _grow_tables(len(topo.edges), len(topo.nodes), len(topo.hexes))
         self.setup_order = self._setup_order()
         self.colours = self.options.player_colours[: self.players]
@@ -804,8 +815,35 @@ class CatanState(State):
     def robber_actions(self) -> list[Any]:
         """Rule ``catan-robber``: every hex the robber may move to, with every player it may rob there:
         the owners of the buildings at its corners that :meth:`can_rob` lets the robber rob (as
-        :meth:`robber_victims` finds them), found from the buildings, each asked once."""
+        :meth:`robber_victims` finds them), found from the buildings, each asked once. The moves to
+        every land hex are worked out once for the buildings, the player to move and which players
+        hold cards (what :meth:`can_rob` asks), and the robber's own hex is left out of them."""
         p = self.turn
+        if type(self).can_rob is _BASE_CAN_ROB:
+            mask, bit = 0, 1
+            for b, lu, w, g, o in self.hands:
+                if b or lu or w or g or o:
+                    mask |= bit
+                bit <<= 1
+            key = ("robber", p, mask)
+            found = self._by_buildings.get(key)
+            if found is None:
+                found = self._by_buildings[key] = self._robber_moves(p)
+        else:
+            found = self._robber_moves(p)
+        moves, spans = found
+        robber = self.robber
+        if robber is None:
+            return list(moves)
+        start, end = spans[robber]
+        acts = list(moves[:start])
+        acts.extend(moves[end:])
+        return acts
+
+    def _robber_moves(self, p: int) -> tuple[tuple[MoveRobber, ...], tuple[tuple[int, int], ...]]:
+        """The robber's moves by ``p`` to every land hex (:meth:`robber_actions` before the robber's
+        own hex is left out), and where each hex's moves stand among them, by hex (immutable, as
+        everything kept in ``_by_buildings``)."""
         robbed: dict[int, int] = {}  # hex: the players it may rob, as bits
         node_hexes = self.topo.node_hexes
         can_rob = self.can_rob
@@ -816,21 +854,21 @@ class CatanState(State):
                     if can_rob(p, v):
                         for h in node_hexes[v]:
                             robbed[h] = robbed.get(h, 0) | bit
-        robber, at = self.robber, _ROBBER_AT
-        if not robbed:
-            return [at[h][0] for h in self.board.land_hexes if h != robber]
         acts: list[Any] = []
+        spans = [(0, 0)] * len(self.topo.hexes)
         get, moves = robbed.get, _ROBBER_MOVES
         for h in self.board.land_hexes:
-            if h != robber:
-                victims = get(h, 0)
-                found = moves[h][victims]
-                acts.extend(found if found is not None else _robber_moves(h, victims))
-        return acts
+            victims = get(h, 0)
+            found = moves[h][victims]
+            start = len(acts)
+            acts.extend(found if found is not None else _robber_moves(h, victims))
+            spans[h] = (start, len(acts))
+        return tuple(acts), tuple(spans)
 
     def robbable(self, node: int) -> bool:
         """Rule ``catan-robber``: the building at ``node`` lets the robber steal from its owner
-        (a settlement or city; extension point)."""
+        (a settlement or city; extension point, which may depend on the buildings on the board and
+        the settings alone: :meth:`robber_actions` keeps its moves for the buildings)."""
         return self.node_kind[node] in (SETTLEMENT, CITY)
 
     def can_rob(self, p: int, node: int) -> bool:
@@ -1147,12 +1185,15 @@ class CatanState(State):
         """Rule ``catan-production``: the claims of a roll of ``total`` (not 7) in the base game,
         the robber's hex left out, by resource: (resource, cards owed in all, (player, cards) for
         each player owed some), made from :meth:`_yields` once for the buildings and the robber's
-        hex. :meth:`production_claims` lays them out by player; a roll in a game whose
+        hex (one table for every place of the robber off the hexes of this number).
+        :meth:`production_claims` lays them out by player; a roll in a game whose
         ``production_claims`` is the base game's pays them at once (:meth:`_pay_production`)."""
-        key = (total, self.robber)
+        robber = self.robber
+        if robber is not None and self._hex_number[robber] != total:
+            robber = None  # the robber blocks no hex of this number: the same claims as without it
+        key = (total, robber)
         found = self._by_buildings.get(key)
         if found is None:
-            robber = self.robber
             owed: dict[int, dict[int, int]] = {}
             for h, q, r, count in self._yields(total):
                 if h != robber:
@@ -1613,6 +1654,7 @@ class CatanState(State):
 
 
 _BASE_CLAIMS = CatanState.production_claims
+_BASE_CAN_ROB = CatanState.can_rob
 
 
 def scenario(players: int = 4, seed: int = 0, *, game: str | Game = "catan", turn: int = 0, phase: str = "main",
