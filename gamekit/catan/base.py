@@ -1114,7 +1114,7 @@ class CatanState(State):
         self.edge_owner[e] = p
         self.roads[p].append(e)
         self._pieces_changed(roads_only=True)
-        self.road_length[p] = self._longest_road_of(p)
+        self.road_length[p] = self._longest_road_with(p, e)
         self._award_longest_road()
         if self.phase == "setup":
             self._setup_next()
@@ -1383,6 +1383,33 @@ class CatanState(State):
     def _longest_road_of(self, player: int) -> int:
         """Rule ``catan-longest-road``: :func:`~gamekit.catan.roads.longest_road` for ``player``."""
         return longest_road(self.topo, self.node_owner, self.edge_owner, player, self.roads[player])
+
+    def _longest_road_with(self, player: int, edge: int) -> int:
+        """Rule ``catan-longest-road``: :meth:`_longest_road_of` ``player`` just after their road on
+        ``edge`` was added. A road added takes no path away, so a longer path than before uses the
+        new road, and lies among the roads joined to it through intersections that no other
+        player's building breaks: the longer of the road before and the longest among those (which
+        cannot beat the road before when they are no more segments than it has). A variant that
+        counts its own routes (:meth:`_longest_road_of` overridden) counts them all again."""
+        if type(self)._longest_road_of is not _BASE_LONGEST_ROAD:
+            return self._longest_road_of(player)
+        before = self.road_length[player]
+        node_owner, edge_owner = self.node_owner, self.edge_owner
+        topo = self.topo
+        node_edges, edge_nodes = topo.node_edges, topo.edge_nodes
+        joined = {edge}
+        stack = [edge]
+        while stack:
+            for v in edge_nodes[stack.pop()]:
+                owner = node_owner[v]
+                if owner == -1 or owner == player:
+                    for f in node_edges[v]:
+                        if edge_owner[f] == player and f not in joined:
+                            joined.add(f)
+                            stack.append(f)
+        if len(joined) <= before:
+            return before
+        return max(before, longest_road(topo, node_owner, edge_owner, player, sorted(joined)))
 
     def _award_longest_road(self) -> None:
         lengths = self.road_length
@@ -1655,6 +1682,7 @@ class CatanState(State):
 
 _BASE_CLAIMS = CatanState.production_claims
 _BASE_CAN_ROB = CatanState.can_rob
+_BASE_LONGEST_ROAD = CatanState._longest_road_of
 
 
 def scenario(players: int = 4, seed: int = 0, *, game: str | Game = "catan", turn: int = 0, phase: str = "main",

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 from catan_helpers import GAME, catan_main, dice, empty_main, expect_illegal, give, hand, path_edges, put, road
 
+import gamekit
 from gamekit import IllegalAction
 from gamekit.catan import RESOURCES
 from gamekit.catan.actions import (
@@ -32,6 +33,7 @@ from gamekit.catan.actions import (
     Roll,
 )
 from gamekit.catan.rules import DEVELOPMENT_DECK, KNIGHT, VICTORY_POINT, YEAR_OF_PLENTY
+from gamekit.rng import Rng
 
 
 def edge(state, a, b):
@@ -533,6 +535,32 @@ def test_catan_victory_exactly_the_changed_goal(goal, wins):
     state.apply(BuildSettlement(20))
     assert state.victory_points(0) == 5
     assert state.is_over() is wins and (state.winners() == [0]) is wins
+
+
+def test_catan_longest_road_kept_after_each_road_is_the_full_count():
+    """catan-longest-road: the length the engine keeps after a road is built (worked out from the
+    roads the new one joins) is the full count: two roads of 2 segments joined by a fifth segment make
+    a road of 5, which takes the card; and in 20 seeded games each of the base game and of factories,
+    after every road built, every player's length is what counting all their roads again gives."""
+    state = empty_main()
+    road(state, 0, *path_edges(state, [3, 7, 12]), *path_edges(state, [17, 22, 28]))
+    assert state.road_length[0] == 2 and state.longest_road == -1
+    give(state, 0, brick=1, lumber=1)
+    state.apply(BuildRoad(edge(state, 12, 17)))
+    assert state.road_length[0] == 5 and state.longest_road == 0 and state.victory_points(0) == 2
+    built = 0
+    for name in ("catan", "factories"):
+        for seed in range(20):
+            game = gamekit.game(name).new(players=4, seed=seed)
+            rng = Rng(seed)
+            while not game.is_over():
+                actions = game.legal_actions()
+                action = actions[rng.randbelow(len(actions))]
+                game.apply(action)
+                if type(action) is BuildRoad:
+                    built += 1
+                    assert game.road_length == [game._longest_road_of(p) for p in range(4)]
+    assert built > 1000
 
 
 def test_catan_longest_road_tie_between_others_sets_the_card_aside():
