@@ -258,6 +258,8 @@ _BANK = {(g, t, c): BankTrade(RESOURCES[g], RESOURCES[t], c) for g in range(5) f
 _BANK_FOR = {(g, c): tuple((t, _BANK[g, t, c]) for t in range(5) if t != g) for g in range(5) for c in (2, 3, 4)}
 #: :data:`_BANK_FOR` as ``_BANK_BY[g][rate]``.
 _BANK_BY = tuple((None, None) + tuple(_BANK_FOR[g, c] for c in (2, 3, 4)) for g in range(5))
+#: ``_BANK_ALL[g][rate]``: the actions alone of ``_BANK_BY[g][rate]`` (a bank holding every resource).
+_BANK_ALL = tuple((None, None) + tuple(tuple(a for _, a in _BANK_FOR[g, c]) for c in (2, 3, 4)) for g in range(5))
 _OFFER = {(q, g, t): OfferTrade(q, (RESOURCES[g],), (RESOURCES[t],))
           for q in range(8) for g in range(5) for t in range(5) if g != t}  # fmt: skip
 
@@ -291,21 +293,40 @@ _BANK_RATES = (_RATES[False, False],) * 5  # no harbour: 4:1 for every resource
 #: For each state class, what :meth:`CatanState._main_actions` needs of it, looked up once
 #: (:func:`_main_plan`).
 _MAIN_PLAN: dict[type, tuple[Any, ...]] = {}
+#: The pieces each player has (rule ``catan-building-costs``), as :meth:`CatanState._main_actions` asks.
+_ROADS_EACH, _SETTLEMENTS_EACH, _CITIES_EACH = PIECES["road"], PIECES["settlement"], PIECES["city"]
+#: At most this many hands are kept per state class in the table of :func:`_affordable`.
+_HANDS_KEPT = 50_000
 
 
 def _main_plan(state_class: Any) -> tuple[Any, ...]:
-    """The costs of a road, a settlement, a city and a development card in ``state_class``
-    (its ``COSTS``); whether its road and settlement sites are the base game's (then the main phase
-    keeps the actions made of them with them, in ``_by_pieces``, which every placement empties); and
+    """Whether the road and settlement sites of ``state_class`` are the base game's (then the main
+    phase keeps the actions made of them with them, in ``_by_pieces``, which every placement empties);
     whether it has main-phase actions of its own (``_more_main_actions`` overridden); whether its
-    bank rates are the base game's (then they are read straight from ``_by_buildings``)."""
+    bank rates are the base game's (then they are read straight from ``_by_buildings``); a table
+    of what a hand affords there (:func:`_affordable`), filled as hands are seen; and the costs of a
+    road, a settlement, a city and a development card in it (its ``COSTS``)."""
     costs = state_class.COSTS
     plan = _MAIN_PLAN[state_class] = (
-        costs["road"], costs["settlement"], costs["city"], costs["development card"],
         state_class.road_sites is CatanState.road_sites, state_class.building_sites is CatanState.building_sites,
         state_class._more_main_actions is not CatanState._more_main_actions,
-        state_class.all_trade_rates is CatanState.all_trade_rates)
+        state_class.all_trade_rates is CatanState.all_trade_rates,
+        {}, (costs["road"], costs["settlement"], costs["city"], costs["development card"]))
     return plan
+
+
+def _affordable(plan: tuple[Any, ...], hand: list[int]) -> tuple[bool, ...]:
+    """What ``hand`` (five counts) affords in the main phase of the class of ``plan`` (rule
+    ``catan-building-costs``, with that class's ``COSTS``): a road, a settlement, a city, a
+    development card; then whether it holds two cards of a resource (a trade with the bank may be
+    possible) and whether it holds a card at all. Kept in the plan's table (up to
+    :data:`_HANDS_KEPT` hands) for the next time."""
+    table, (road, settlement, city, card) = plan[4], plan[5]
+    found = (afford(hand, road), afford(hand, settlement), afford(hand, city), afford(hand, card),
+             max(hand) >= 2, any(hand))
+    if len(table) < _HANDS_KEPT:
+        table[tuple(hand)] = found
+    return found
 
 
 def _hex_numbers(board: Board) -> tuple[int, ...]:
@@ -680,8 +701,13 @@ class CatanState(State):
         acts: list[Any] = [_END]
         cls = type(self)
         plan = _MAIN_PLAN.get(cls) or _main_plan(cls)
-        road, settlement, city, card, own_roads, own_settlements, more, own_rates = plan
-        if afford(hand, road) and len(self.roads[p]) < PIECES["road"]:
+        own_roads, own_settlements, more, own_rates, affords, _ = plan
+        held = tuple(hand)
+        can = affords.get(held)
+        if can is None:
+            can = _affordable(plan, hand)
+        road, settlement, city, card, pairs, cards = can
+        if road and len(self.roads[p]) < _ROADS_EACH:
             if own_roads:  # the base game's road sites: their actions kept with them
                 key = ("road actions", p)
                 found = self._by_pieces.get(key)
@@ -692,10 +718,9 @@ class CatanState(State):
             else:
                 at = _ROAD_AT
                 acts.extend([at[e] for e in self.road_sites(p)])
-        kinds = None
-        if afford(hand, settlement):
+        if settlement or city:
             kinds = self._kinds(p)
-            if kinds[SETTLEMENT] < PIECES["settlement"]:
+            if settlement and kinds[SETTLEMENT] < _SETTLEMENTS_EACH:
                 if own_settlements:
                     key = ("settlement actions", p)
                     found = self._by_pieces.get(key)
@@ -706,32 +731,31 @@ class CatanState(State):
                 else:
                     at = _SETTLE_AT
                     acts.extend([at[v] for v in self.building_sites(p)])
-        if afford(hand, city):
-            if kinds is None:
-                kinds = self._kinds(p)
-            if kinds[CITY] < PIECES["city"]:
+            if city and kinds[CITY] < _CITIES_EACH:
                 acts.extend(self._city_actions(p))
         if more:
             self._more_main_actions(p, acts)
-        if afford(hand, card) and sum(self.dev_deck):
+        if card and sum(self.dev_deck):
             acts.append(_BUY)
-        cards = self.dev_hands[p]
-        if not self.dev_played and (cards[KNIGHT] or cards[ROAD_BUILDING] or cards[YEAR_OF_PLENTY] or cards[MONOPOLY]):
+        dev = self.dev_hands[p]
+        if not self.dev_played and (dev[KNIGHT] or dev[ROAD_BUILDING] or dev[YEAR_OF_PLENTY] or dev[MONOPOLY]):
             acts.extend(self._dev_actions(p))
-        brick, lumber, wool, grain, ore = hand
-        if brick >= 2 or lumber >= 2 or wool >= 2 or grain >= 2 or ore >= 2:
+        if pairs:  # two cards of a resource or more: perhaps trades with the bank
             bank = self.bank
             rates = self._by_buildings.get(("rates", p)) if own_rates else None
             if rates is None:
                 rates = self.all_trade_rates(p)
+            full = bank[0] and bank[1] and bank[2] and bank[3] and bank[4]
             for g in range(5):
-                held = hand[g]
-                if held >= 2:
-                    trades = _BANK_BY[g]
+                count = hand[g]
+                if count >= 2:
                     for rate in rates[g]:
-                        if held >= rate:
-                            acts.extend([a for t, a in trades[rate] if bank[t]])
-        if (brick or lumber or wool or grain or ore) and self.options.player_trades:
+                        if count >= rate:
+                            if full:  # the bank holds every resource: every trade at this rate
+                                acts.extend(_BANK_ALL[g][rate])
+                            else:
+                                acts.extend([a for t, a in _BANK_BY[g][rate] if bank[t]])
+        if cards and self.options.player_trades:
             acts.extend(self.offers(p))
         return acts
 
