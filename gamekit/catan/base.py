@@ -100,7 +100,7 @@ from .actions import (
 )
 from .base_options import CatanOptions
 from .board import Board
-from .roads import is_site, longest_road, road_site, road_sites, settlement_site, settlement_sites
+from .roads import is_site, longest_road, longest_road_from, road_site, road_sites, settlement_site, settlement_sites
 from .rules import (
     CITY,
     COSTS,
@@ -1413,7 +1413,9 @@ class CatanState(State):
         ``edge`` was added. A road added takes no path away, so a longer path than before uses the
         new road, and lies among the roads joined to it through intersections that no other
         player's building breaks: the longer of the road before and the longest among those (which
-        cannot beat the road before when they are no more segments than it has). A variant that
+        cannot beat the road before when they are no more segments than it has). When one end of the
+        new road is a dead end (no other own road there, or another player's building), a path along
+        it ends there: the longest from its other end, plus one, is the longest using it. A variant that
         counts its own routes (:meth:`_longest_road_of` overridden) counts them all again."""
         if type(self)._longest_road_of is not _BASE_LONGEST_ROAD:
             return self._longest_road_of(player)
@@ -1421,6 +1423,20 @@ class CatanState(State):
         node_owner, edge_owner = self.node_owner, self.edge_owner
         topo = self.topo
         node_edges, edge_nodes = topo.node_edges, topo.edge_nodes
+        # The ends where a path may go on past the new road: no other player's building, another own road.
+        ends = []
+        for v in edge_nodes[edge]:
+            owner = node_owner[v]
+            if owner == -1 or owner == player:
+                for f in node_edges[v]:
+                    if f != edge and edge_owner[f] == player:
+                        ends.append(v)
+                        break
+        if len(ends) < 2:  # a dead end: a path along the new road ends there
+            if not ends:
+                return max(before, 1)
+            return max(before, 1 + longest_road_from(topo, node_owner, edge_owner, player, self.roads[player],
+                                                     ends[0], edge))
         joined = {edge}
         stack = [edge]
         while stack:

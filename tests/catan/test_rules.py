@@ -540,7 +540,7 @@ def test_catan_victory_exactly_the_changed_goal(goal, wins):
 def test_catan_longest_road_kept_after_each_road_is_the_full_count():
     """catan-longest-road: the length the engine keeps after a road is built (worked out from the
     roads the new one joins) is the full count: two roads of 2 segments joined by a fifth segment make
-    a road of 5, which takes the card; and in 20 seeded games each of the base game and of factories,
+    a road of 5, which takes the card, and a segment at its end makes 6; and in 20 seeded games each of the base game and of factories,
     after every road built, every player's length is what counting all their roads again gives."""
     state = empty_main()
     road(state, 0, *path_edges(state, [3, 7, 12]), *path_edges(state, [17, 22, 28]))
@@ -548,6 +548,9 @@ def test_catan_longest_road_kept_after_each_road_is_the_full_count():
     give(state, 0, brick=1, lumber=1)
     state.apply(BuildRoad(edge(state, 12, 17)))
     assert state.road_length[0] == 5 and state.longest_road == 0 and state.victory_points(0) == 2
+    give(state, 0, brick=1, lumber=1)  # a sixth segment at the road's end at 28
+    state.apply(BuildRoad(edge(state, 28, next(m for m in state.topo.node_nodes[28] if m != 22))))
+    assert state.road_length[0] == 6
     built = 0
     for name in ("catan", "factories"):
         for seed in range(20):
