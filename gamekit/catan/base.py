@@ -661,6 +661,8 @@ class CatanState(State):
             return [_ROLL] + self._dev_actions(self.turn)
         if phase == "setup":
             if self.setup_node < 0:
+                if type(self)._setup_site is _BASE_SETUP_SITE:
+                    return self._setup_sites()
                 return [_settle(v) for v in range(len(self.node_owner)) if self._setup_site(v)]
             return self._setup_edge_actions(self.setup_node)
         if phase == "discard":
@@ -686,6 +688,19 @@ class CatanState(State):
     def _setup_site(self, node: int) -> bool:
         """Rule ``catan-setup``: a setup settlement goes on any site (distance rule, on land)."""
         return is_site(self.board, self.node_owner, node)
+
+    def _setup_sites(self) -> list[BuildSettlement]:
+        """A ``BuildSettlement`` for every intersection where :meth:`_setup_site` holds in the base
+        game (:func:`~gamekit.catan.roads.is_site`: free, on land, no building next to it), found
+        from the buildings: every land intersection but those with a building or next to one."""
+        nodes = self.topo.node_nodes
+        taken: set[int] = set()
+        for built in self.buildings:
+            for v in built:
+                taken.add(v)
+                taken.update(nodes[v])
+        land, at = self.board.land_node, _SETTLE_AT
+        return [at[v] for v in range(len(self.node_owner)) if land[v] and v not in taken]
 
     def _setup_edge_actions(self, node: int) -> list[Any]:
         """Rule ``catan-setup``: the pieces that may go next to the settlement just placed at ``node``."""
@@ -868,16 +883,25 @@ class CatanState(State):
         """The robber's moves by ``p`` to every land hex (:meth:`robber_actions` before the robber's
         own hex is left out), and where each hex's moves stand among them, by hex (immutable, as
         everything kept in ``_by_buildings``)."""
-        robbed: dict[int, int] = {}  # hex: the players it may rob, as bits
-        node_hexes = self.topo.node_hexes
-        can_rob = self.can_rob
-        for q, built in enumerate(self.buildings):
-            if q != p:
-                bit = 1 << q
-                for v in built:
-                    if can_rob(p, v):
-                        for h in node_hexes[v]:
-                            robbed[h] = robbed.get(h, 0) | bit
+        if type(self).can_rob is _BASE_CAN_ROB:
+            # can_rob: another player, holding a card, with a robbable building at the hex
+            allowed = 0
+            for q, (b, lu, w, g, o) in enumerate(self.hands):
+                if q != p and (b or lu or w or g or o):
+                    allowed |= 1 << q
+            owners = self._robbable_owners()
+            robbed = {h: bits & allowed for h, bits in enumerate(owners) if bits & allowed}
+        else:
+            robbed = {}  # hex: the players it may rob, as bits
+            node_hexes = self.topo.node_hexes
+            can_rob = self.can_rob
+            for q, built in enumerate(self.buildings):
+                if q != p:
+                    bit = 1 << q
+                    for v in built:
+                        if can_rob(p, v):
+                            for h in node_hexes[v]:
+                                robbed[h] = robbed.get(h, 0) | bit
         acts: list[Any] = []
         spans = [(0, 0)] * len(self.topo.hexes)
         get, moves = robbed.get, _ROBBER_MOVES
@@ -888,6 +912,22 @@ class CatanState(State):
             acts.extend(found if found is not None else _robber_moves(h, victims))
             spans[h] = (start, len(acts))
         return tuple(acts), tuple(spans)
+
+    def _robbable_owners(self) -> tuple[int, ...]:
+        """For each hex, the owners (as bits) of the :meth:`robbable` buildings at its corners,
+        worked out once for the buildings."""
+        found = self._by_buildings.get("robbable")
+        if found is None:
+            owners = [0] * len(self.topo.hexes)
+            node_hexes, robbable = self.topo.node_hexes, self.robbable
+            for q, built in enumerate(self.buildings):
+                bit = 1 << q
+                for v in built:
+                    if robbable(v):
+                        for h in node_hexes[v]:
+                            owners[h] |= bit
+            found = self._by_buildings["robbable"] = tuple(owners)
+        return found
 
     def robbable(self, node: int) -> bool:
         """Rule ``catan-robber``: the building at ``node`` lets the robber steal from its owner
@@ -1723,6 +1763,7 @@ class CatanState(State):
 _BASE_CLAIMS = CatanState.production_claims
 _BASE_CAN_ROB = CatanState.can_rob
 _BASE_LONGEST_ROAD = CatanState._longest_road_of
+_BASE_SETUP_SITE = CatanState._setup_site
 
 
 def scenario(players: int = 4, seed: int = 0, *, game: str | Game = "catan", turn: int = 0, phase: str = "main",
