@@ -26,7 +26,8 @@ count without trade offers and answers, and with each player's discards after a 
 policies differ too (catanatron's players choose uniformly, gamekit's prefers building), so games per
 second and actions per game are each engine's own; the ratio is of comparable actions per CPU second.
 
-Run: ``make benchmark`` (installs the ``bench`` extra) or ``PYTHONPATH=$PWD python benchmarks/catan_peers.py``.
+Run: ``make benchmark`` (installs the ``bench`` extra) or ``PYTHONPATH=$PWD python benchmarks/catan_peers.py
+[rounds]`` (default 5 rounds).
 Prints figures; asserts nothing. Without catanatron it says so and prints gamekit's figures only.
 """
 
@@ -171,6 +172,9 @@ def copy_times() -> list[float]:
 
 
 def main() -> None:
+    global ROUNDS
+    if len(sys.argv) > 1:
+        ROUNDS = int(sys.argv[1])
     sides = {"gamekit": gamekit_games, "gamekit uniform": uniform_games, "gamekit no trades": no_trade_games}
     if catanatron is None:
         print("catanatron not installed: install the bench extra (pip install -e '.[bench]') for the comparison")

@@ -318,12 +318,14 @@ def _main_plan(state_class: Any) -> tuple[Any, ...]:
 def _affordable(plan: tuple[Any, ...], hand: list[int]) -> tuple[bool, ...]:
     """What ``hand`` (five counts) affords in the main phase of the class of ``plan`` (rule
     ``catan-building-costs``, with that class's ``COSTS``): a road, a settlement, a city, a
-    development card; then whether it holds two cards of a resource (a trade with the bank may be
-    possible) and whether it holds a card at all. Kept in the plan's table (up to
-    :data:`_HANDS_KEPT` hands) for the next time."""
+    development card; then the resources it holds two cards of or more (a trade with the bank may
+    be possible), whether it holds a card at all, and its trades with a bank that holds every
+    resource at 4:1 (rule ``catan-bank-trade``, a player without harbours). Kept in the plan's
+    table (up to :data:`_HANDS_KEPT` hands) for the next time."""
     table, (road, settlement, city, card) = plan[4], plan[5]
     found = (afford(hand, road), afford(hand, settlement), afford(hand, city), afford(hand, card),
-             max(hand) >= 2, any(hand))
+             tuple(g for g in range(5) if hand[g] >= 2), any(hand),
+             tuple(a for g in range(5) if hand[g] >= 4 for a in _BANK_ALL[g][4]))
     if len(table) < _HANDS_KEPT:
         table[tuple(hand)] = found
     return found
@@ -721,7 +723,7 @@ class CatanState(State):
         can = affords.get(held)
         if can is None:
             can = _affordable(plan, hand)
-        road, settlement, city, card, pairs, cards = can
+        road, settlement, city, card, pairs, cards, fours = can
         if road and len(self.roads[p]) < _ROADS_EACH:
             if own_roads:  # the base game's road sites: their actions kept with them
                 key = ("road actions", p)
@@ -761,9 +763,11 @@ class CatanState(State):
             if rates is None:
                 rates = self.all_trade_rates(p)
             full = bank[0] and bank[1] and bank[2] and bank[3] and bank[4]
-            for g in range(5):
-                count = hand[g]
-                if count >= 2:
+            if full and rates is _BANK_RATES:  # no harbour, and the bank holds every resource
+                acts.extend(fours)
+            else:
+                for g in pairs:
+                    count = hand[g]
                     for rate in rates[g]:
                         if count >= rate:
                             if full:  # the bank holds every resource: every trade at this rate
