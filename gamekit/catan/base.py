@@ -1252,8 +1252,9 @@ class CatanState(State):
     def _production(self, total: int) -> tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]:
         """Rule ``catan-production``: the claims of a roll of ``total`` (not 7) in the base game,
         the robber's hex left out, by resource: (resource, cards owed in all, (player, cards) for
-        each player owed some), made from :meth:`_yields` once for the buildings and the robber's
-        hex (one table for every place of the robber off the hexes of this number).
+        each player owed some): each settlement (1 card) and city (2) at a corner of a hex with that
+        number, worked out once for the buildings and the robber's hex (one table for every place of
+        the robber off the hexes of this number).
         :meth:`production_claims` lays them out by player; a roll in a game whose
         ``production_claims`` is the base game's pays them at once (:meth:`_pay_production`)."""
         robber = self.robber
@@ -1262,31 +1263,20 @@ class CatanState(State):
         key = (total, robber)
         found = self._by_buildings.get(key)
         if found is None:
-            owed: dict[int, dict[int, int]] = {}
-            for h, q, r, count in self._yields(total):
+            owner, kind = self.node_owner, self.node_kind
+            owed: dict[int, dict[int, int]] = {}  # resource: {player: cards}
+            for h, r, nodes in self._producers[total]:
                 if h != robber:
-                    shares = owed.setdefault(r, {})
-                    shares[q] = shares.get(q, 0) + count
+                    for v in nodes:
+                        k = kind[v]
+                        if k == SETTLEMENT or k == CITY:  # 1 card for a settlement, 2 for a city
+                            shares = owed.get(r)
+                            if shares is None:
+                                shares = owed[r] = {}
+                            q = owner[v]
+                            shares[q] = shares.get(q, 0) + (1 if k == SETTLEMENT else 2)
             found = self._by_buildings[key] = tuple(
                 (r, sum(shares.values()), tuple(sorted(shares.items()))) for r, shares in sorted(owed.items()))
-        return found
-
-    def _yields(self, total: int) -> tuple[tuple[int, int, int, int], ...]:
-        """Rule ``catan-production``: what a roll of ``total`` gives, the robber aside, as (hex,
-        player, resource, cards) for each settlement (1 card) and city (2) at a corner of a hex with
-        that number; worked out once for the pieces on the board (keyed by the total itself)."""
-        found = self._by_buildings.get(total)
-        if found is None:
-            owner, kind = self.node_owner, self.node_kind
-            out = []
-            for h, r, nodes in self._producers[total]:
-                for v in nodes:
-                    k = kind[v]
-                    if k == SETTLEMENT:
-                        out.append((h, owner[v], r, 1))
-                    elif k == CITY:
-                        out.append((h, owner[v], r, 2))
-            found = self._by_buildings[total] = tuple(out)
         return found
 
     def _do_Roll(self, action: Roll) -> None:
