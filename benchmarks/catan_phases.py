@@ -7,9 +7,11 @@ action carried out and its log row) by the type of the action applied. Each part
 microseconds per call and as its share of the microseconds per action of the whole loop, so the
 figures say which part of the engine a change should go after. Timing every call costs some time
 itself: the shares matter more than the sum. With ``--profile`` it runs the same loop under cProfile
-instead and prints the 25 functions with the most time of their own.
+instead and prints the 25 functions with the most time of their own. With ``--no-trades`` the games
+have the setting ``player_trades=False`` (no offers between players listed: ``catan_peers.py``'s
+like for like without trades between players; the same games, as the offers were left out anyway).
 
-Run: ``PYTHONPATH=$PWD python benchmarks/catan_phases.py [games] [--profile]``. Prints figures;
+Run: ``PYTHONPATH=$PWD python benchmarks/catan_phases.py [games] [--profile] [--no-trades]``. Prints figures;
 asserts nothing.
 """
 
@@ -34,13 +36,16 @@ GAME = gamekit.game("catan")
 MAX_UNIFORM = 20_000  # as in catan_peers.py
 
 
+OPTIONS: dict = {}
+
+
 def timed(games: int) -> None:
     legal: dict[str, list[float]] = defaultdict(lambda: [0, 0.0])
     applied: dict[str, list[float]] = defaultdict(lambda: [0, 0.0])
     choosing, actions = 0.0, 0
     clock = time.process_time
     for seed in range(games):
-        state, rng = GAME.new(players=4, seed=seed), Rng(1_000_000 + seed)
+        state, rng = GAME.new(players=4, seed=seed, **OPTIONS), Rng(1_000_000 + seed)
         gc.collect()
         gc.disable()
         while not state.is_over() and len(state._rows) < MAX_UNIFORM:
@@ -76,7 +81,7 @@ def timed(games: int) -> None:
 def profiled(games: int) -> None:
     def loop() -> None:
         for seed in range(games):
-            state, rng = GAME.new(players=4, seed=seed), Rng(1_000_000 + seed)
+            state, rng = GAME.new(players=4, seed=seed, **OPTIONS), Rng(1_000_000 + seed)
             while not state.is_over() and len(state._rows) < MAX_UNIFORM:
                 choices = [a for a in state.legal_actions() if type(a) is not OfferTrade]
                 state.apply(choices[rng.randbelow(len(choices))])
@@ -89,6 +94,8 @@ def profiled(games: int) -> None:
 def main() -> None:
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     games = int(args[0]) if args else 30
+    if "--no-trades" in sys.argv:
+        OPTIONS["player_trades"] = False
     if "--profile" in sys.argv:
         profiled(games)
     else:

@@ -69,11 +69,22 @@ def shared_mutables(a: Any, b: Any, skip: tuple[Any, ...] = ()) -> list[str]:
     return sorted(left[i] for i in set(left) & set(right))
 
 
+#: Settings added to a game's options after the fingerprints were recorded, each with its default:
+#: a save of that time had no such key and restores to that default, so :func:`format1_save` leaves
+#: the key out when the setting is at its default (a game with it changed has no format-1 save).
+OPTIONS_ADDED_SINCE = {"player_trades": True}  # Catan (issue 21): trades between players, the printed rule
+
+
 def format1_save(state, drop: tuple[str, ...] = ()) -> str:
     """The save ``state.to_json()`` would have been in save format 1 (the log as readable entries,
     no table of action fields), text for text: fingerprints recorded before format 2 stay comparable.
-    ``drop``: keys left out of every log entry (records added to the log after a fingerprint was taken)."""
+    ``drop``: keys left out of every log entry (records added to the log after a fingerprint was taken).
+    Settings added since (:data:`OPTIONS_ADDED_SINCE`) are left out at their defaults."""
     data = json.loads(state.to_json())
+    options = data["options"]
+    for name, default in OPTIONS_ADDED_SINCE.items():
+        if name in options and options[name] == default:
+            del options[name]
     log = [{k: v for k, v in entry.items() if k not in drop} for entry in state.log] if drop else state.log
     data.update(format=1, log=log)
     del data["actions"]

@@ -100,7 +100,7 @@ from .actions import (
 )
 from .base_options import CatanOptions
 from .board import Board
-from .roads import is_site, longest_road, road_site, road_sites, settlement_site, settlement_sites
+from .roads import is_site, longest_road, longest_road_from, road_site, road_sites, settlement_site, settlement_sites
 from .rules import (
     CITY,
     COSTS,
@@ -258,6 +258,8 @@ _BANK = {(g, t, c): BankTrade(RESOURCES[g], RESOURCES[t], c) for g in range(5) f
 _BANK_FOR = {(g, c): tuple((t, _BANK[g, t, c]) for t in range(5) if t != g) for g in range(5) for c in (2, 3, 4)}
 #: :data:`_BANK_FOR` as ``_BANK_BY[g][rate]``.
 _BANK_BY = tuple((None, None) + tuple(_BANK_FOR[g, c] for c in (2, 3, 4)) for g in range(5))
+#: ``_BANK_ALL[g][rate]``: the actions alone of ``_BANK_BY[g][rate]`` (a bank holding every resource).
+_BANK_ALL = tuple((None, None) + tuple(tuple(a for _, a in _BANK_FOR[g, c]) for c in (2, 3, 4)) for g in range(5))
 _OFFER = {(q, g, t): OfferTrade(q, (RESOURCES[g],), (RESOURCES[t],))
           for q in range(8) for g in range(5) for t in range(5) if g != t}  # fmt: skip
 
@@ -288,6 +290,56 @@ _RATES = {(two, three): tuple(r for r, ok in ((2, two), (3, three), (4, True)) i
 _BANK_RATES = (_RATES[False, False],) * 5  # no harbour: 4:1 for every resource
 
 
+#: For each state class, what :meth:`CatanState._main_actions` needs of it, looked up once
+#: (:func:`_main_plan`).
+_MAIN_PLAN: dict[type, tuple[Any, ...]] = {}
+#: The pieces each player has (rule ``catan-building-costs``), as :meth:`CatanState._main_actions` asks.
+_ROADS_EACH, _SETTLEMENTS_EACH, _CITIES_EACH = PIECES["road"], PIECES["settlement"], PIECES["city"]
+#: At most this many hands are kept per state class in the table of :func:`_affordable`.
+_HANDS_KEPT = 50_000
+
+
+def _main_plan(state_class: Any) -> tuple[Any, ...]:
+    """Whether the road and settlement sites of ``state_class`` are the base game's (then the main
+    phase keeps the actions made of them with them, in ``_by_pieces``, which every placement empties);
+    whether it has main-phase actions of its own (``_more_main_actions`` overridden); whether its
+    bank rates are the base game's (then they are read straight from ``_by_buildings``); a table
+    of what a hand affords there (:func:`_affordable`), filled as hands are seen; and the costs of a
+    road, a settlement, a city and a development card in it (its ``COSTS``)."""
+    costs = state_class.COSTS
+    plan = _MAIN_PLAN[state_class] = (
+        state_class.road_sites is CatanState.road_sites, state_class.building_sites is CatanState.building_sites,
+        state_class._more_main_actions is not CatanState._more_main_actions,
+        state_class.all_trade_rates is CatanState.all_trade_rates,
+        {}, (costs["road"], costs["settlement"], costs["city"], costs["development card"]))
+    return plan
+
+
+def _affordable(plan: tuple[Any, ...], hand: list[int]) -> tuple[bool, ...]:
+    """What ``hand`` (five counts) affords in the main phase of the class of ``plan`` (rule
+    ``catan-building-costs``, with that class's ``COSTS``): a road, a settlement, a city, a
+    development card; then the resources it holds two cards of or more (a trade with the bank may
+    be possible), whether it holds a card at all, and its trades with a bank that holds every
+    resource at 4:1 (rule ``catan-bank-trade``, a player without harbours). Kept in the plan's
+    table (up to :data:`_HANDS_KEPT` hands) for the next time."""
+    table, (road, settlement, city, card) = plan[4], plan[5]
+    found = (afford(hand, road), afford(hand, settlement), afford(hand, city), afford(hand, card),
+             tuple(g for g in range(5) if hand[g] >= 2), any(hand),
+             tuple(a for g in range(5) if hand[g] >= 4 for a in _BANK_ALL[g][4]))
+    if len(table) < _HANDS_KEPT:
+        table[tuple(hand)] = found
+    return found
+
+
+def _hex_numbers(board: Board) -> tuple[int, ...]:
+    """The number token on each hex of ``board`` (0 where there is none)."""
+    numbers = [0] * len(board.topology.hexes)
+    for total, hexes in board.number_hexes.items():
+        for h in hexes:
+            numbers[h] = total
+    return tuple(numbers)
+
+
 def _producers(board: Board) -> tuple[tuple[tuple[int, int, tuple[int, ...]], ...], ...]:
     """For each roll total 0-12, the hexes carrying that number: (hex, its resource, its corners)
     (rule ``catan-production``; read from the board once, for every roll)."""
@@ -308,7 +360,7 @@ class CatanState(State):
     """
 
     #: Never changed after setup, so clones share them (see :meth:`clone`).
-    shared_on_clone = ("board", "topo", "_producers")
+    shared_on_clone = ("board", "topo", "_producers", "_hex_number")
 
     action_types: ClassVar[tuple[type, ...]] = CATAN_ACTION_TYPES
     options: CatanOptions
@@ -404,6 +456,8 @@ class CatanState(State):
         self.topo = board.topology
         self._producers = _producers(board)
         topo = board.topology
+        #: The number on each hex (0: none), for :meth:`_production`.
+        self._hex_number = _hex_numbers(board)
         _grow_tables(len(topo.edges), len(topo.nodes), len(topo.hexes))
         self.setup_order = self._setup_order()
         self.colours = self.options.player_colours[: self.players]
@@ -609,6 +663,8 @@ class CatanState(State):
             return [_ROLL] + self._dev_actions(self.turn)
         if phase == "setup":
             if self.setup_node < 0:
+                if type(self)._setup_site is _BASE_SETUP_SITE:
+                    return self._setup_sites()
                 return [_settle(v) for v in range(len(self.node_owner)) if self._setup_site(v)]
             return self._setup_edge_actions(self.setup_node)
         if phase == "discard":
@@ -635,6 +691,19 @@ class CatanState(State):
         """Rule ``catan-setup``: a setup settlement goes on any site (distance rule, on land)."""
         return is_site(self.board, self.node_owner, node)
 
+    def _setup_sites(self) -> list[BuildSettlement]:
+        """A ``BuildSettlement`` for every intersection where :meth:`_setup_site` holds in the base
+        game (:func:`~gamekit.catan.roads.is_site`: free, on land, no building next to it), found
+        from the buildings: every land intersection but those with a building or next to one."""
+        nodes = self.topo.node_nodes
+        taken: set[int] = set()
+        for built in self.buildings:
+            for v in built:
+                taken.add(v)
+                taken.update(nodes[v])
+        land, at = self.board.land_node, _SETTLE_AT
+        return [at[v] for v in range(len(self.node_owner)) if land[v] and v not in taken]
+
     def _setup_edge_actions(self, node: int) -> list[Any]:
         """Rule ``catan-setup``: the pieces that may go next to the settlement just placed at ``node``."""
         return [_road(e) for e in self.topo.node_edges[node] if self._setup_road(e)]
@@ -647,34 +716,65 @@ class CatanState(State):
         p = self.turn
         hand = self.hands[p]
         acts: list[Any] = [_END]
-        costs = self.COSTS
-        if afford(hand, costs["road"]) and len(self.roads[p]) < PIECES["road"]:
-            at = _ROAD_AT
-            acts.extend([at[e] for e in self.road_sites(p)])
-        kinds = self._kinds(p)
-        if afford(hand, costs["settlement"]) and kinds[SETTLEMENT] < PIECES["settlement"]:
-            at = _SETTLE_AT
-            acts.extend([at[v] for v in self.building_sites(p)])
-        if afford(hand, costs["city"]) and kinds[CITY] < PIECES["city"]:
-            acts.extend(self._city_actions(p))
-        self._more_main_actions(p, acts)
-        if afford(hand, costs["development card"]) and sum(self.dev_deck):
+        cls = type(self)
+        plan = _MAIN_PLAN.get(cls) or _main_plan(cls)
+        own_roads, own_settlements, more, own_rates, affords, _ = plan
+        held = tuple(hand)
+        can = affords.get(held)
+        if can is None:
+            can = _affordable(plan, hand)
+        road, settlement, city, card, pairs, cards, fours = can
+        if road and len(self.roads[p]) < _ROADS_EACH:
+            if own_roads:  # the base game's road sites: their actions kept with them
+                key = ("road actions", p)
+                found = self._by_pieces.get(key)
+                if found is None:
+                    at = _ROAD_AT
+                    found = self._by_pieces[key] = tuple([at[e] for e in self.road_sites(p)])
+                acts.extend(found)
+            else:
+                at = _ROAD_AT
+                acts.extend([at[e] for e in self.road_sites(p)])
+        if settlement or city:
+            kinds = self._kinds(p)
+            if settlement and kinds[SETTLEMENT] < _SETTLEMENTS_EACH:
+                if own_settlements:
+                    key = ("settlement actions", p)
+                    found = self._by_pieces.get(key)
+                    if found is None:
+                        at = _SETTLE_AT
+                        found = self._by_pieces[key] = tuple([at[v] for v in self.building_sites(p)])
+                    acts.extend(found)
+                else:
+                    at = _SETTLE_AT
+                    acts.extend([at[v] for v in self.building_sites(p)])
+            if city and kinds[CITY] < _CITIES_EACH:
+                acts.extend(self._city_actions(p))
+        if more:
+            self._more_main_actions(p, acts)
+        if card and sum(self.dev_deck):
             acts.append(_BUY)
-        cards = self.dev_hands[p]
-        if not self.dev_played and (cards[KNIGHT] or cards[ROAD_BUILDING] or cards[YEAR_OF_PLENTY] or cards[MONOPOLY]):
+        dev = self.dev_hands[p]
+        if not self.dev_played and (dev[KNIGHT] or dev[ROAD_BUILDING] or dev[YEAR_OF_PLENTY] or dev[MONOPOLY]):
             acts.extend(self._dev_actions(p))
-        brick, lumber, wool, grain, ore = hand
-        if brick >= 2 or lumber >= 2 or wool >= 2 or grain >= 2 or ore >= 2:
+        if pairs:  # two cards of a resource or more: perhaps trades with the bank
             bank = self.bank
-            rates = self.all_trade_rates(p)
-            for g in range(5):
-                held = hand[g]
-                if held >= 2:
-                    trades = _BANK_BY[g]
+            rates = self._by_buildings.get(("rates", p)) if own_rates else None
+            if rates is None:
+                rates = self.all_trade_rates(p)
+            full = bank[0] and bank[1] and bank[2] and bank[3] and bank[4]
+            if full and rates is _BANK_RATES:  # no harbour, and the bank holds every resource
+                acts.extend(fours)
+            else:
+                for g in pairs:
+                    count = hand[g]
                     for rate in rates[g]:
-                        if held >= rate:
-                            acts.extend([a for t, a in trades[rate] if bank[t]])
-        if brick or lumber or wool or grain or ore:
+                        if count >= rate:
+                            if full:  # the bank holds every resource: every trade at this rate
+                                acts.extend(_BANK_ALL[g][rate])
+                            else:
+                                acts.extend([a for t, a in _BANK_BY[g][rate] if bank[t]])
+        if cards and self.options.player_trades:
             acts.extend(self.offers(p))
         return acts
 
@@ -691,7 +791,9 @@ class CatanState(State):
     def offers(self, player: int) -> list[OfferTrade]:
         """Rule ``catan-player-trade``: the trade offers listed for ``player``, one card for one card:
         each offer :meth:`offer_problem` lets pass (an offer of several cards is legal too, but not
-        listed)."""
+        listed). None when the setting ``player_trades`` is off."""
+        if not self.options.player_trades:
+            return []
         hands = self.hands
         b, lu, w, g, o = hands[player]
         mine = ((b and 1) | (lu and 2) | (w and 4) | (g and 8) | (o and 16)) << 5  # resources held, as bits
@@ -717,7 +819,10 @@ class CatanState(State):
         no resource on both sides, the giver holds what they give and the other player what they are
         asked for (hands are open, so an offer they could not accept is not made). The check of
         ``OfferTrade`` asks this; :meth:`offers` lists exactly the one-for-one offers it lets pass,
-        which are those of a resource the giver holds for one the other holds."""
+        which are those of a resource the giver holds for one the other holds. With the setting
+        ``player_trades`` off (the house variant "no trading between players") no offer is legal."""
+        if not self.options.player_trades:
+            return "trades between players are off in this game (setting player_trades); trade with the bank"
         if not is_integer(to) or not 0 <= to < self.players or to == player:
             return f"offer to another player, not {to!r}"
         if not any(give) or not any(get):
@@ -753,33 +858,85 @@ class CatanState(State):
     def robber_actions(self) -> list[Any]:
         """Rule ``catan-robber``: every hex the robber may move to, with every player it may rob there:
         the owners of the buildings at its corners that :meth:`can_rob` lets the robber rob (as
-        :meth:`robber_victims` finds them), found from the buildings, each asked once."""
+        :meth:`robber_victims` finds them), found from the buildings, each asked once. The moves to
+        every land hex are worked out once for the buildings, the player to move and which players
+        hold cards (what :meth:`can_rob` asks), and the robber's own hex is left out of them."""
         p = self.turn
-        robbed: dict[int, int] = {}  # hex: the players it may rob, as bits
-        node_hexes = self.topo.node_hexes
-        can_rob = self.can_rob
-        for q, built in enumerate(self.buildings):
-            if q != p:
-                bit = 1 << q
-                for v in built:
-                    if can_rob(p, v):
-                        for h in node_hexes[v]:
-                            robbed[h] = robbed.get(h, 0) | bit
-        robber, at = self.robber, _ROBBER_AT
-        if not robbed:
-            return [at[h][0] for h in self.board.land_hexes if h != robber]
+        if type(self).can_rob is _BASE_CAN_ROB:
+            mask, bit = 0, 1
+            for b, lu, w, g, o in self.hands:
+                if b or lu or w or g or o:
+                    mask |= bit
+                bit <<= 1
+            key = ("robber", p, mask)
+            found = self._by_buildings.get(key)
+            if found is None:
+                found = self._by_buildings[key] = self._robber_moves(p)
+        else:
+            found = self._robber_moves(p)
+        moves, spans = found
+        robber = self.robber
+        if robber is None:
+            return list(moves)
+        start, end = spans[robber]
+        acts = list(moves[:start])
+        acts.extend(moves[end:])
+        return acts
+
+    def _robber_moves(self, p: int) -> tuple[tuple[MoveRobber, ...], tuple[tuple[int, int], ...]]:
+        """The robber's moves by ``p`` to every land hex (:meth:`robber_actions` before the robber's
+        own hex is left out), and where each hex's moves stand among them, by hex (immutable, as
+        everything kept in ``_by_buildings``)."""
+        if type(self).can_rob is _BASE_CAN_ROB:
+            # can_rob: another player, holding a card, with a robbable building at the hex
+            allowed = 0
+            for q, (b, lu, w, g, o) in enumerate(self.hands):
+                if q != p and (b or lu or w or g or o):
+                    allowed |= 1 << q
+            owners = self._robbable_owners()
+            robbed = {h: bits & allowed for h, bits in enumerate(owners) if bits & allowed}
+        else:
+            robbed = {}  # hex: the players it may rob, as bits
+            node_hexes = self.topo.node_hexes
+            can_rob = self.can_rob
+            for q, built in enumerate(self.buildings):
+                if q != p:
+                    bit = 1 << q
+                    for v in built:
+                        if can_rob(p, v):
+                            for h in node_hexes[v]:
+                                robbed[h] = robbed.get(h, 0) | bit
         acts: list[Any] = []
+        spans = [(0, 0)] * len(self.topo.hexes)
         get, moves = robbed.get, _ROBBER_MOVES
         for h in self.board.land_hexes:
-            if h != robber:
-                victims = get(h, 0)
-                found = moves[h][victims]
-                acts.extend(found if found is not None else _robber_moves(h, victims))
-        return acts
+            victims = get(h, 0)
+            found = moves[h][victims]
+            start = len(acts)
+            acts.extend(found if found is not None else _robber_moves(h, victims))
+            spans[h] = (start, len(acts))
+        return tuple(acts), tuple(spans)
+
+    def _robbable_owners(self) -> tuple[int, ...]:
+        """For each hex, the owners (as bits) of the :meth:`robbable` buildings at its corners,
+        worked out once for the buildings."""
+        found = self._by_buildings.get("robbable")
+        if found is None:
+            owners = [0] * len(self.topo.hexes)
+            node_hexes, robbable = self.topo.node_hexes, self.robbable
+            for q, built in enumerate(self.buildings):
+                bit = 1 << q
+                for v in built:
+                    if robbable(v):
+                        for h in node_hexes[v]:
+                            owners[h] |= bit
+            found = self._by_buildings["robbable"] = tuple(owners)
+        return found
 
     def robbable(self, node: int) -> bool:
         """Rule ``catan-robber``: the building at ``node`` lets the robber steal from its owner
-        (a settlement or city; extension point)."""
+        (a settlement or city; extension point, which may depend on the buildings on the board and
+        the settings alone: :meth:`robber_actions` keeps its moves for the buildings)."""
         return self.node_kind[node] in (SETTLEMENT, CITY)
 
     def can_rob(self, p: int, node: int) -> bool:
@@ -1025,7 +1182,7 @@ class CatanState(State):
         self.edge_owner[e] = p
         self.roads[p].append(e)
         self._pieces_changed(roads_only=True)
-        self.road_length[p] = self._longest_road_of(p)
+        self.road_length[p] = self._longest_road_with(p, e)
         self._award_longest_road()
         if self.phase == "setup":
             self._setup_next()
@@ -1095,38 +1252,31 @@ class CatanState(State):
     def _production(self, total: int) -> tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]:
         """Rule ``catan-production``: the claims of a roll of ``total`` (not 7) in the base game,
         the robber's hex left out, by resource: (resource, cards owed in all, (player, cards) for
-        each player owed some), made from :meth:`_yields` once for the buildings and the robber's
-        hex. :meth:`production_claims` lays them out by player; a roll in a game whose
+        each player owed some): each settlement (1 card) and city (2) at a corner of a hex with that
+        number, worked out once for the buildings and the robber's hex (one table for every place of
+        the robber off the hexes of this number).
+        :meth:`production_claims` lays them out by player; a roll in a game whose
         ``production_claims`` is the base game's pays them at once (:meth:`_pay_production`)."""
-        key = (total, self.robber)
+        robber = self.robber
+        if robber is not None and self._hex_number[robber] != total:
+            robber = None  # the robber blocks no hex of this number: the same claims as without it
+        key = (total, robber)
         found = self._by_buildings.get(key)
         if found is None:
-            robber = self.robber
-            owed: dict[int, dict[int, int]] = {}
-            for h, q, r, count in self._yields(total):
+            owner, kind = self.node_owner, self.node_kind
+            owed: dict[int, dict[int, int]] = {}  # resource: {player: cards}
+            for h, r, nodes in self._producers[total]:
                 if h != robber:
-                    shares = owed.setdefault(r, {})
-                    shares[q] = shares.get(q, 0) + count
+                    for v in nodes:
+                        k = kind[v]
+                        if k == SETTLEMENT or k == CITY:  # 1 card for a settlement, 2 for a city
+                            shares = owed.get(r)
+                            if shares is None:
+                                shares = owed[r] = {}
+                            q = owner[v]
+                            shares[q] = shares.get(q, 0) + (1 if k == SETTLEMENT else 2)
             found = self._by_buildings[key] = tuple(
                 (r, sum(shares.values()), tuple(sorted(shares.items()))) for r, shares in sorted(owed.items()))
-        return found
-
-    def _yields(self, total: int) -> tuple[tuple[int, int, int, int], ...]:
-        """Rule ``catan-production``: what a roll of ``total`` gives, the robber aside, as (hex,
-        player, resource, cards) for each settlement (1 card) and city (2) at a corner of a hex with
-        that number; worked out once for the pieces on the board (keyed by the total itself)."""
-        found = self._by_buildings.get(total)
-        if found is None:
-            owner, kind = self.node_owner, self.node_kind
-            out = []
-            for h, r, nodes in self._producers[total]:
-                for v in nodes:
-                    k = kind[v]
-                    if k == SETTLEMENT:
-                        out.append((h, owner[v], r, 1))
-                    elif k == CITY:
-                        out.append((h, owner[v], r, 2))
-            found = self._by_buildings[total] = tuple(out)
         return found
 
     def _do_Roll(self, action: Roll) -> None:
@@ -1291,6 +1441,49 @@ class CatanState(State):
     def _longest_road_of(self, player: int) -> int:
         """Rule ``catan-longest-road``: :func:`~gamekit.catan.roads.longest_road` for ``player``."""
         return longest_road(self.topo, self.node_owner, self.edge_owner, player, self.roads[player])
+
+    def _longest_road_with(self, player: int, edge: int) -> int:
+        """Rule ``catan-longest-road``: :meth:`_longest_road_of` ``player`` just after their road on
+        ``edge`` was added. A road added takes no path away, so a longer path than before uses the
+        new road, and lies among the roads joined to it through intersections that no other
+        player's building breaks: the longer of the road before and the longest among those (which
+        cannot beat the road before when they are no more segments than it has). When one end of the
+        new road is a dead end (no other own road there, or another player's building), a path along
+        it ends there: the longest from its other end, plus one, is the longest using it. A variant that
+        counts its own routes (:meth:`_longest_road_of` overridden) counts them all again."""
+        if type(self)._longest_road_of is not _BASE_LONGEST_ROAD:
+            return self._longest_road_of(player)
+        before = self.road_length[player]
+        node_owner, edge_owner = self.node_owner, self.edge_owner
+        topo = self.topo
+        node_edges, edge_nodes = topo.node_edges, topo.edge_nodes
+        # The ends where a path may go on past the new road: no other player's building, another own road.
+        ends = []
+        for v in edge_nodes[edge]:
+            owner = node_owner[v]
+            if owner == -1 or owner == player:
+                for f in node_edges[v]:
+                    if f != edge and edge_owner[f] == player:
+                        ends.append(v)
+                        break
+        if len(ends) < 2:  # a dead end: a path along the new road ends there
+            if not ends:
+                return max(before, 1)
+            return max(before, 1 + longest_road_from(topo, node_owner, edge_owner, player, self.roads[player],
+                                                     ends[0], edge))
+        joined = {edge}
+        stack = [edge]
+        while stack:
+            for v in edge_nodes[stack.pop()]:
+                owner = node_owner[v]
+                if owner == -1 or owner == player:
+                    for f in node_edges[v]:
+                        if edge_owner[f] == player and f not in joined:
+                            joined.add(f)
+                            stack.append(f)
+        if len(joined) <= before:
+            return before
+        return max(before, longest_road(topo, node_owner, edge_owner, player, sorted(joined)))
 
     def _award_longest_road(self) -> None:
         lengths = self.road_length
@@ -1562,6 +1755,9 @@ class CatanState(State):
 
 
 _BASE_CLAIMS = CatanState.production_claims
+_BASE_CAN_ROB = CatanState.can_rob
+_BASE_LONGEST_ROAD = CatanState._longest_road_of
+_BASE_SETUP_SITE = CatanState._setup_site
 
 
 def scenario(players: int = 4, seed: int = 0, *, game: str | Game = "catan", turn: int = 0, phase: str = "main",

@@ -13,6 +13,10 @@ printed game's. :data:`ASSUMPTIONS` lists every setting and reading with the rea
 * ``red_numbers_apart`` = True: a random board is reshuffled until no two red numbers (6 and 8)
   are neighbours (``catan-board``).
 * ``player_colours`` = ("red", "blue", "white", "orange"): the base game's colours, player 0 first.
+* ``player_trades`` = True: the printed rule, trades between players (``catan-player-trade``);
+  False is the common house variant "no trading between players" (trades with the bank and the
+  harbours stay), for computer play and for the like-for-like benchmark against catanatron, whose
+  players have no trades between them (``benchmarks/catan_peers.py``).
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ class CatanOptions:
     player_colours: tuple[str, ...] = ("red", "blue", "white", "orange")
     custom_layout: tuple[tuple[str, int | None], ...] = ()
     custom_harbours: tuple[str, ...] = ()
+    player_trades: bool = True
 
     #: The boards these options can make (a variant may name others and make them in ``make_board``).
     BOARDS: ClassVar[tuple[str, ...]] = BOARDS
@@ -51,6 +56,7 @@ class CatanOptions:
         self._whole("discard_limit", 0, 100)
         self._whole("bank_per_resource", 1, 1000)
         self._yes_no("red_numbers_apart")
+        self._yes_no("player_trades")
         if self.board not in self.BOARDS:
             raise ValueError(f"board must be one of {self.BOARDS}, not {self.board!r}")
         if self.board == "custom":
@@ -124,6 +130,13 @@ ASSUMPTIONS: tuple[Assumption, ...] = catalogue(CatanOptions, (
        "only for cards that player holds (hands are open, so an offer they could not accept is not made); the "
        "legal actions list the one-for-one offers, and the check lets exactly those of them pass",
        "an offer may ask for anything; the other player simply cannot accept it"),
+    _a("player_trades", "catan-player-trade", "no trading between players (a variant)",
+       "the printed rule lets the player whose turn it is trade with the others; many play without it, and "
+       "computer players and the like-for-like speed comparison with catanatron (whose players never trade "
+       "with each other) need a game without it",
+       "the printed rule: trades between players are on. With the setting off (a house variant, not the "
+       "printed rule) no offer between players is legal and none is listed; trades with the bank and the "
+       "harbours stay"),
     _a("open resource hands", "catan-player-trade", "resource cards are open",
        "the base game keeps hands in the players' hands, but every card that enters or leaves one does so in "
        "view of all (production, building, trades with the bank and with players, discards, monopoly, year of "

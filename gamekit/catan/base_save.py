@@ -138,6 +138,8 @@ def read_turn(state: Any, data: dict[str, Any], board: Board, values: dict[str, 
         raise ValueError("the discard phase needs players to discard")
     if (phase == "trade") != (offer is not None) or (offer is not None and offer[0] != turn):
         raise ValueError("an offer by the active player waits exactly in the trade phase")
+    if offer is not None and not state.options.player_trades:
+        raise ValueError("an offer between players needs the setting player_trades")
     return {"phase": phase, "turn": turn, "setup_index": setup_index, "setup_node": setup_node,
             "longest_road": longest_road, "robber": robber, "discards": discards, "offer": offer,
             "free_roads": free_roads, "resume": resume, "dice": list(dice), "winner": winner}

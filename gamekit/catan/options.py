@@ -38,6 +38,8 @@ lists every one (setting, default, why); the book chapter shows them as "Assumpt
   neighbours: no 6 next to an 8, and no 6 next to a 6 or 8 next to an 8. This is the base game's
   official rule for a variable (random) set-up; the printed spiral placement of the tokens has the
   same effect.
+* ``player_trades`` = True: trades between players, the printed rule (``catan-player-trade``); False
+  is the house variant without them (:mod:`gamekit.catan.base_options`).
 * ``player_colours`` = ("red", "blue", "white", "orange"): the base game's colours, player 0 first;
   the colour die (``solcher-production``) picks a player by colour; the colour die's other faces
   (green, yellow with four players) let no factory produce.

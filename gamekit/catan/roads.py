@@ -34,6 +34,7 @@ __all__ = [
     "road_site",
     "road_sites",
     "longest_road",
+    "longest_road_from",
     "longest_route",
 ]
 
@@ -252,6 +253,40 @@ def _longest_road(edge_nodes: Sequence[tuple[int, int]], node_owner: Sequence[in
             if found > best:
                 best = found
     return best
+
+
+def longest_road_from(topo: Any, node_owner: Sequence[int], edge_owner: Sequence[int], player: int,
+                      roads: Sequence[int], start: int, skip: int = -1) -> int:
+    """Rule ``catan-longest-road``: the most of ``player``'s road segments (among ``roads``, leaving
+    out the edge ``skip``) in one path from the intersection ``start`` that uses no segment twice;
+    another player's building breaks the path at its intersection (it may end there). ``start``
+    itself is taken to be passable. A road just built at a dead end of the player's roads lengthens
+    them by one segment more than this from its other end."""
+    edge_nodes = topo.edge_nodes
+    adjacent: dict[int, list[tuple[int, int]]] = {}
+    bit = 1
+    for e in roads:
+        if e == skip or edge_owner[e] != player:
+            continue
+        a, b = edge_nodes[e]
+        adjacent.setdefault(a, []).append((bit, b))
+        adjacent.setdefault(b, []).append((bit, a))
+        bit <<= 1
+
+    def walk(node: int, used: int, length: int) -> int:
+        best = length
+        for b, other in adjacent.get(node, ()):
+            if not used & b:
+                owner = node_owner[other]
+                if owner == -1 or owner == player:
+                    found = walk(other, used | b, length + 1)
+                else:
+                    found = length + 1
+                if found > best:
+                    best = found
+        return best
+
+    return walk(start, 0, 0)
 
 
 def _network(adjacent: dict[int, list[tuple[int, int, int]]], start: int, reached: set[int]) -> None:

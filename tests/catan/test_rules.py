@@ -9,8 +9,9 @@ hexes 4, 5, 9; intersection 1 has a 3:1 harbour, intersection 16 the 2:1 brick h
 from __future__ import annotations
 
 import pytest
-from catan_helpers import GAME, dice, empty_main, expect_illegal, give, hand, path_edges, put, road
+from catan_helpers import GAME, catan_main, dice, empty_main, expect_illegal, give, hand, path_edges, put, road
 
+import gamekit
 from gamekit import IllegalAction
 from gamekit.catan import RESOURCES
 from gamekit.catan.actions import (
@@ -32,6 +33,7 @@ from gamekit.catan.actions import (
     Roll,
 )
 from gamekit.catan.rules import DEVELOPMENT_DECK, KNIGHT, VICTORY_POINT, YEAR_OF_PLENTY
+from gamekit.rng import Rng
 
 
 def edge(state, a, b):
@@ -312,6 +314,33 @@ def test_catan_player_trade_offer_and_accept():
     assert state.current_player == 0 and state.phase == "main"
 
 
+def test_catan_player_trade_setting_off_no_offers():
+    """catan-player-trade (setting player_trades, the house variant "no trading between players"):
+    with it off, no offer between players is listed and offering one raises IllegalAction naming the
+    rule, the state unchanged; trades with the bank stay. With it on (the printed rule, the default) the
+    same position lists the one-for-one offers."""
+    for trades in (True, False):
+        state = catan_main(player_trades=trades)
+        assert state.options.player_trades is trades
+        give(state, 0, brick=4)
+        give(state, 1, wool=1)
+        give(state, 2, ore=2)
+        offers = [a for a in state.legal_actions() if isinstance(a, OfferTrade)]
+        bank = [a for a in state.legal_actions() if isinstance(a, BankTrade)]
+        assert len(bank) == 4  # 4 brick for each other resource, 4:1, with or without the setting
+        if trades:
+            assert offers == [OfferTrade(1, ("brick",), ("wool",)), OfferTrade(2, ("brick",), ("ore",))]
+            state.apply(OfferTrade(2, ("brick", "brick"), ("ore", "ore")))
+            assert state.phase == "trade" and state.current_player == 2
+        else:
+            assert offers == []
+            err = expect_illegal(state, OfferTrade(1, ("brick",), ("wool",)), "catan-player-trade")
+            assert "player_trades" in str(err)
+            expect_illegal(state, OfferTrade(2, ("brick", "brick"), ("ore", "ore")), "catan-player-trade")
+            state.apply(BankTrade("brick", "ore", 4))
+            assert hand(state, 0) == {"ore": 1} and state.phase == "main"
+
+
 def test_catan_player_trade_decline_and_cannot_pay():
     """catan-player-trade (assumption "player trades"): declining changes nothing; an offer asking
     for cards the other player does not hold is refused (hands are open: they could not accept), and
@@ -506,6 +535,35 @@ def test_catan_victory_exactly_the_changed_goal(goal, wins):
     state.apply(BuildSettlement(20))
     assert state.victory_points(0) == 5
     assert state.is_over() is wins and (state.winners() == [0]) is wins
+
+
+def test_catan_longest_road_kept_after_each_road_is_the_full_count():
+    """catan-longest-road: the length the engine keeps after a road is built (worked out from the
+    roads the new one joins) is the full count: two roads of 2 segments joined by a fifth segment make
+    a road of 5, which takes the card, and a segment at its end makes 6; and in 20 seeded games each of the base game and of factories,
+    after every road built, every player's length is what counting all their roads again gives."""
+    state = empty_main()
+    road(state, 0, *path_edges(state, [3, 7, 12]), *path_edges(state, [17, 22, 28]))
+    assert state.road_length[0] == 2 and state.longest_road == -1
+    give(state, 0, brick=1, lumber=1)
+    state.apply(BuildRoad(edge(state, 12, 17)))
+    assert state.road_length[0] == 5 and state.longest_road == 0 and state.victory_points(0) == 2
+    give(state, 0, brick=1, lumber=1)  # a sixth segment at the road's end at 28
+    state.apply(BuildRoad(edge(state, 28, next(m for m in state.topo.node_nodes[28] if m != 22))))
+    assert state.road_length[0] == 6
+    built = 0
+    for name in ("catan", "factories"):
+        for seed in range(20):
+            game = gamekit.game(name).new(players=4, seed=seed)
+            rng = Rng(seed)
+            while not game.is_over():
+                actions = game.legal_actions()
+                action = actions[rng.randbelow(len(actions))]
+                game.apply(action)
+                if type(action) is BuildRoad:
+                    built += 1
+                    assert game.road_length == [game._longest_road_of(p) for p in range(4)]
+    assert built > 1000
 
 
 def test_catan_longest_road_tie_between_others_sets_the_card_aside():

@@ -141,3 +141,25 @@ def test_a_malformed_trade_feud_save_is_refused_naming_the_fault(mutate, message
     met, the winner and loser among them, their pieces, the connection's edges and the returned ones
     (before this check any object passed)."""
     refused(TRADE_FEUD, _connected_trade_feud().to_json(), mutate, message)
+
+
+def test_the_player_trades_setting_round_trips_and_a_save_with_an_offer_needs_it():
+    """catan-player-trade (setting player_trades): a save keeps the setting off, the restored game lists
+    no offers between players; a saved offer in a game without trades between players is refused."""
+    for game in (CATAN, FACTORIES):
+        state = game.new(players=4, seed=3, player_trades=False)
+        playout(state, Rng(3), 300)
+        restored = game.from_json(state.to_json())
+        assert restored.options.player_trades is False and restored.to_json() == state.to_json()
+        assert restored.legal_actions() == state.legal_actions()
+        assert not any(type(a).__name__ == "OfferTrade" for a in restored.legal_actions())
+    on = played(CATAN, 3, 300)
+    assert on.options.player_trades is True
+    assert CATAN.from_json(on.to_json()).options.player_trades is True
+    trading = next(s for s in (played(CATAN, seed, a) for seed in range(10) for a in range(60, 400, 7))
+                   if s.phase == "trade")
+    data = json.loads(trading.to_json())
+    assert CATAN.from_data(data).phase == "trade"
+    data["options"]["player_trades"] = False
+    with pytest.raises(InvalidSave, match="an offer between players needs the setting player_trades"):
+        CATAN.from_data(data)
