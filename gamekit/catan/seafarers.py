@@ -280,7 +280,15 @@ class SeafarersState(CatanState):
     def _victims_at(self, h: int, robbable: list[bool]) -> list[int]:
         """:meth:`pirate_victims` at hex ``h``, given :meth:`_robbable`: the owners of the ships on its edges."""
         so = self.ship_owner
-        return sorted({q for q in [so[e] for e in self.topo.hex_edges[h]] if q != -1 and robbable[q]})
+        found = None
+        for e in self.topo.hex_edges[h]:  # most sea hexes have no ship: nothing is made for them
+            q = so[e]
+            if q != -1 and robbable[q]:
+                if found is None:
+                    found = {q}
+                else:
+                    found.add(q)
+        return [] if found is None else sorted(found)
 
     # -- checking ------------------------------------------------------------------------------
     def _check_BuildRoad(self, action: BuildRoad) -> None:

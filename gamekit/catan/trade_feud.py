@@ -250,14 +250,16 @@ class TradeFeudState(SeafarersState):
         """Rule ``trade-feud-victory``: tokens, and the base game's special cards and victory point
         cards (Largest Army and Longest Trade Route 2 each); buildings on the map count nothing (rule
         ``trade-feud-tokens``), so the base game's points for them are taken off again."""
-        kind = self.node_kind
-        buildings = sum([1 if kind[v] == SETTLEMENT else 2 if kind[v] == CITY else 0 for v in self.buildings[player]])
-        return self.tokens[player] + SeafarersState.victory_points(self, player) - buildings
+        kinds = self._kinds(player)  # what the base game counts for the buildings (kept until they change)
+        return self.tokens[player] + SeafarersState.victory_points(self, player) - kinds[SETTLEMENT] - 2 * kinds[CITY]
 
     # -- the end of a game nobody can win (rule trade-feud-stall) -------------------------------
     @property
     def current_player(self) -> int | None:
-        return None if self.phase in _ENDED else _CURRENT_PLAYER(self)
+        phase = self.phase
+        if phase == "main":  # the usual case, without the layers' look-ups
+            return self.turn
+        return None if phase in _ENDED else _CURRENT_PLAYER(self)
 
     def is_over(self) -> bool:
         return self.winner is not None or self.phase in _ENDED
