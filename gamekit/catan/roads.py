@@ -162,11 +162,16 @@ def _longest_route_kinds(edge_nodes: Sequence[tuple[int, int]], node_owner: Sequ
     length, from one start to the next (a depth-first search over the lines, those used kept as the bits
     of one integer). Its longest path is the longest path piece by piece."""
     adjacent: dict[int, list[tuple[int, int, int]]] = {}  # intersection: (piece number, other end, kind)
+    kinds = len(owners)
+    first, second = owners[0], owners[-1]
     for i, e in enumerate(pieces):
-        kind = -1
-        for k, owner_list in enumerate(owners):
-            if owner_list[e] == player:
-                kind = k
+        if kinds == 2:  # roads and ships, the usual case
+            kind = 1 if second[e] == player else 0 if first[e] == player else -1
+        else:
+            kind = -1
+            for k, owner_list in enumerate(owners):
+                if owner_list[e] == player:
+                    kind = k
         if kind < 0:
             continue
         a, b = edge_nodes[e]
@@ -180,9 +185,13 @@ def _longest_route_kinds(edge_nodes: Sequence[tuple[int, int]], node_owner: Sequ
             adjacent[b] = [(i, a, kind)]
         else:
             links.append((i, a, kind))
-    inner = {v for v, links in adjacent.items()
-             if len(links) == 2 and links[0][2] == links[1][2] and node_owner[v] == -1}
-    lines: dict[int, list[tuple[int, int, int, int]]] = {v: [] for v in adjacent if v not in inner}
+    inner: set[int] = set()  # the links of lines
+    lines: dict[int, list[tuple[int, int, int, int]]] = {}  # a start: (line bit, far end, kind, length)
+    for v, links in adjacent.items():
+        if len(links) == 2 and links[0][2] == links[1][2] and node_owner[v] == -1:
+            inner.add(v)
+        else:
+            lines[v] = []
     taken: set[int] = set()  # the pieces in a line found
     bit = 1
     for v, out in lines.items():
@@ -193,7 +202,10 @@ def _longest_route_kinds(edge_nodes: Sequence[tuple[int, int]], node_owner: Sequ
             length = 1
             while here in inner:  # along the line to its far end
                 one, two = adjacent[here]
-                i, here = (two[0], two[1]) if one[0] == i else (one[0], one[1])
+                if one[0] == i:
+                    i, here = two[0], two[1]
+                else:
+                    i, here = one[0], one[1]
                 taken.add(i)
                 length += 1
             out.append((bit, here, kind, length))
@@ -201,17 +213,21 @@ def _longest_route_kinds(edge_nodes: Sequence[tuple[int, int]], node_owner: Sequ
                 lines[here].append((bit, v, kind, length))
             bit <<= 1
     best = 0
-    for v, links in adjacent.items():  # the pieces of no line: closed loops of links, each walked round
-        if links[0][0] not in taken:
-            length, i, here = 0, -1, v
-            while True:
-                one, two = adjacent[here]
-                i, here = (two[0], two[1]) if one[0] == i else (one[0], one[1])
-                taken.add(i)
-                length += 1
-                if here == v:
-                    break
-            best = max(best, length)
+    if 2 * len(taken) < sum([len(links) for links in adjacent.values()]):
+        for v, links in adjacent.items():  # the pieces of no line: closed loops of links, each walked round
+            if links[0][0] not in taken:
+                length, i, here = 0, -1, v
+                while True:
+                    one, two = adjacent[here]
+                    if one[0] == i:
+                        i, here = two[0], two[1]
+                    else:
+                        i, here = one[0], one[1]
+                    taken.add(i)
+                    length += 1
+                    if here == v:
+                        break
+                best = max(best, length)
     blocked = {v for v in lines if node_owner[v] != -1 and node_owner[v] != player}
 
     def walk(node: int, used: int, length: int, kind: int) -> int:

@@ -431,13 +431,10 @@ class TradeFeudState(SeafarersState):
         the intersection where the piece forms a trade connection, whose surplus pieces go back)."""
         no, eo, so = self.node_owner, self.edge_owner, self.ship_owner
         for v, others in self._around[edge]:
-            if no[v] == -1 and v != joined:
-                used = 0  # the edges with pieces there besides this one
-                for f in others:
-                    if f != lifted and (eo[f] >= 0 or so[f] >= 0):
-                        used += 1
-                if used >= 2:
-                    return False
+            if len(others) == 2 and no[v] == -1 and v != joined:  # at most three edges meet (two besides this one)
+                f, g = others
+                if f != lifted and g != lifted and (eo[f] >= 0 or so[f] >= 0) and (eo[g] >= 0 or so[g] >= 0):
+                    return False  # both other edges there hold pieces
         return True
 
     def connection_at(self, player: int, edge: int, lifted: int = -1) -> dict[str, Any] | None:
