@@ -43,7 +43,7 @@ from .. import register
 from ..core import Game, IllegalAction
 from ..notes import Assumption, catalogue
 from .actions import BuildCity, BuildRoad, BuildSettlement, BuildShip, BuyDevelopmentCard, EndTurn, MoveShip
-from .rules import CITY, SETTLEMENT, afford
+from .rules import VICTORY_POINT, afford
 from .seafarers import COSTS as SEAFARERS_COSTS
 from .seafarers import RULES as SEAFARERS_RULES
 from .seafarers import SHIPS, SeafarersOptions, SeafarersState
@@ -249,9 +249,13 @@ class TradeFeudState(SeafarersState):
     def victory_points(self, player: int) -> int:
         """Rule ``trade-feud-victory``: tokens, and the base game's special cards and victory point
         cards (Largest Army and Longest Trade Route 2 each); buildings on the map count nothing (rule
-        ``trade-feud-tokens``), so the base game's points for them are taken off again."""
-        kinds = self._kinds(player)  # what the base game counts for the buildings (kept until they change)
-        return self.tokens[player] + SeafarersState.victory_points(self, player) - kinds[SETTLEMENT] - 2 * kinds[CITY]
+        ``trade-feud-tokens``)."""
+        points = self.tokens[player] + self.dev_hands[player][VICTORY_POINT]
+        if self.longest_road == player:
+            points += 2
+        if self.largest_army == player:
+            points += 2
+        return points
 
     # -- the end of a game nobody can win (rule trade-feud-stall) -------------------------------
     @property
