@@ -176,6 +176,8 @@ class TradeFeudState(SeafarersState):
         #: For each edge, its two ends, each with the other edges there (what the rules of routes read; shared by copies).
         self._around = tuple(tuple((v, tuple(f for f in topo.node_edges[v] if f != e)) for v in ends)
                              for e, ends in enumerate(topo.edge_nodes))
+        #: For each edge, its ends where two other edges meet it, each with those two (rule trade-feud-branching).
+        self._forks = tuple(tuple((v, *others) for v, others in around if len(others) == 2) for around in self._around)
 
     def coastal(self, node: int) -> bool:
         """Rule ``trade-feud-setup``: an intersection where land and sea meet (read from the board once)."""
@@ -201,7 +203,8 @@ class TradeFeudState(SeafarersState):
         if not (self._coast[node] and SeafarersState._setup_site(self, node)):
             return False
         sea, eo, so, pirate = self.board.sea_edge, self.edge_owner, self.ship_owner, self._pirate_edges()
-        player = self.current_player
+        # the player placing (current_player, read directly in the founding phase, where this is asked)
+        player = self.setup_order[self.setup_index] if self.phase == "setup" else self.current_player
         for e in self.topo.node_edges[node]:
             if sea[e] and eo[e] == -1 and so[e] == -1 and e not in pirate and self._edge_rules(player, e) == _FREE:
                 return True  # a place for the ship (_setup_ship_ok)
@@ -433,12 +436,11 @@ class TradeFeudState(SeafarersState):
         """Rule ``trade-feud-branching``: at each end of ``edge`` without a building, at most two edges
         hold pieces once it is placed (``lifted``: an edge whose ship is being moved away; ``joined``:
         the intersection where the piece forms a trade connection, whose surplus pieces go back)."""
-        no, eo, so = self.node_owner, self.edge_owner, self.ship_owner
-        for v, others in self._around[edge]:
-            if len(others) == 2 and no[v] == -1 and v != joined:  # at most three edges meet (two besides this one)
-                f, g = others
-                if f != lifted and g != lifted and (eo[f] >= 0 or so[f] >= 0) and (eo[g] >= 0 or so[g] >= 0):
-                    return False  # both other edges there hold pieces
+        eo, so = self.edge_owner, self.ship_owner
+        for v, f, g in self._forks[edge]:  # at most three edges meet: only where two others do can it branch
+            if ((eo[f] >= 0 or so[f] >= 0) and (eo[g] >= 0 or so[g] >= 0) and f != lifted and g != lifted
+                    and self.node_owner[v] == -1 and v != joined):
+                return False  # both other edges there hold pieces
         return True
 
     def connection_at(self, player: int, edge: int, lifted: int = -1) -> dict[str, Any] | None:
@@ -466,15 +468,16 @@ class TradeFeudState(SeafarersState):
                 continue
             theirs = None  # the other players' pieces at v (the owner of a road, else of a ship: _owner_at)
             for f in others:
-                if f != lifted:
-                    o = eo[f]
+                o = eo[f]
+                if o == -1:
+                    o = so[f]
                     if o == -1:
-                        o = so[f]
-                    if o != -1 and o != player:
-                        if theirs is None:
-                            theirs = [f]
-                        else:
-                            theirs.append(f)
+                        continue  # the usual case: no piece
+                if o != player and f != lifted:
+                    if theirs is None:
+                        theirs = [f]
+                    else:
+                        theirs.append(f)
             if theirs is None:
                 if other == -1:
                     continue  # nothing of another player here
