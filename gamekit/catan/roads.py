@@ -136,70 +136,116 @@ def longest_route(
     building (which a path may end at but not pass), and at one intersection of a network that has
     neither (a ring, walked round). A longest path that started anywhere else could be made longer
     by the unused piece there. With several kinds, it starts anywhere but where exactly two pieces
-    of one kind meet without a building (see the comment there)."""
+    of one kind meet without a building, and walks the lines between such starts whole
+    (:func:`_longest_route_kinds`)."""
     if len(pieces) < 2:
         return len(pieces)
     edge_nodes = topo.edge_nodes
     single = len(owners) == 1
     if single:
         return _longest_road(edge_nodes, node_owner, owners[0], player, pieces)
-    adjacent: dict[int, list[tuple[int, int, int]]] = {}
-    bit = 1
-    for e in pieces:
-        kind = -1
-        for k, owner_list in enumerate(owners):
-            if owner_list[e] == player:
-                kind = k
+    return _longest_route_kinds(edge_nodes, node_owner, owners, player, pieces)
+
+
+def _longest_route_kinds(edge_nodes: Sequence[tuple[int, int]], node_owner: Sequence[int],
+                         owners: Sequence[Sequence[int]], player: int, pieces: Sequence[int]) -> int:
+    """:func:`longest_route` with several kinds of piece (rule ``seafarers-trade-route``).
+
+    Any intersection may start a longest path but one without a building where exactly two of the
+    player's pieces meet, both of one kind (a *link* of a line): a path starting there along one of them
+    could take the other first, unless it comes back through it, a closed loop, which may start at any of
+    its intersections (the path passes each of them with one kind). A network with no start is such a
+    loop, its length the whole of it.
+
+    A path that reaches a link of a line may always go on along the line (the piece on its other side
+    is unused: the path could only have used it by passing through the link before, along the piece it
+    comes by now), and gains by it; so the search walks whole lines at once, each line one step of its
+    length, from one start to the next (a depth-first search over the lines, those used kept as the bits
+    of one integer). Its longest path is the longest path piece by piece."""
+    adjacent: dict[int, list[tuple[int, int, int]]] = {}  # intersection: (piece number, other end, kind)
+    kinds = len(owners)
+    first, second = owners[0], owners[-1]
+    for i, e in enumerate(pieces):
+        if kinds == 2:  # roads and ships, the usual case
+            kind = 1 if second[e] == player else 0 if first[e] == player else -1
+        else:
+            kind = -1
+            for k, owner_list in enumerate(owners):
+                if owner_list[e] == player:
+                    kind = k
         if kind < 0:
             continue
         a, b = edge_nodes[e]
-        adjacent.setdefault(a, []).append((bit, b, kind))
-        adjacent.setdefault(b, []).append((bit, a, kind))
-        bit <<= 1
-    blocked = {v for v in adjacent if node_owner[v] != -1 and node_owner[v] != player}
+        links = adjacent.get(a)
+        if links is None:
+            adjacent[a] = [(i, b, kind)]
+        else:
+            links.append((i, b, kind))
+        links = adjacent.get(b)
+        if links is None:
+            adjacent[b] = [(i, a, kind)]
+        else:
+            links.append((i, a, kind))
+    inner: set[int] = set()  # the links of lines
+    lines: dict[int, list[tuple[int, int, int, int]]] = {}  # a start: (line bit, far end, kind, length)
+    for v, links in adjacent.items():
+        if len(links) == 2 and links[0][2] == links[1][2] and node_owner[v] == -1:
+            inner.add(v)
+        else:
+            lines[v] = []
+    taken: set[int] = set()  # the pieces in a line found
+    bit = 1
+    for v, out in lines.items():
+        for i, here, kind in adjacent[v]:
+            if i in taken:
+                continue
+            taken.add(i)
+            length = 1
+            while here in inner:  # along the line to its far end
+                one, two = adjacent[here]
+                if one[0] == i:
+                    i, here = two[0], two[1]
+                else:
+                    i, here = one[0], one[1]
+                taken.add(i)
+                length += 1
+            out.append((bit, here, kind, length))
+            if here != v:
+                lines[here].append((bit, v, kind, length))
+            bit <<= 1
+    best = 0
+    if 2 * len(taken) < sum([len(links) for links in adjacent.values()]):
+        for v, links in adjacent.items():  # the pieces of no line: closed loops of links, each walked round
+            if links[0][0] not in taken:
+                length, i, here = 0, -1, v
+                while True:
+                    one, two = adjacent[here]
+                    if one[0] == i:
+                        i, here = two[0], two[1]
+                    else:
+                        i, here = one[0], one[1]
+                    taken.add(i)
+                    length += 1
+                    if here == v:
+                        break
+                best = max(best, length)
+    blocked = {v for v in lines if node_owner[v] != -1 and node_owner[v] != player}
 
     def walk(node: int, used: int, length: int, kind: int) -> int:
         if node in blocked:
             return length
         best = length
-        through = single or node_owner[node] == player
-        for b, other, k in adjacent[node]:
+        through = node_owner[node] == player
+        for b, other, k, n in lines[node]:
             if not used & b and (through or k == kind):
-                found = walk(other, used | b, length + 1, k)
+                found = walk(other, used | b, length + n, k)
                 if found > best:
                     best = found
         return best
 
-    if single:
-        starts = [v for v, links in adjacent.items() if len(links) & 1 or v in blocked]
-        reached: set[int] = set()
-        for v in starts:  # every network with a start in it
-            if v not in reached:
-                _network(adjacent, v, reached)
-        for v in adjacent:  # a network without one is a ring: any of its intersections will do
-            if v not in reached:
-                starts.append(v)
-                _network(adjacent, v, reached)
-    else:
-        # Any intersection may start a longest path but one without a building where exactly two of the
-        # player's pieces meet, both of one kind: a path starting there along one of them could take the
-        # other first, unless it comes back through it, a closed loop, which may start at any of its
-        # intersections (the path passes each of them with one kind). A network with no start is such
-        # a loop: any of its intersections will do.
-        starts = [v for v, links in adjacent.items()
-                  if node_owner[v] != -1 or len(links) != 2 or links[0][2] != links[1][2]]
-        covered: set[int] = set()
-        for v in starts:
-            if v not in covered:
-                _network(adjacent, v, covered)
-        for v in adjacent:
-            if v not in covered:
-                starts.append(v)
-                _network(adjacent, v, covered)
-    best = 0
-    for v in starts:
-        for b, other, k in adjacent[v]:
-            found = walk(other, b, 1, k)
+    for out in lines.values():
+        for b, other, k, n in out:
+            found = walk(other, b, n, k)
             if found > best:
                 best = found
     return best

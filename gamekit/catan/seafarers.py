@@ -195,24 +195,22 @@ class SeafarersState(CatanState):
         neither an own building nor another own ship), not built this turn, not at the pirate."""
         if self.ship_moved:
             return []
-        so, no, new_ships = self.ship_owner, self.node_owner, self.new_ships
-        edge_nodes, node_edges = self.topo.edge_nodes, self.topo.node_edges
+        no, new_ships = self.node_owner, self.new_ships
+        edge_nodes = self.topo.edge_nodes
         pirate = self._pirate_edges()
+        ships = sorted(self.ships[player])
+        at: dict[int, int] = {}  # the player's ships at each intersection
+        for e in ships:
+            a, b = edge_nodes[e]
+            at[a] = at.get(a, 0) + 1
+            at[b] = at.get(b, 0) + 1
         out = []
-        for e in sorted(self.ships[player]):
+        for e in ships:
             if e in new_ships or e in pirate:
                 continue
-            for v in edge_nodes[e]:
-                if no[v] == player:
-                    continue
-                open_end = True  # no other own ship at v
-                for f in node_edges[v]:
-                    if f != e and so[f] == player:
-                        open_end = False
-                        break
-                if open_end:
-                    out.append(e)
-                    break
+            a, b = edge_nodes[e]
+            if (no[a] != player and at[a] == 1) or (no[b] != player and at[b] == 1):  # no other own ship there
+                out.append(e)
         return out
 
     def _move_targets(self, player: int, edge: int) -> list[int]:
@@ -280,7 +278,15 @@ class SeafarersState(CatanState):
     def _victims_at(self, h: int, robbable: list[bool]) -> list[int]:
         """:meth:`pirate_victims` at hex ``h``, given :meth:`_robbable`: the owners of the ships on its edges."""
         so = self.ship_owner
-        return sorted({q for q in [so[e] for e in self.topo.hex_edges[h]] if q != -1 and robbable[q]})
+        found = None
+        for e in self.topo.hex_edges[h]:  # most sea hexes have no ship: nothing is made for them
+            q = so[e]
+            if q != -1 and robbable[q]:
+                if found is None:
+                    found = {q}
+                else:
+                    found.add(q)
+        return [] if found is None else sorted(found)
 
     # -- checking ------------------------------------------------------------------------------
     def _check_BuildRoad(self, action: BuildRoad) -> None:

@@ -43,7 +43,7 @@ from .. import register
 from ..core import Game, IllegalAction
 from ..notes import Assumption, catalogue
 from .actions import BuildCity, BuildRoad, BuildSettlement, BuildShip, BuyDevelopmentCard, EndTurn, MoveShip
-from .rules import CITY, SETTLEMENT, afford
+from .rules import VICTORY_POINT, afford
 from .seafarers import COSTS as SEAFARERS_COSTS
 from .seafarers import RULES as SEAFARERS_RULES
 from .seafarers import SHIPS, SeafarersOptions, SeafarersState
@@ -176,6 +176,8 @@ class TradeFeudState(SeafarersState):
         #: For each edge, its two ends, each with the other edges there (what the rules of routes read; shared by copies).
         self._around = tuple(tuple((v, tuple(f for f in topo.node_edges[v] if f != e)) for v in ends)
                              for e, ends in enumerate(topo.edge_nodes))
+        #: For each edge, its ends where two other edges meet it, each with those two (rule trade-feud-branching).
+        self._forks = tuple(tuple((v, *others) for v, others in around if len(others) == 2) for around in self._around)
 
     def coastal(self, node: int) -> bool:
         """Rule ``trade-feud-setup``: an intersection where land and sea meet (read from the board once)."""
@@ -201,7 +203,8 @@ class TradeFeudState(SeafarersState):
         if not (self._coast[node] and SeafarersState._setup_site(self, node)):
             return False
         sea, eo, so, pirate = self.board.sea_edge, self.edge_owner, self.ship_owner, self._pirate_edges()
-        player = self.current_player
+        # the player placing (current_player, read directly in the founding phase, where this is asked)
+        player = self.setup_order[self.setup_index] if self.phase == "setup" else self.current_player
         for e in self.topo.node_edges[node]:
             if sea[e] and eo[e] == -1 and so[e] == -1 and e not in pirate and self._edge_rules(player, e) == _FREE:
                 return True  # a place for the ship (_setup_ship_ok)
@@ -249,15 +252,21 @@ class TradeFeudState(SeafarersState):
     def victory_points(self, player: int) -> int:
         """Rule ``trade-feud-victory``: tokens, and the base game's special cards and victory point
         cards (Largest Army and Longest Trade Route 2 each); buildings on the map count nothing (rule
-        ``trade-feud-tokens``), so the base game's points for them are taken off again."""
-        kind = self.node_kind
-        buildings = sum([1 if kind[v] == SETTLEMENT else 2 if kind[v] == CITY else 0 for v in self.buildings[player]])
-        return self.tokens[player] + SeafarersState.victory_points(self, player) - buildings
+        ``trade-feud-tokens``)."""
+        points = self.tokens[player] + self.dev_hands[player][VICTORY_POINT]
+        if self.longest_road == player:
+            points += 2
+        if self.largest_army == player:
+            points += 2
+        return points
 
     # -- the end of a game nobody can win (rule trade-feud-stall) -------------------------------
     @property
     def current_player(self) -> int | None:
-        return None if self.phase in _ENDED else _CURRENT_PLAYER(self)
+        phase = self.phase
+        if phase == "main":  # the usual case, without the layers' look-ups
+            return self.turn
+        return None if phase in _ENDED else _CURRENT_PLAYER(self)
 
     def is_over(self) -> bool:
         return self.winner is not None or self.phase in _ENDED
@@ -427,15 +436,11 @@ class TradeFeudState(SeafarersState):
         """Rule ``trade-feud-branching``: at each end of ``edge`` without a building, at most two edges
         hold pieces once it is placed (``lifted``: an edge whose ship is being moved away; ``joined``:
         the intersection where the piece forms a trade connection, whose surplus pieces go back)."""
-        no, eo, so = self.node_owner, self.edge_owner, self.ship_owner
-        for v, others in self._around[edge]:
-            if no[v] == -1 and v != joined:
-                used = 0  # the edges with pieces there besides this one
-                for f in others:
-                    if f != lifted and (eo[f] >= 0 or so[f] >= 0):
-                        used += 1
-                if used >= 2:
-                    return False
+        eo, so = self.edge_owner, self.ship_owner
+        for v, f, g in self._forks[edge]:  # at most three edges meet: only where two others do can it branch
+            if ((eo[f] >= 0 or so[f] >= 0) and (eo[g] >= 0 or so[g] >= 0) and f != lifted and g != lifted
+                    and self.node_owner[v] == -1 and v != joined):
+                return False  # both other edges there hold pieces
         return True
 
     def connection_at(self, player: int, edge: int, lifted: int = -1) -> dict[str, Any] | None:
@@ -463,15 +468,16 @@ class TradeFeudState(SeafarersState):
                 continue
             theirs = None  # the other players' pieces at v (the owner of a road, else of a ship: _owner_at)
             for f in others:
-                if f != lifted:
-                    o = eo[f]
+                o = eo[f]
+                if o == -1:
+                    o = so[f]
                     if o == -1:
-                        o = so[f]
-                    if o != -1 and o != player:
-                        if theirs is None:
-                            theirs = [f]
-                        else:
-                            theirs.append(f)
+                        continue  # the usual case: no piece
+                if o != player and f != lifted:
+                    if theirs is None:
+                        theirs = [f]
+                    else:
+                        theirs.append(f)
             if theirs is None:
                 if other == -1:
                     continue  # nothing of another player here

@@ -462,18 +462,17 @@ def _totals(state: Any, longest: list[int], shortest: list[int]) -> list[int]:
     """Tokens + city upgrades + victory point cards + Largest Army and Longest Trade Route where not
     ruled out, given each player's longest reachable route and the route no player can go below."""
     n = state.players
-    deck = state.dev_deck
-    knights = [state.knights[p] + state.dev_hands[p][KNIGHT] + deck[KNIGHT] for p in range(n)]
+    deck, hands, knights_played, tokens = state.dev_deck, state.dev_hands, state.knights, state.tokens
     holder = state.largest_army
     out = []
     for p in range(n):
-        kinds = [state.node_kind[v] for v in state.buildings[p]]
-        points = state.tokens[p] + min(kinds.count(SETTLEMENT), PIECES["city"] - kinds.count(CITY))
-        points += state.dev_hands[p][VICTORY_POINT] + deck[VICTORY_POINT]
-        if holder == p or (knights[p] >= 3 and (holder < 0 or knights[p] > state.knights[holder])):
+        kinds = state._kinds(p)  # the buildings of each kind (kept until they change)
+        points = tokens[p] + min(kinds[SETTLEMENT], PIECES["city"] - kinds[CITY])
+        points += hands[p][VICTORY_POINT] + deck[VICTORY_POINT]
+        knights = knights_played[p] + hands[p][KNIGHT] + deck[KNIGHT]
+        if holder == p or (knights >= 3 and (holder < 0 or knights > knights_played[holder])):
             points += 2
-        need = max([5] + [shortest[q] + 1 for q in range(n) if q != p])
-        if state.longest_road == p or longest[p] >= need:
+        if state.longest_road == p or longest[p] >= max([5] + [shortest[q] + 1 for q in range(n) if q != p]):
             points += 2
         out.append(points)
     return out

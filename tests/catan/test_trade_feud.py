@@ -706,6 +706,36 @@ def test_kept_sites_are_the_sites_of_the_board_after_play_copies_saves_and_chang
             state.apply(legal[rng.randbelow(len(legal))])
 
 
+
+def test_movable_ships_are_the_ships_ending_an_open_route_by_the_definition():
+    """seafarers-moving, trade-feud-connection-fixed: along uniform random games (2 seeds, 1,500 actions each),
+    the ships the engine lets the player move (found from a count of the player's ships at each intersection)
+    are exactly those the definition gives, asked edge by edge: not built this turn, not beside the pirate,
+    not in a trade connection, with an end where the player has neither a building nor another ship."""
+    asked = 0
+    for seed in range(2):
+        state = GAME.new(players=4, seed=seed)
+        rng = Rng(70 + seed)
+        for _ in range(1500):
+            if state.is_over():
+                break
+            if state.phase == "main":
+                p, topo = state.turn, state.topo
+                pirate = topo.hex_edges[state.pirate]
+                expected = [] if state.ship_moved else [
+                    e for e in range(len(topo.edges))
+                    if state.ship_owner[e] == p and e not in state.new_ships and e not in pirate
+                    and e not in state.connection_edges
+                    and any(state.node_owner[v] != p
+                            and not any(f != e and state.ship_owner[f] == p for f in topo.node_edges[v])
+                            for v in topo.edge_nodes[e])]
+                assert state.movable_ships(p) == expected
+                asked += 1
+            legal = state.legal_actions()
+            state.apply(legal[rng.randbelow(len(legal))])
+    assert asked > 1000
+
+
 def _third_settlement_sites(seed, **options):
     """Seeded random founding phases of 4 players: for each third settlement, how many of the sites on
     offer lie between two land hexes (None if the founding came to a dead end)."""
