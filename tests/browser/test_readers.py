@@ -669,7 +669,8 @@ _PHONE_CHECKS = """() => {
 
 @pytest.mark.parametrize("page_path", ["book/auf_achse/rules.html", "book/transportspelet/rules.html",
                                        "book/trade-feud/rules.html", "book/factories/rules.html",
-                                       "notebooks/lesson-06-catan.html"])
+                                       "notebooks/lesson-01-dice.html", "notebooks/lesson-06-catan.html",
+                                       "book/dice.html"])
 def test_widgets_fit_a_phone(browser, site_url, page_path):
     """At 360 px: every control ends inside its widget's border, tables scroll inside the widget
     instead of breaking words, labels on maps and boards are drawn at least 9.5 px high."""

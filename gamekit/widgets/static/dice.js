@@ -46,7 +46,9 @@ function render({ model, el: root }) {
   const result = el("span", { class: "gk-result", "data-testid": "gk-result" });
   const count = el("span", { "data-testid": "gk-count" });
   const summary = el("div", { "data-testid": "gk-summary" });
-  const plot = el("div", { "data-testid": "gk-chart" });
+  // On a phone the chart keeps legible labels and scrolls sideways in its frame.
+  const plot = el("div", { class: "gk-picture-scroll", "data-testid": "gk-chart", tabindex: "0", role: "region",
+    "aria-label": "Chart of the rolls so far" });
   ui.box.prepend(
     el("div", { class: "gk-row" }, el("label", {}, "Dice ", select), el("label", {}, "Seed ", seedInput), ...buttons, resetButton),
     el("div", { class: "gk-row" }, "Last roll: ", result, el("span", {}, " · rolls so far: "), count)

@@ -77,8 +77,11 @@ function render({ model, el: root }) {
   const title = el("div", { class: "gk-result", "data-testid": "gk-title" });
   const count = el("div", { "data-testid": "gk-count" });
   const summary = el("div", { "data-testid": "gk-summary" });
-  const bars = el("div", { "data-testid": "gk-bars" });
-  const line = el("div", { "data-testid": "gk-line" });
+  // On a phone each chart keeps legible labels and scrolls sideways in its frame.
+  const bars = el("div", { class: "gk-picture-scroll", "data-testid": "gk-bars", tabindex: "0", role: "region",
+    "aria-label": v0.labels.bars });
+  const line = el("div", { class: "gk-picture-scroll", "data-testid": "gk-line", tabindex: "0", role: "region",
+    "aria-label": v0.labels.line });
   ui.box.prepend(
     el("div", { class: "gk-row" }, el("label", {}, `${v0.dice_label} `, dice), el("label", {}, `${v0.seed_label} `, seedInput)),
     el("div", { class: "gk-row" }, ...buttons, reset), title, count);
@@ -104,6 +107,7 @@ function render({ model, el: root }) {
     title.textContent = v.title;
     count.textContent = v.rolls_text;
     summary.textContent = v.mean_text;
+    bars.setAttribute("aria-label", v.labels.bars);
     bars.replaceChildren(barsChart(v));
     line.replaceChildren(lineChart(v));
   });
