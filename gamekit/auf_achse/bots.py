@@ -23,7 +23,8 @@ import math
 from functools import lru_cache
 from typing import Any
 
-from ..bots import HeuristicBot, register_evaluator, register_heuristic
+from ..bots import HeuristicBot, register_evaluator, register_heuristic, register_search
+from ..bots.playout import PlayoutSearch
 from ..rng import Rng
 from .actions import (
     Bid,
@@ -33,6 +34,7 @@ from .actions import (
     EndTurn,
     Load,
     Pass,
+    PlaceSign,
     PlaceTruck,
     Step,
     Stop,
@@ -41,7 +43,8 @@ from .actions import (
 )
 from .options import TRAILER_KINDS
 
-__all__ = ["bot_action", "bid_decision", "targets", "AufAchseHeuristic", "plan", "contract_value", "evaluate"]
+__all__ = ["bot_action", "bid_decision", "targets", "AufAchseHeuristic", "AufAchseSearch", "plan", "contract_value",
+           "evaluate"]
 
 
 def targets(state: Any, player: int) -> list[str]:
@@ -446,5 +449,62 @@ def evaluate(state: Any) -> list[float]:
     return out
 
 
-register_heuristic("auf-achse", AufAchseHeuristic, search={"iterations": 50, "depth": 6})  # ~70-140 ms a move here
+class AufAchseSearch(PlayoutSearch):
+    """Auf Achse's search (``gamekit.bot("auf-achse", "search")``): the heuristic's move unless
+    playouts show a clearly better one (:class:`gamekit.bots.playout.PlayoutSearch`).
+
+    The moves compared with the heuristic's: which die to use; stopping in a city on the way;
+    in a city (when there is nothing to unload or load) the public contracts to choose (the
+    three worth most by :func:`contract_value`), declining, a trailer, a contract to take, ending
+    the turn; in an auction the lowest offer allowed or passing; a sign on a rival's shortest way
+    to its goal (the nearest three such spaces); the three starting cities with the shortest
+    plans. Each playout runs ``depth`` actions of the heuristic in every seat and is scored by
+    :func:`evaluate`.
+    """
+
+    def candidates(self, view: Any, player: int, legal: list[Any], hint: Any) -> list[Any]:
+        phase = view.phase
+        if phase in ("die", "auction"):
+            bids = [a for a in legal if isinstance(a, Bid)]
+            return bids[:1] + [a for a in legal if not isinstance(a, Bid)]
+        if phase == "moving":
+            return [a for a in legal if isinstance(a, Stop)]
+        if phase == "city":
+            if isinstance(hint, (Unload, Load)):
+                return []
+            chooses = [a for a in legal if isinstance(a, ChooseContract)]
+            chooses.sort(key=lambda a: (-contract_value(view, player, view.row[a.slot])[0], a.slot))
+            return chooses[:3] + [a for a in legal if isinstance(a, (Decline, BuyTrailer, TakeContract, EndTurn))]
+        if phase == "sign":
+            return self._signs(view, player, legal)
+        if phase == "setup":
+            loaded, hand = _tasks(view, player)
+            room = view.capacity(player)
+            places = sorted(legal, key=lambda a: (plan(view.net, a.city, loaded, hand, room)[1], a.city))
+            return places[:3]
+        return []
+
+    @staticmethod
+    def _signs(view: Any, player: int, legal: list[Any]) -> list[Any]:
+        net = view.net
+        spaces = {a.space: a for a in legal if isinstance(a, PlaceSign)}
+        near: dict[str, int] = {}
+        for rival in range(view.players):
+            here = view.position[rival]
+            if rival == player or here is None:
+                continue
+            goals = targets(view, rival)
+            if not goals:
+                continue
+            d_here = net.distances_from(here)
+            goal = min(goals, key=lambda g: (d_here[g], g))
+            d_goal = net.distances_from(goal)
+            for space in spaces:
+                if d_here[space] + d_goal[space] == d_here[goal] and d_here[space] <= 8:
+                    near[space] = min(near.get(space, 99), d_here[space])
+        return [spaces[s] for s in sorted(near, key=lambda s: (near[s], s))[:3]]
+
+
+register_heuristic("auf-achse", AufAchseHeuristic, search={"iterations": 160, "depth": 60})
 register_evaluator("auf-achse", evaluate)
+register_search("auf-achse", AufAchseSearch)

@@ -47,13 +47,14 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..bots import HeuristicBot, register_candidates, register_evaluator, register_heuristic
+from ..bots import HeuristicBot, register_candidates, register_evaluator, register_heuristic, register_search
+from ..bots.playout import PlayoutSearch
 from .actions import Assign, Borrow, Continue, Dispatch, Pass, Roll, Wait
 from .data import CARDS, CITIES, CITY_INDEX, MODES, MOVEMENT_BONUS, TELEGRAMS, freight, legs, path
 from .state import _insured as _engine_insured
 from .state import _mode_legs as _engine_legs
 
-__all__ = ["TransportHeuristic", "value", "candidates", "RATE", "route_options"]
+__all__ = ["TransportHeuristic", "TransportSearch", "value", "candidates", "RATE", "route_options"]
 
 _MEAN_MOVE = {m: 3.5 + MOVEMENT_BONUS[m] for m in MODES}  # steps a vehicle moves in one roll, on average
 _TELEGRAM_PER_ROLL = 2 / 6  # a 1 or a 6 draws a telegram (rule transport-telegrams)
@@ -481,6 +482,27 @@ def candidates(state: Any, legal: list[Any]) -> list[Any]:
     return _PICKER.candidates(state, state.current_player, legal)
 
 
-register_heuristic("transportspelet", TransportHeuristic)
+class TransportSearch(PlayoutSearch):
+    """Transportspelet's search (``gamekit.bot("transportspelet", "search")``): the heuristic's
+    move unless playouts show a clearly better one (:class:`gamekit.bots.playout.PlayoutSearch`).
+
+    The moves compared with the heuristic's are those of :func:`candidates`, of the legs the
+    ``legs`` worth most: each card's best leg by each vehicle, waiting, every way to give the two
+    dice, rolling rather than borrowing. Each playout runs ``depth`` actions of the heuristic in
+    both seats and is scored by :func:`value`.
+    """
+
+    LEGS = 4
+
+    def candidates(self, view: Any, player: int, legal: list[Any], hint: Any) -> list[Any]:
+        out = _PICKER.candidates(view, player, legal)
+        legs_ = [a for a in out if type(a) is Dispatch or type(a) is Continue]
+        if legs_:
+            return legs_[: self.LEGS] + [a for a in out if type(a) is Wait]
+        return out
+
+
+register_heuristic("transportspelet", TransportHeuristic, search={"iterations": 160, "depth": 60})
 register_evaluator("transportspelet", value)
 register_candidates("transportspelet", candidates)
+register_search("transportspelet", TransportSearch)
