@@ -29,9 +29,10 @@ class PlayoutSearch(SearchBot):
     followed by the heuristic playing every seat for ``depth`` actions (or to the end), and scores
     the end with :meth:`score`. All the candidates of one sample meet the same hidden cards and
     the same dice (the copies share the generator's state), so their difference is the move's
-    doing, not luck's. The budget ``iterations`` is the most playouts for one move, shared by the
-    candidates (at least ``least`` samples of each), ``ms`` an optional limit in wall-clock
-    milliseconds checked between samples.
+    doing, not luck's. The budget: ``iterations`` is the most playouts for one move, shared
+    equally by the candidates (when it is less than their number, only the first ``iterations``
+    of them, the heuristic's first, are played once each); ``ms`` an optional limit in wall-clock
+    milliseconds, checked between samples once two are played.
 
     The root rule: another move replaces the heuristic's only when its mean lead over the
     heuristic's, sample by sample, is more than ``margin`` and more than ``z`` standard errors.
@@ -43,20 +44,18 @@ class PlayoutSearch(SearchBot):
     DEPTH = 60
     MARGIN = 0.01
     Z = 1.5
-    LEAST = 4
 
     def __init__(self, game_name: str, seed: int = 0, iterations: int | None = 160, ms: float | None = None,
                  depth: int | None = None, exploration: float = 0.0, bias: float = 0.0, rollout: str = "heuristic",
-                 margin: float | None = None, z: float | None = None, least: int | None = None) -> None:
+                 margin: float | None = None, z: float | None = None) -> None:
         super().__init__(game_name, seed, iterations=iterations, ms=ms, depth=self.DEPTH if depth is None else depth,
                          exploration=exploration, bias=bias, rollout=rollout)
         if self._policy is None:  # pragma: no cover - both games have a heuristic
             raise ValueError(f"{game_name} has no heuristic player for the playouts")
         self.margin = self.MARGIN if margin is None else margin
         self.z = self.Z if z is None else z
-        self.least = self.LEAST if least is None else least
-        if self.depth < 0 or self.least < 1:
-            raise ValueError("a playout search needs depth >= 0 and least >= 1")
+        if self.depth < 0 or (self.iterations is not None and self.iterations < 1):
+            raise ValueError("a playout search needs depth >= 0 and iterations >= 1")
         self.last_values: dict[Any, float] = {}
 
     # -- the game's part ---------------------------------------------------------------------------
@@ -82,18 +81,20 @@ class PlayoutSearch(SearchBot):
         if hint not in actions:  # pragma: no cover - the heuristic chooses among the legal actions
             raise RuntimeError(f"the {self.game_name} heuristic chose {hint}, which is not legal here")
         cands = [hint] + [a for a in self.candidates(view, me, actions, hint) if a != hint and a in actions]
+        if self.iterations is not None:
+            cands = cands[: self.iterations]
         self.last_values = {}
         self.last_iterations = 0
         if len(cands) == 1:
             return hint, why
         k = len(cands)
-        per = max(self.least, (self.iterations or 0) // k)
+        per = math.inf if self.iterations is None else self.iterations // k
         deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000
         sums = [0.0] * k
         diffs = [[] for _ in range(k)]
         n = 0
         while n < per:
-            if n >= self.least and deadline is not None and time.perf_counter() > deadline:
+            if n >= 2 and deadline is not None and time.perf_counter() > deadline:
                 break
             position = state.determinize(me, rng.next_u32())
             stream = rng.next_u32()
