@@ -462,6 +462,10 @@ class AufAchseSearch(PlayoutSearch):
     :func:`evaluate`.
     """
 
+    ITERATIONS = 48
+    MARGIN = 0.005
+    Z = 1.0
+
     def candidates(self, view: Any, player: int, legal: list[Any], hint: Any) -> list[Any]:
         phase = view.phase
         if phase in ("die", "auction"):
@@ -505,6 +509,6 @@ class AufAchseSearch(PlayoutSearch):
         return [spaces[s] for s in sorted(near, key=lambda s: (near[s], s))[:3]]
 
 
-register_heuristic("auf-achse", AufAchseHeuristic, search={"iterations": 160, "depth": 60})
+register_heuristic("auf-achse", AufAchseHeuristic, search={"iterations": 48, "depth": 60})
 register_evaluator("auf-achse", evaluate)
 register_search("auf-achse", AufAchseSearch)

@@ -41,13 +41,16 @@ class PlayoutSearch(SearchBot):
     ``exploration``, ``bias`` and ``rollout`` are accepted for the common interface and not used.
     """
 
+    ITERATIONS = 48
     DEPTH = 60
     MARGIN = 0.01
     Z = 1.5
 
-    def __init__(self, game_name: str, seed: int = 0, iterations: int | None = 160, ms: float | None = None,
+    def __init__(self, game_name: str, seed: int = 0, iterations: int | None = -1, ms: float | None = None,
                  depth: int | None = None, exploration: float = 0.0, bias: float = 0.0, rollout: str = "heuristic",
                  margin: float | None = None, z: float | None = None) -> None:
+        if iterations == -1:
+            iterations = self.ITERATIONS
         super().__init__(game_name, seed, iterations=iterations, ms=ms, depth=self.DEPTH if depth is None else depth,
                          exploration=exploration, bias=bias, rollout=rollout)
         if self._policy is None:  # pragma: no cover - both games have a heuristic

@@ -493,6 +493,10 @@ class TransportSearch(PlayoutSearch):
     """
 
     LEGS = 4
+    ITERATIONS = 36
+    DEPTH = 40
+    MARGIN = 0.0
+    Z = 0.5
 
     def candidates(self, view: Any, player: int, legal: list[Any], hint: Any) -> list[Any]:
         out = _PICKER.candidates(view, player, legal)
@@ -502,7 +506,7 @@ class TransportSearch(PlayoutSearch):
         return out
 
 
-register_heuristic("transportspelet", TransportHeuristic, search={"iterations": 160, "depth": 60})
+register_heuristic("transportspelet", TransportHeuristic, search={"iterations": 36, "depth": 40})
 register_evaluator("transportspelet", value)
 register_candidates("transportspelet", candidates)
 register_search("transportspelet", TransportSearch)
