@@ -18,6 +18,8 @@ from . import SearchBot, _to_move, evaluate
 
 __all__ = ["PlayoutSearch"]
 
+_GAME_DEFAULT = object()  # iterations not given: the class's ITERATIONS (None means no limit but ``ms``)
+
 
 class PlayoutSearch(SearchBot):
     """Flat Monte Carlo over the root's candidate moves, with common random numbers.
@@ -46,10 +48,10 @@ class PlayoutSearch(SearchBot):
     MARGIN = 0.01
     Z = 1.5
 
-    def __init__(self, game_name: str, seed: int = 0, iterations: int | None = -1, ms: float | None = None,
+    def __init__(self, game_name: str, seed: int = 0, iterations: Any = _GAME_DEFAULT, ms: float | None = None,
                  depth: int | None = None, exploration: float = 0.0, bias: float = 0.0, rollout: str = "heuristic",
                  margin: float | None = None, z: float | None = None) -> None:
-        if iterations == -1:
+        if iterations is _GAME_DEFAULT:
             iterations = self.ITERATIONS
         super().__init__(game_name, seed, iterations=iterations, ms=ms, depth=self.DEPTH if depth is None else depth,
                          exploration=exploration, bias=bias, rollout=rollout)
@@ -75,6 +77,8 @@ class PlayoutSearch(SearchBot):
     # -- the search -------------------------------------------------------------------------------
     def explain(self, state: Any) -> tuple[Any, str]:
         actions = _to_move(state)
+        self.last_values = {}
+        self.last_iterations = 0
         if len(actions) == 1:
             return actions[0], "the only legal move"
         me = state.current_player
@@ -86,8 +90,6 @@ class PlayoutSearch(SearchBot):
         cands = [hint] + [a for a in self.candidates(view, me, actions, hint) if a != hint and a in actions]
         if self.iterations is not None:
             cands = cands[: self.iterations]
-        self.last_values = {}
-        self.last_iterations = 0
         if len(cands) == 1:
             return hint, why
         k = len(cands)
