@@ -54,7 +54,7 @@ from .data import CARDS, CITIES, CITY_INDEX, MODES, MOVEMENT_BONUS, TELEGRAMS, f
 from .state import _insured as _engine_insured
 from .state import _mode_legs as _engine_legs
 
-__all__ = ["TransportHeuristic", "TransportSearch", "value", "candidates", "RATE", "route_options"]
+__all__ = ["TransportHeuristic", "TransportSearch", "value", "worths", "candidates", "RATE", "route_options"]
 
 _MEAN_MOVE = {m: 3.5 + MOVEMENT_BONUS[m] for m in MODES}  # steps a vehicle moves in one roll, on average
 _TELEGRAM_PER_ROLL = 2 / 6  # a 1 or a 6 draws a telegram (rule transport-telegrams)
@@ -454,10 +454,9 @@ def _least_loan(view: Any, borrows: list[Any]) -> Any:
     return borrows[-1]
 
 
-def value(state: Any) -> list[float]:
-    """Each player's share of the win, from their capital plus what their transports are expected to
-    bring (see :func:`_transport_worth`), as a softmax with a scale of 40,000 (about what one trip
-    brings): a lead of one trip is worth about three to one."""
+def worths(state: Any) -> list[float]:
+    """Each player's capital plus what their transports are expected to bring (see
+    :func:`_transport_worth`)."""
     rate = _rate_now(state)
     worth = []
     for p in range(state.players):
@@ -466,6 +465,14 @@ def value(state: Any) -> list[float]:
             if t is not None:
                 w += max(0.0, _transport_worth(t, rate)[0])
         worth.append(w)
+    return worth
+
+
+def value(state: Any) -> list[float]:
+    """Each player's share of the win, from their capital plus what their transports are expected to
+    bring (:func:`worths`), as a softmax with a scale of 40,000 (about what one trip
+    brings): a lead of one trip is worth about three to one."""
+    worth = worths(state)
     top = max(worth)
     weights = [math.exp((w - top) / 40_000) for w in worth]
     total = sum(weights)
@@ -489,7 +496,11 @@ class TransportSearch(PlayoutSearch):
     The moves compared with the heuristic's are those of :func:`candidates`, of the legs the
     ``legs`` worth most: each card's best leg by each vehicle, waiting, every way to give the two
     dice, rolling rather than borrowing. Each playout runs ``depth`` actions of the heuristic in
-    both seats and is scored by :func:`value`.
+    both seats and is scored by the player's lead in :func:`worths` over the best rival, through a
+    logistic curve whose width is :data:`LEAD_SCALE` times the square root of one plus the cards
+    left in the deck per player: the trips still to come make an early lead less sure than the
+    evaluation's fixed width says (with it, most playouts of a game already led scored near 0 or 1,
+    and the candidates could not be told apart).
     """
 
     LEGS = 4
@@ -504,6 +515,16 @@ class TransportSearch(PlayoutSearch):
         if legs_:
             return legs_[: self.LEGS] + [a for a in out if type(a) is Wait]
         return out
+
+    def score(self, position: Any, player: int) -> float:
+        worth = worths(position)
+        lead = worth[player] - max(w for q, w in enumerate(worth) if q != player)
+        width = LEAD_SCALE * math.sqrt(1 + len(position.deck) / position.players)
+        return 1 / (1 + math.exp(-max(-50.0, min(50.0, lead / width))))
+
+
+#: The search's width of a lead at the end of a playout with no card left to come: about one trip.
+LEAD_SCALE = 40_000
 
 
 register_heuristic("transportspelet", TransportHeuristic, search={"iterations": 36, "depth": 40})
