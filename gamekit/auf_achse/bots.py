@@ -465,6 +465,7 @@ class AufAchseSearch(PlayoutSearch):
     ITERATIONS = 48
     MARGIN = 0.005
     Z = 1.0
+    STOPS = True  # whether stopping in a city on the way is compared with driving on
 
     def candidates(self, view: Any, player: int, legal: list[Any], hint: Any) -> list[Any]:
         phase = view.phase
@@ -472,7 +473,7 @@ class AufAchseSearch(PlayoutSearch):
             bids = [a for a in legal if isinstance(a, Bid)]
             return bids[:1] + [a for a in legal if not isinstance(a, Bid)]
         if phase == "moving":
-            return [a for a in legal if isinstance(a, Stop)]
+            return [a for a in legal if isinstance(a, Stop)] if self.STOPS else []
         if phase == "city":
             if isinstance(hint, (Unload, Load)):
                 return []
