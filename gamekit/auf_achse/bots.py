@@ -1,6 +1,8 @@
 """Players for Auf Achse: the simple route-following driver and cautious bidder (:func:`bot_action`,
-:func:`bid_decision`), and the ``heuristic`` bot of ``gamekit.bot("auf-achse", "heuristic")``
-(:class:`AufAchseHeuristic`) with the search's evaluation of a position (:func:`evaluate`).
+:func:`bid_decision`), the ``heuristic`` bot of ``gamekit.bot("auf-achse", "heuristic")``
+(:class:`AufAchseHeuristic`) with the search's evaluation of a position (:func:`evaluate`), and
+the ``search`` bot (:class:`AufAchseSearch`: the heuristic's move unless playouts show a clearly
+better one).
 
 They choose only among ``state.legal_actions()``, so they can never break a rule; their own coin
 flips come from a generator the caller passes (not the state's, so they do not disturb the game's

@@ -36,10 +36,12 @@ choice open, it chooses as follows:
   destination; with exact arrival, no bouncing back), and a 1 or a 6 (a telegram) goes to the
   insured cargo rather than the uninsured one when that costs few steps.
 
-:func:`value` is the search's evaluation: each player's capital plus what their cargoes under way
-and in hand are expected to bring, turned into shares of the win. :func:`candidates` narrows the
+:func:`value` is the evaluation: each player's capital plus what their cargoes under way
+and in hand are expected to bring, turned into shares of the win. :func:`candidates` narrows a
 search to the moves worth a look: of the legs, each card's best by each vehicle; of the loans, only
-the one this player would take.
+the one this player would take. The ``search`` bot (:class:`TransportSearch`) compares those moves
+with the heuristic's by playouts of the heuristic and plays the heuristic's move unless another
+leads it.
 """
 
 from __future__ import annotations
