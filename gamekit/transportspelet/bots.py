@@ -493,16 +493,15 @@ def candidates(state: Any, legal: list[Any]) -> list[Any]:
 
 class TransportSearch(PlayoutSearch):
     """Transportspelet's search (``gamekit.bot("transportspelet", "search")``): the heuristic's
-    move unless playouts show a clearly better one (:class:`gamekit.bots.playout.PlayoutSearch`).
+    move unless playouts show a better one (:class:`gamekit.bots.playout.PlayoutSearch`; here a
+    lead of more than half a standard error is enough, ``z`` 0.5).
 
-    The moves compared with the heuristic's are those of :func:`candidates`, of the legs the
-    ``legs`` worth most: each card's best leg by each vehicle, waiting, every way to give the two
-    dice, rolling rather than borrowing. Each playout runs ``depth`` actions of the heuristic in
-    both seats and is scored by the player's lead in :func:`worths` over the best rival, through a
-    logistic curve whose width is :data:`LEAD_SCALE` times the square root of one plus the cards
-    left in the deck per player: the trips still to come make an early lead less sure than the
-    evaluation's fixed width says (with it, most playouts of a game already led scored near 0 or 1,
-    and the candidates could not be told apart).
+    The moves compared with the heuristic's are those of :func:`candidates` (of the legs, the
+    :attr:`LEGS` worth most): each card's best leg by each vehicle, waiting, every way to give the
+    two dice, rolling rather than borrowing. Each playout runs ``depth`` actions of the heuristic in
+    both seats and is scored by :func:`value`. (Scoring by the lead in :func:`worths` on a logistic
+    curve that widens with the cards still to come was tried and did no better: 0.450 of 40 games
+    against 0.575 of the same 40.)
     """
 
     LEGS = 4
@@ -517,16 +516,6 @@ class TransportSearch(PlayoutSearch):
         if legs_:
             return legs_[: self.LEGS] + [a for a in out if type(a) is Wait]
         return out
-
-    def score(self, position: Any, player: int) -> float:
-        worth = worths(position)
-        lead = worth[player] - max(w for q, w in enumerate(worth) if q != player)
-        width = LEAD_SCALE * math.sqrt(1 + len(position.deck) / position.players)
-        return 1 / (1 + math.exp(-max(-50.0, min(50.0, lead / width))))
-
-
-#: The search's width of a lead at the end of a playout with no card left to come: about one trip.
-LEAD_SCALE = 40_000
 
 
 register_heuristic("transportspelet", TransportHeuristic, search={"iterations": 36, "depth": 40})
