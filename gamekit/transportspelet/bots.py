@@ -509,13 +509,14 @@ class TransportSearch(PlayoutSearch):
     DEPTH = 40
     MARGIN = 0.0
     Z = 0.5
+    OTHERS = True  # whether the moves other than legs (the dice, rolling or borrowing) are compared
 
     def candidates(self, view: Any, player: int, legal: list[Any], hint: Any) -> list[Any]:
         out = _PICKER.candidates(view, player, legal)
         legs_ = [a for a in out if type(a) is Dispatch or type(a) is Continue]
         if legs_:
             return legs_[: self.LEGS] + [a for a in out if type(a) is Wait]
-        return out
+        return out if self.OTHERS else []
 
 
 register_heuristic("transportspelet", TransportHeuristic, search={"iterations": 36, "depth": 40})
