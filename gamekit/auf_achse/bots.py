@@ -462,6 +462,14 @@ class AufAchseSearch(PlayoutSearch):
     to its goal (the nearest three such spaces); the three starting cities with the shortest
     plans. Each playout runs ``depth`` actions of the heuristic in every seat and is scored by
     :func:`evaluate`.
+
+    Measured (``gamekit.tournament("auf-achse", ["search", "heuristic", "heuristic"], 200, seed=4242,
+    players=3, workers=1)``, default budget): the search won 0.600 of the games, Wilson 95 %
+    interval [0.531, 0.665], where chance is 0.333; 2.8 CPU seconds a game for the search seat,
+    38 ms a move on average (at most about 0.1 s). The tree search it replaces won 0.348 of 300
+    against the same heuristic: its bias toward the heuristic's move kept that move in every
+    decision of three seeded games but one (a sign). This search departs from the heuristic in
+    about a fifth of the dice it uses and most of the signs it places.
     """
 
     ITERATIONS = 48
