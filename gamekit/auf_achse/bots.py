@@ -1,6 +1,8 @@
 """Players for Auf Achse: the simple route-following driver and cautious bidder (:func:`bot_action`,
-:func:`bid_decision`), and the ``heuristic`` bot of ``gamekit.bot("auf-achse", "heuristic")``
-(:class:`AufAchseHeuristic`) with the search's evaluation of a position (:func:`evaluate`).
+:func:`bid_decision`), the ``heuristic`` bot of ``gamekit.bot("auf-achse", "heuristic")``
+(:class:`AufAchseHeuristic`) with the search's evaluation of a position (:func:`evaluate`), and
+the ``search`` bot (:class:`AufAchseSearch`: the heuristic's move unless playouts show a clearly
+better one).
 
 They choose only among ``state.legal_actions()``, so they can never break a rule; their own coin
 flips come from a generator the caller passes (not the state's, so they do not disturb the game's
@@ -23,7 +25,8 @@ import math
 from functools import lru_cache
 from typing import Any
 
-from ..bots import HeuristicBot, register_evaluator, register_heuristic
+from ..bots import HeuristicBot, register_evaluator, register_heuristic, register_search
+from ..bots.playout import PlayoutSearch
 from ..rng import Rng
 from .actions import (
     Bid,
@@ -33,6 +36,7 @@ from .actions import (
     EndTurn,
     Load,
     Pass,
+    PlaceSign,
     PlaceTruck,
     Step,
     Stop,
@@ -41,7 +45,8 @@ from .actions import (
 )
 from .options import TRAILER_KINDS
 
-__all__ = ["bot_action", "bid_decision", "targets", "AufAchseHeuristic", "plan", "contract_value", "evaluate"]
+__all__ = ["bot_action", "bid_decision", "targets", "AufAchseHeuristic", "AufAchseSearch", "plan", "contract_value",
+           "evaluate"]
 
 
 def targets(state: Any, player: int) -> list[str]:
@@ -446,5 +451,75 @@ def evaluate(state: Any) -> list[float]:
     return out
 
 
-register_heuristic("auf-achse", AufAchseHeuristic, search={"iterations": 50, "depth": 6})  # ~70-140 ms a move here
+class AufAchseSearch(PlayoutSearch):
+    """Auf Achse's search (``gamekit.bot("auf-achse", "search")``): the heuristic's move unless
+    playouts show a clearly better one (:class:`gamekit.bots.playout.PlayoutSearch`).
+
+    The moves compared with the heuristic's: which die to use; stopping in a city on the way;
+    in a city (when there is nothing to unload or load) the public contracts to choose (the
+    three worth most by :func:`contract_value`), declining, a trailer, a contract to take, ending
+    the turn; in an auction the lowest offer allowed or passing; a sign on a rival's shortest way
+    to its goal (the nearest three such spaces); the three starting cities with the shortest
+    plans. Each playout runs ``depth`` actions of the heuristic in every seat and is scored by
+    :func:`evaluate`.
+
+    Measured (``gamekit.tournament("auf-achse", ["search", "heuristic", "heuristic"], 200, seed=4242,
+    players=3, workers=1)``, default budget): the search won 0.600 of the games, Wilson 95 %
+    interval [0.531, 0.665], where chance is 0.333; 2.8 CPU seconds a game for the search seat,
+    38 ms a move on average (at most about 0.1 s). The tree search it replaces won 0.348 of 300
+    against the same heuristic: its bias toward the heuristic's move kept that move in every
+    decision of three seeded games but one (a sign). This search departs from the heuristic in
+    about a fifth of the dice it uses and most of the signs it places.
+    """
+
+    ITERATIONS = 48
+    MARGIN = 0.005
+    Z = 1.0
+    STOPS = True  # whether stopping in a city on the way is compared with driving on
+
+    def candidates(self, view: Any, player: int, legal: list[Any], hint: Any) -> list[Any]:
+        phase = view.phase
+        if phase in ("die", "auction"):
+            bids = [a for a in legal if isinstance(a, Bid)]
+            return bids[:1] + [a for a in legal if not isinstance(a, Bid)]
+        if phase == "moving":
+            return [a for a in legal if isinstance(a, Stop)] if self.STOPS else []
+        if phase == "city":
+            if isinstance(hint, (Unload, Load)):
+                return []
+            chooses = [a for a in legal if isinstance(a, ChooseContract)]
+            chooses.sort(key=lambda a: (-contract_value(view, player, view.row[a.slot])[0], a.slot))
+            return chooses[:3] + [a for a in legal if isinstance(a, (Decline, BuyTrailer, TakeContract, EndTurn))]
+        if phase == "sign":
+            return self._signs(view, player, legal)
+        if phase == "setup":
+            loaded, hand = _tasks(view, player)
+            room = view.capacity(player)
+            places = sorted(legal, key=lambda a: (plan(view.net, a.city, loaded, hand, room)[1], a.city))
+            return places[:3]
+        return []
+
+    @staticmethod
+    def _signs(view: Any, player: int, legal: list[Any]) -> list[Any]:
+        net = view.net
+        spaces = {a.space: a for a in legal if isinstance(a, PlaceSign)}
+        near: dict[str, int] = {}
+        for rival in range(view.players):
+            here = view.position[rival]
+            if rival == player or here is None:
+                continue
+            goals = targets(view, rival)
+            if not goals:
+                continue
+            d_here = net.distances_from(here)
+            goal = min(goals, key=lambda g: (d_here[g], g))
+            d_goal = net.distances_from(goal)
+            for space in spaces:
+                if d_here[space] + d_goal[space] == d_here[goal] and d_here[space] <= 8:
+                    near[space] = min(near.get(space, 99), d_here[space])
+        return [spaces[s] for s in sorted(near, key=lambda s: (near[s], s))[:3]]
+
+
+register_heuristic("auf-achse", AufAchseHeuristic, search={"iterations": 48, "depth": 60})
 register_evaluator("auf-achse", evaluate)
+register_search("auf-achse", AufAchseSearch)

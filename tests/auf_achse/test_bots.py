@@ -425,3 +425,43 @@ def test_evaluation_is_a_value_per_player_between_0_and_1():
     richer.cash[0] += 5_000
     richer.bank -= 5_000
     assert evaluate(richer)[0] > values[0] and evaluate(richer)[1] < values[1]
+
+
+def test_the_playout_search_is_legal_seeded_and_keeps_to_its_budget():
+    """protocol: Auf Achse's own search (:class:`AufAchseSearch`) chooses a legal move, the same one
+    for the same seed, and plays at most ``iterations`` playouts a move; where it compares moves
+    (a die to use, contracts to choose, a bid, a sign), the heuristic's move is among them."""
+    from gamekit.auf_achse.bots import AufAchseSearch
+
+    assert isinstance(gamekit.bot("auf-achse", "search"), AufAchseSearch)
+    positions = [s for s in sampled_positions(games=((3, 5, False),), every=5)
+                 if not s.is_over() and len(s.legal_actions()) > 1]
+    assert len(positions) > 20
+    compared = 0
+    for s in positions[:40]:
+        for iterations in (3, 8):
+            bot = gamekit.bot("auf-achse", "search", seed=7, iterations=iterations, depth=12)
+            action = bot.choose(s)
+            assert action in s.legal_actions()
+            assert bot.last_iterations <= iterations
+            again = gamekit.bot("auf-achse", "search", seed=7, iterations=iterations, depth=12)
+            assert again.choose(s) == action
+            if bot.last_values:
+                compared += 1
+                assert len(bot.last_values) >= 2
+    assert compared >= 3
+
+
+def test_the_playout_search_keeps_the_heuristics_move_without_a_clear_lead():
+    """protocol: another move replaces the heuristic's only with a lead of more than ``margin`` (a
+    value lies between 0 and 1, so a margin of 1 keeps every heuristic move)."""
+    positions = [s for s in sampled_positions(games=((3, 5, False),), every=5)
+                 if not s.is_over() and len(s.legal_actions()) > 1]
+    kept = 0
+    for s in positions[:40]:
+        bot = gamekit.bot("auf-achse", "search", seed=7, iterations=8, depth=12, margin=1.0)
+        action, why = bot.explain(s)
+        if bot.last_values:
+            kept += 1
+            assert why.endswith("moves)") and "kept after" in why
+    assert kept >= 3

@@ -416,10 +416,11 @@ def test_the_heuristic_plays_sensibly():
 
 
 def test_the_search_plays_a_whole_game_with_a_small_budget():
-    """protocol: the search bot chooses legal moves to the end of a game."""
+    """protocol: the search bot chooses legal moves to the end of a game, and compares moves by
+    playouts where it has a choice worth looking at (its reason counts the samples)."""
     s, moves = play(["search", "heuristic"], 9, budget={"iterations": 8, "depth": 5})
     assert s.is_over() and moves[0]
-    assert any(why.startswith("searched") for _, why, _ in moves[0])
+    assert any(" samples of " in why for _, why, _ in moves[0])
 
 
 def test_the_evaluation_is_a_share_of_the_win():
@@ -451,3 +452,27 @@ def test_the_search_looks_at_few_moves_and_among_them_the_heuristics():
             assert len(picked) <= 4 * 2 + 2
             narrowed += 1
     assert narrowed >= 5
+
+
+def test_the_playout_search_is_legal_seeded_and_keeps_to_its_budget():
+    """protocol: Transportspelet's own search (:class:`TransportSearch`) chooses a legal move, the
+    same one for the same seed, and plays at most ``iterations`` playouts a move; the heuristic's
+    move is always among those it compares."""
+    from gamekit.transportspelet.bots import TransportSearch
+
+    assert isinstance(gamekit.bot("transportspelet", "search"), TransportSearch)
+    heuristic = gamekit.bot("transportspelet", "heuristic")
+    compared = 0
+    for s in positions(4, players=2, every=9, limit=400):
+        if s.is_over() or len(s.legal_actions()) < 2:
+            continue
+        for iterations in (3, 8):
+            bot = gamekit.bot("transportspelet", "search", seed=5, iterations=iterations, depth=10)
+            action = bot.choose(s)
+            assert action in s.legal_actions()
+            assert bot.last_iterations <= iterations
+            assert gamekit.bot("transportspelet", "search", seed=5, iterations=iterations, depth=10).choose(s) == action
+            if bot.last_values:
+                compared += 1
+                assert heuristic.decide(s, s.current_player)[0] in bot.last_values
+    assert compared >= 3
