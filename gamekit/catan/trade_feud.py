@@ -66,6 +66,8 @@ PROGRESS = (BuildRoad, BuildShip, BuildSettlement, BuildCity, BuyDevelopmentCard
 _PROGRESS = frozenset(PROGRESS)
 #: The phases of a game ended by rule ``trade-feud-stall`` or ``trade-feud-standstill``.
 _ENDED = frozenset((STALLED, STANDSTILL))
+#: The phases of a game that has ended (won, or ended by rule).
+_OVER = frozenset(("over", STALLED, STANDSTILL))
 _SHIP_COST = SEAFARERS_COSTS["ship"]
 class _Ask(NamedTuple):
     """A kept list of sites to be asked again at some intersections (see :meth:`TradeFeudState._board_changed`)."""
@@ -266,10 +268,12 @@ class TradeFeudState(SeafarersState):
         phase = self.phase
         if phase == "main":  # the usual case, without the layers' look-ups
             return self.turn
+        if phase == "trade":  # the player asked to accept an offer
+            return self.offer[1]  # type: ignore[index]
         return None if phase in _ENDED else _CURRENT_PLAYER(self)
 
     def is_over(self) -> bool:
-        return self.winner is not None or self.phase in _ENDED
+        return self.phase in _OVER  # a winner is there exactly when the phase is "over" (as a save is checked)
 
     def winners(self) -> list[int]:
         """The winner; after rule ``trade-feud-stall`` or ``trade-feud-standstill``, the leaders (every
