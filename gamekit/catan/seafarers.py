@@ -252,10 +252,15 @@ class SeafarersState(CatanState):
         for v in self.topo.edge_nodes[edge]:
             owner = node_owner[v]
             if owner == player:
-                if any(f != edge and (eo[f] == player or so[f] == player) for f in node_edges[v]):
-                    ends.append(v)
-            elif owner == -1 and any(f != edge and same[f] == player for f in node_edges[v]):
-                ends.append(v)
+                for f in node_edges[v]:
+                    if f != edge and (eo[f] == player or so[f] == player):
+                        ends.append(v)
+                        break
+            elif owner == -1:
+                for f in node_edges[v]:
+                    if f != edge and same[f] == player:
+                        ends.append(v)
+                        break
         if not ends:
             return 1
         if len(ends) == 2:
@@ -430,20 +435,23 @@ class SeafarersState(CatanState):
         # Rule seafarers-trade-route: without the ship the route is at most as long as before (and as
         # long when no path along the ship where it was reached that length); with it where it goes, the
         # longest path through it (:meth:`_route_through`) is added. Otherwise everything is counted.
-        before = self.road_length[p]
-        through = self._route_through(p, action.edge, 1)
-        self.ship_owner[action.edge] = -1
-        self.ship_owner[action.to] = p
-        self.ships[p].remove(action.edge)
-        self.ships[p].append(action.to)
+        e, to, so = action.edge, action.to, self.ship_owner
+        so[e] = -1
+        so[to] = p
+        self.ships[p].remove(e)
+        self.ships[p].append(to)
         self.ship_moved = True
-        after = self._route_through(p, action.to, 1)
+        before = self.road_length[p]
+        after = self._route_through(p, to, 1)
         if after >= before:
             length = after  # at least as long as any path without it
-        elif after >= 0 and 0 <= through < before:
-            length = before
-        else:
+        elif after < 0:
             length = self._longest_road_of(p)
+        else:
+            so[e], so[to] = p, -1  # the ship where it was, for a moment: the paths along it then
+            through = self._route_through(p, e, 1)
+            so[e], so[to] = -1, p
+            length = before if 0 <= through < before else self._longest_road_of(p)
         self.road_length[p] = length
         self._award_longest_road()
 
