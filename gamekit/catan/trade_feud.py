@@ -357,7 +357,9 @@ class TradeFeudState(SeafarersState):
         (:meth:`_asked_again`): a predicate of the player's own sites reads the player's own pieces only
         at the ends of the edge it is asked about (their connection to it, rule ``trade-feud-branching``,
         and a settlement's road or ship), and other players' routes, which the player's pieces never
-        change. Every other list is forgotten."""
+        change. The other players' settlement sites and the ships they may move at the start of a turn
+        are kept as they are: a predicate of them reads the pieces of their own player only (rules
+        ``catan-settlement``, ``seafarers-moving``). Every other list is forgotten."""
         table = self._sites[2]
         if player < 0 or not table:
             self._sites = _STALE
@@ -370,6 +372,12 @@ class TradeFeudState(SeafarersState):
                     kept[kind, player] = _Ask(found.kept, found.ends | frozenset(ends))
                 else:
                     kept[kind, player] = _Ask(found, frozenset(ends))
+        for q in range(self.players):  # another player's road or ship changes neither
+            if q != player:
+                for key in (("settle", q), ("movable", q, False, ())):
+                    found = table.get(key)
+                    if found is not None:
+                        kept[key] = found
         self._sites = (self._sites[0], self._sites[1], kept)
 
     def _asked_again(self, found: Any, site: Any, nodes: bool = False) -> tuple[int, ...]:
