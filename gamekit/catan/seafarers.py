@@ -172,7 +172,7 @@ class SeafarersState(CatanState):
             self.edge_owner[edge] == -1
             and so[edge] == -1
             and self.board.sea_edge[edge]
-            and edge not in self._pirate_edges()
+            and edge not in self.topo.hex_edges[self.pirate]  # _pirate_edges, read at once (asked for every candidate)
             and road_connected(self.topo, self.node_owner, so, player, edge)
         )
 

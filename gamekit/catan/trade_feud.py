@@ -124,6 +124,7 @@ class TradeFeudOptions(SeafarersOptions):
 
 
 _CURRENT_PLAYER = SeafarersState.current_player.fget  # the Seafarers layer's, without super() on every call
+_SHIP_SITE = SeafarersState.ship_site  # rules seafarers-ship, seafarers-pirate (the layer's predicate)
 
 
 class TradeFeudState(SeafarersState):
@@ -555,7 +556,7 @@ class TradeFeudState(SeafarersState):
 
     def ship_site(self, player: int, edge: int, ship_owner: list[int] | None = None, lifted: int = -1) -> bool:
         """Rules ``seafarers-ship``, ``trade-feud-branching``, ``trade-feud-connection-illegal``."""
-        return (SeafarersState.ship_site(self, player, edge, ship_owner, lifted)
+        return (_SHIP_SITE(self, player, edge, ship_owner, lifted)
                 and self._edge_rules(player, edge, lifted)[1] is None)  # _edge_ok
 
     def ship_sites(self, player: int, ship_owner: list[int] | None = None, lifted: int = -1) -> list[int]:
