@@ -581,7 +581,10 @@ class TradeFeudState(SeafarersState):
         """The Seafarers layer's ship builds and ship moves, the whole list kept with the sites (by whether
         the player may pay for a ship and this turn's ship moves and new ships)."""
         paid = afford(self.hands[p], _SHIP_COST) and len(self.ships[p]) < SHIPS
-        table, key = self._site_table(), ("main", p, paid, self.ship_moved, tuple(self.new_ships))
+        sites = self._sites  # _site_table, read at once when it holds (every main-phase list asks)
+        table = sites[2] if sites[0] == self.pirate and sites[1] is self.connection_edges else self._site_table()
+        new_ships = self.new_ships
+        key = ("main", p, paid, self.ship_moved, tuple(new_ships) if new_ships else ())
         found = table.get(key)
         if found is None:
             more: list[Any] = []
