@@ -36,6 +36,7 @@ __all__ = [
     "longest_road",
     "longest_road_from",
     "longest_route",
+    "longest_route_from",
 ]
 
 
@@ -333,6 +334,46 @@ def longest_road_from(topo: Any, node_owner: Sequence[int], edge_owner: Sequence
         return best
 
     return walk(start, 0, 0)
+
+
+def longest_route_from(topo: Any, node_owner: Sequence[int], owners: Sequence[Sequence[int]], player: int,
+                       start: int, kind: int, skip: int = -1) -> int:
+    """Rule ``seafarers-trade-route``: the most of ``player``'s pieces (``owners``: the owner of the
+    road and of the ship on each edge, kinds 0 and 1) in one path from the intersection ``start``,
+    leaving out the edge ``skip``, that uses no edge twice, having come to ``start`` by a piece of kind
+    ``kind``: it changes kind only at the player's own building, and another player's building breaks
+    it (it may end there). ``start`` itself is taken to be passable (with an own building, by any
+    kind). A piece of kind ``kind`` on ``skip`` with a dead end lengthens the player's route through it
+    by one piece more than this from its other end. The search walks from ``start`` only."""
+    node_edges, edge_nodes = topo.node_edges, topo.edge_nodes
+    roads, ships = owners[0], owners[1]
+
+    def walk(node: int, used: int, length: int, kind: int) -> int:
+        best = length
+        through = node_owner[node] == player
+        for f in node_edges[node]:
+            if ships[f] == player:
+                k = 1
+            elif roads[f] == player:
+                k = 0
+            else:
+                continue
+            b = 1 << f
+            if used & b or not (through or k == kind):
+                continue
+            a, other = edge_nodes[f]
+            if other == node:
+                other = a
+            owner = node_owner[other]
+            if owner == -1 or owner == player:
+                found = walk(other, used | b, length + 1, k)
+            else:
+                found = length + 1
+            if found > best:
+                best = found
+        return best
+
+    return walk(start, 1 << skip if skip >= 0 else 0, 0, kind)
 
 
 def _network(adjacent: dict[int, list[tuple[int, int, int]]], start: int, reached: set[int]) -> None:

@@ -50,7 +50,7 @@ from .actions import (
 from .base import CatanState
 from .base_options import CatanOptions
 from .maps import islands_board, pirate_start
-from .roads import longest_route, road_connected, settlement_site, settlement_sites
+from .roads import longest_route, longest_route_from, road_connected, settlement_site, settlement_sites
 from .rules import BASE_RULES, afford
 from .rules import COSTS as BASE_COSTS
 
@@ -172,7 +172,7 @@ class SeafarersState(CatanState):
             self.edge_owner[edge] == -1
             and so[edge] == -1
             and self.board.sea_edge[edge]
-            and edge not in self._pirate_edges()
+            and edge not in self.topo.hex_edges[self.pirate]  # _pirate_edges, read at once (asked for every candidate)
             and road_connected(self.topo, self.node_owner, so, player, edge)
         )
 
@@ -222,6 +222,50 @@ class SeafarersState(CatanState):
         """Rule ``seafarers-trade-route``: roads and ships, joined at own settlements and cities."""
         return longest_route(self.topo, self.node_owner, (self.edge_owner, self.ship_owner), player,
                              self.roads[player] + self.ships[player])  # fmt: skip
+
+    def _longest_road_with(self, player: int, edge: int) -> int:
+        """Rule ``seafarers-trade-route``: :meth:`_longest_road_of` ``player`` just after their road on
+        ``edge`` was built (:meth:`_longest_route_with`)."""
+        return self._longest_route_with(player, edge, 0)
+
+    def _longest_route_with(self, player: int, edge: int, kind: int) -> int:
+        """Rule ``seafarers-trade-route``: :meth:`_longest_road_of` ``player`` just after their piece of
+        ``kind`` (0 a road, 1 a ship) on ``edge`` was added. A piece added takes no path away: the longer
+        of the route before and the longest path through the new piece (:meth:`_route_through`), or,
+        when that piece joins pieces at both its ends, the whole count."""
+        through = self._route_through(player, edge, kind)
+        if through < 0:
+            return self._longest_road_of(player)
+        before = self.road_length[player]
+        return before if before >= through else through
+
+    def _route_through(self, player: int, edge: int, kind: int) -> int:
+        """The most of ``player``'s pieces in one path along their piece of ``kind`` on ``edge`` when an
+        end of it is a dead end (there a path cannot go on: another player's building, or no other own
+        piece it may go on to: of any kind at an own building, else of the same kind): one more than
+        the longest path from its other end (:func:`~gamekit.catan.roads.longest_route_from`); -1 when a
+        path may go on at both ends (rule ``seafarers-trade-route``)."""
+        node_owner, eo, so = self.node_owner, self.edge_owner, self.ship_owner
+        same = so if kind else eo
+        node_edges = self.topo.node_edges
+        ends = []
+        for v in self.topo.edge_nodes[edge]:
+            owner = node_owner[v]
+            if owner == player:
+                for f in node_edges[v]:
+                    if f != edge and (eo[f] == player or so[f] == player):
+                        ends.append(v)
+                        break
+            elif owner == -1:
+                for f in node_edges[v]:
+                    if f != edge and same[f] == player:
+                        ends.append(v)
+                        break
+        if not ends:
+            return 1
+        if len(ends) == 2:
+            return -1
+        return 1 + longest_route_from(self.topo, node_owner, (eo, so), player, ends[0], kind, edge)
 
     # -- legal actions -------------------------------------------------------------------------
     def _setup_edge_actions(self, node: int) -> list[Any]:
@@ -371,7 +415,7 @@ class SeafarersState(CatanState):
             self.new_ships.append(e)
         self.ship_owner[e] = p
         self.ships[p].append(e)
-        self.road_length[p] = self._longest_road_of(p)
+        self.road_length[p] = self._longest_route_with(p, e, 1)
         self._award_longest_road()
         if self.phase == "setup":
             self._setup_next()
@@ -388,12 +432,27 @@ class SeafarersState(CatanState):
 
     def _do_MoveShip(self, action: MoveShip) -> None:
         p = self.turn
-        self.ship_owner[action.edge] = -1
-        self.ship_owner[action.to] = p
-        self.ships[p].remove(action.edge)
-        self.ships[p].append(action.to)
+        # Rule seafarers-trade-route: without the ship the route is at most as long as before (and as
+        # long when no path along the ship where it was reached that length); with it where it goes, the
+        # longest path through it (:meth:`_route_through`) is added. Otherwise everything is counted.
+        e, to, so = action.edge, action.to, self.ship_owner
+        so[e] = -1
+        so[to] = p
+        self.ships[p].remove(e)
+        self.ships[p].append(to)
         self.ship_moved = True
-        self.road_length[p] = self._longest_road_of(p)
+        before = self.road_length[p]
+        after = self._route_through(p, to, 1)
+        if after >= before:
+            length = after  # at least as long as any path without it
+        elif after < 0:
+            length = self._longest_road_of(p)
+        else:
+            so[e], so[to] = p, -1  # the ship where it was, for a moment: the paths along it then
+            through = self._route_through(p, e, 1)
+            so[e], so[to] = -1, p
+            length = before if 0 <= through < before else self._longest_road_of(p)
+        self.road_length[p] = length
         self._award_longest_road()
 
     def _do_MovePirate(self, action: MovePirate) -> None:

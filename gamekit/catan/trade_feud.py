@@ -66,6 +66,8 @@ PROGRESS = (BuildRoad, BuildShip, BuildSettlement, BuildCity, BuyDevelopmentCard
 _PROGRESS = frozenset(PROGRESS)
 #: The phases of a game ended by rule ``trade-feud-stall`` or ``trade-feud-standstill``.
 _ENDED = frozenset((STALLED, STANDSTILL))
+#: The phases of a game that has ended (won, or ended by rule).
+_OVER = frozenset(("over", STALLED, STANDSTILL))
 _SHIP_COST = SEAFARERS_COSTS["ship"]
 class _Ask(NamedTuple):
     """A kept list of sites to be asked again at some intersections (see :meth:`TradeFeudState._board_changed`)."""
@@ -122,6 +124,7 @@ class TradeFeudOptions(SeafarersOptions):
 
 
 _CURRENT_PLAYER = SeafarersState.current_player.fget  # the Seafarers layer's, without super() on every call
+_SHIP_SITE = SeafarersState.ship_site  # rules seafarers-ship, seafarers-pirate (the layer's predicate)
 
 
 class TradeFeudState(SeafarersState):
@@ -266,10 +269,12 @@ class TradeFeudState(SeafarersState):
         phase = self.phase
         if phase == "main":  # the usual case, without the layers' look-ups
             return self.turn
+        if phase == "trade":  # the player asked to accept an offer
+            return self.offer[1]  # type: ignore[index]
         return None if phase in _ENDED else _CURRENT_PLAYER(self)
 
     def is_over(self) -> bool:
-        return self.winner is not None or self.phase in _ENDED
+        return self.phase in _OVER  # a winner is there exactly when the phase is "over" (as a save is checked)
 
     def winners(self) -> list[int]:
         """The winner; after rule ``trade-feud-stall`` or ``trade-feud-standstill``, the leaders (every
@@ -353,7 +358,9 @@ class TradeFeudState(SeafarersState):
         (:meth:`_asked_again`): a predicate of the player's own sites reads the player's own pieces only
         at the ends of the edge it is asked about (their connection to it, rule ``trade-feud-branching``,
         and a settlement's road or ship), and other players' routes, which the player's pieces never
-        change. Every other list is forgotten."""
+        change. The other players' settlement sites and the ships they may move at the start of a turn
+        are kept as they are: a predicate of them reads the pieces of their own player only (rules
+        ``catan-settlement``, ``seafarers-moving``). Every other list is forgotten."""
         table = self._sites[2]
         if player < 0 or not table:
             self._sites = _STALE
@@ -366,6 +373,12 @@ class TradeFeudState(SeafarersState):
                     kept[kind, player] = _Ask(found.kept, found.ends | frozenset(ends))
                 else:
                     kept[kind, player] = _Ask(found, frozenset(ends))
+        for q in range(self.players):  # another player's road or ship changes neither
+            if q != player:
+                for key in (("settle", q), ("movable", q, False, ())):
+                    found = table.get(key)
+                    if found is not None:
+                        kept[key] = found
         self._sites = (self._sites[0], self._sites[1], kept)
 
     def _asked_again(self, found: Any, site: Any, nodes: bool = False) -> tuple[int, ...]:
@@ -543,7 +556,7 @@ class TradeFeudState(SeafarersState):
 
     def ship_site(self, player: int, edge: int, ship_owner: list[int] | None = None, lifted: int = -1) -> bool:
         """Rules ``seafarers-ship``, ``trade-feud-branching``, ``trade-feud-connection-illegal``."""
-        return (SeafarersState.ship_site(self, player, edge, ship_owner, lifted)
+        return (_SHIP_SITE(self, player, edge, ship_owner, lifted)
                 and self._edge_rules(player, edge, lifted)[1] is None)  # _edge_ok
 
     def ship_sites(self, player: int, ship_owner: list[int] | None = None, lifted: int = -1) -> list[int]:
@@ -568,7 +581,10 @@ class TradeFeudState(SeafarersState):
         """The Seafarers layer's ship builds and ship moves, the whole list kept with the sites (by whether
         the player may pay for a ship and this turn's ship moves and new ships)."""
         paid = afford(self.hands[p], _SHIP_COST) and len(self.ships[p]) < SHIPS
-        table, key = self._site_table(), ("main", p, paid, self.ship_moved, tuple(self.new_ships))
+        sites = self._sites  # _site_table, read at once when it holds (every main-phase list asks)
+        table = sites[2] if sites[0] == self.pirate and sites[1] is self.connection_edges else self._site_table()
+        new_ships = self.new_ships
+        key = ("main", p, paid, self.ship_moved, tuple(new_ships) if new_ships else ())
         found = table.get(key)
         if found is None:
             more: list[Any] = []

@@ -264,6 +264,42 @@ def test_seafarers_trade_route_is_the_longest_path_piece_by_piece():
     assert longest_route(topo, owner, (roads, boats), 0, ring + [tail]) == 7
 
 
+def test_seafarers_trade_route_kept_after_each_piece_is_the_full_count():
+    """seafarers-trade-route: the length kept after a ship or road is built (the longer of the route before
+    and the longest path along the new piece where an end of it is a dead end) or a ship moved (its path
+    where it was and where it goes, compared with the route before) is the full count, after every such
+    action of 12 seeded uniform random Trade Feud games."""
+    changed = 0
+    for seed in range(12):
+        game = gamekit.game("trade-feud").new(players=3 + seed % 2, seed=seed)
+        rng = Rng(300 + seed)
+        while not game.is_over() and len(game.log) < 3000:
+            actions = game.legal_actions()
+            action = actions[rng.randbelow(len(actions))]
+            game.apply(action)
+            if type(action) in (BuildShip, MoveShip, BuildRoad):
+                changed += 1
+                assert game.road_length == [game._longest_road_of(p) for p in range(game.players)]
+    assert changed > 1000
+
+
+def test_seafarers_trade_route_from_an_end():
+    """seafarers-trade-route: the longest path from an intersection (roads.longest_route_from) changes kind
+    only at an own building: three ships in a line from a settlement, a road on the other side of it."""
+    from gamekit.catan.roads import longest_route_from
+
+    state = seafarers_main()
+    topo = state.topo
+    put(state, 0, TOP)
+    (s1, s2, s3), _ = sea_path(state, TOP, 3)
+    ships(state, 0, s1, s2, s3)
+    owners = (state.edge_owner, state.ship_owner)
+    far = topo.edge_other[s3][topo.edge_other[s2][topo.edge_other[s1][TOP]]]
+    assert longest_route_from(topo, state.node_owner, owners, 0, far, 1) == 3
+    assert longest_route_from(topo, state.node_owner, owners, 0, far, 1, s3) == 0
+    assert longest_route_from(topo, state.node_owner, owners, 0, far, 0) == 0  # come by road: no ship follows
+
+
 def test_setup_piece_may_be_a_ship():
     """catan-setup with seafarers-ship: the piece next to a setup settlement is a road or a ship."""
     state = SEAFARERS.new(players=3, seed=2)

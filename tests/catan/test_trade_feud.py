@@ -664,8 +664,8 @@ def test_kept_sites_are_the_sites_of_the_board_after_play_copies_saves_and_chang
     those its predicates give afresh: along uniform random games, with clones played on, saves restored,
     determinized copies and the pirate and pieces moved by hand, the legal actions equal a fresh copy's
     (one whose kept lists are dropped), every player's road, ship and settlement sites too (kept across the
-    player's own roads and ships, asked again where they changed), and the original never sees what its copies
-    did."""
+    player's own roads and ships, asked again where they changed) and the ships each may move at the start of a
+    turn (kept across the other players' roads and ships), and the original never sees what its copies did."""
     for seed in range(3):
         state = GAME.new(players=4, seed=seed)
         rng = Rng(40 + seed)
@@ -684,6 +684,8 @@ def test_kept_sites_are_the_sites_of_the_board_after_play_copies_saves_and_chang
                 for p in range(state.players):
                     for sites in ("road_sites", "ship_sites", "building_sites"):
                         assert getattr(state, sites)(p) == getattr(fresh, sites)(p), (seed, step, p, sites)
+                    if state.phase == "roll":  # at the start of a turn: no ship moved or built yet
+                        assert state.movable_ships(p) == fresh.movable_ships(p), (seed, step, p)
             if step % 50 == 7:
                 copy = state.clone()
                 for _ in range(6):  # the copy moves on; the original's lists stay its own
