@@ -181,6 +181,9 @@ class TradeFeudState(SeafarersState):
                              for e, ends in enumerate(topo.edge_nodes))
         #: For each edge, its ends where two other edges meet it, each with those two (rule trade-feud-branching).
         self._forks = tuple(tuple((v, *others) for v, others in around if len(others) == 2) for around in self._around)
+        sea = board.sea_edge
+        #: For each intersection, its edges with sea beside them (where a ship may go; shared by copies).
+        self._sea_at = tuple(tuple(f for f in edges if sea[f]) for edges in topo.node_edges)
 
     def coastal(self, node: int) -> bool:
         """Rule ``trade-feud-setup``: an intersection where land and sea meet (read from the board once)."""
@@ -562,13 +565,40 @@ class TradeFeudState(SeafarersState):
     def ship_sites(self, player: int, ship_owner: list[int] | None = None, lifted: int = -1) -> list[int]:
         if ship_owner is not None or lifted >= 0:
             return super().ship_sites(player, ship_owner, lifted)
+        return list(self._kept_ship_sites(player))
+
+    def _kept_ship_sites(self, player: int) -> tuple[int, ...]:
+        """:meth:`ship_sites` of the pieces on the map now, as kept with the sites (read it, as a tuple)."""
         table, key = self._site_table(), ("ship", player)
         found = table.get(key)
         if found is None:
-            found = table[key] = tuple(super().ship_sites(player))
+            found = table[key] = self._route_end_ship_sites(player)
         elif type(found) is _Ask:
             found = table[key] = self._asked_again(found, lambda e: self.ship_site(player, e))
-        return list(found)
+        return found  # type: ignore[return-value]
+
+    def _route_end_ship_sites(self, player: int) -> tuple[int, ...]:
+        """:meth:`ship_sites` of the pieces on the map now: the edges where :meth:`ship_site` holds, asked
+        at the free sea edges off the pirate's hex (the predicate's first test) at the player's route ends
+        only: their settlements and cities, and the intersections where one of their ships is the only one
+        (the Seafarers layer asks at every end of every ship). A site is connected at an end with an own
+        building or an own ship (rule ``seafarers-ship``); where two own ships meet without a building, a
+        third piece branches (rule ``trade-feud-branching``: no trade connection forms there, as no other
+        player's piece or building is there), so the predicate refuses every edge whose only connected end
+        is such an intersection. The test of the kept sites compares this with the predicate asked at every
+        edge."""
+        edge_nodes, sea_at = self.topo.edge_nodes, self._sea_at
+        at: dict[int, int] = {}  # the player's ships at each intersection
+        for e in self.ships[player]:
+            a, b = edge_nodes[e]
+            at[a] = at.get(a, 0) + 1
+            at[b] = at.get(b, 0) + 1
+        ends = [v for v, k in at.items() if k == 1]
+        ends.extend(self.buildings[player])
+        so, eo, pirate = self.ship_owner, self.edge_owner, self._pirate_edges()
+        candidates = {f for v in ends for f in sea_at[v] if so[f] == -1 and eo[f] == -1 and f not in pirate}
+        site = self.ship_site
+        return tuple(sorted([e for e in candidates if site(player, e)]))
 
     def ship_actions(self, player: int) -> tuple[Any, ...]:
         table, key = self._site_table(), ("ship actions", player)
@@ -615,7 +645,7 @@ class TradeFeudState(SeafarersState):
         if found is None:
             (_, one), (_, two) = self._around[edge]
             near = one + two
-            kept = [f for f in self.ship_sites(player) if f not in near and f != edge]
+            kept = [f for f in self._kept_ship_sites(player) if f not in near and f != edge]
             so, eo, sea, pirate = self.ship_owner, self.edge_owner, self.board.sea_edge, self._pirate_edges()
             free = [f for f in near if so[f] == -1 and eo[f] == -1 and sea[f] and f not in pirate]  # ship_site asks this first
             if free:

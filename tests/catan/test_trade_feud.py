@@ -709,6 +709,30 @@ def test_kept_sites_are_the_sites_of_the_board_after_play_copies_saves_and_chang
 
 
 
+def test_ship_sites_found_at_route_ends_are_the_edges_where_the_predicate_holds():
+    """seafarers-ship, trade-feud-branching: along uniform random games (2 seeds, 1,200 actions each), every
+    player's ship sites, which the engine asks at their route ends only (their buildings and the intersections
+    where one of their ships is the only one), are exactly the edges of the map where ship_site holds, asked
+    edge by edge on a fresh copy."""
+    asked = 0
+    for seed in range(2):
+        state = GAME.new(players=4, seed=seed)
+        rng = Rng(90 + seed)
+        for step in range(1200):
+            if state.is_over():
+                break
+            if state.phase in ("main", "roll") and step % 4 == 0:
+                fresh = state.clone()
+                fresh._board_changed()
+                for p in range(state.players):
+                    expected = [e for e in range(len(state.topo.edges)) if fresh.ship_site(p, e)]
+                    assert state.ship_sites(p) == expected, (seed, step, p)
+                    asked += 1
+            legal = state.legal_actions()
+            state.apply(legal[rng.randbelow(len(legal))])
+    assert asked > 400
+
+
 def test_movable_ships_are_the_ships_ending_an_open_route_by_the_definition():
     """seafarers-moving, trade-feud-connection-fixed: along uniform random games (2 seeds, 1,500 actions each),
     the ships the engine lets the player move (found from a count of the player's ships at each intersection)
