@@ -774,7 +774,7 @@ class CatanState(State):
                                 acts.extend(_BANK_ALL[g][rate])
                             else:
                                 acts.extend([a for t, a in _BANK_BY[g][rate] if bank[t]])
-        if cards and self.options.player_trades:
+        if cards:  # offers() lists none when the setting player_trades is off
             acts.extend(self.offers(p))
         return acts
 
