@@ -476,3 +476,73 @@ def test_the_playout_search_is_legal_seeded_and_keeps_to_its_budget():
                 compared += 1
                 assert heuristic.decide(s, s.current_player)[0] in bot.last_values
     assert compared >= 3
+
+
+def test_the_search_scores_a_lead_by_the_cards_still_to_come():
+    """transport-winner: the richest player at the end wins; a lead of 40,000 with 46 cards still
+    in the deck is worth a chance of 0.561 to the search's scoring (much may still happen), the
+    same lead with the deck empty 0.913."""
+    from gamekit.transportspelet.bots import chances
+
+    s = GAME.new(players=2, seed=1)
+    s.transports = [[None, None], [None, None]]
+    s.cash = [240_000, 200_000]
+    assert len(s.deck) == 46
+    assert chances(s)[0] == pytest.approx(0.561, abs=0.001)
+    assert math.isclose(sum(chances(s)), 1)
+    s.deck = []
+    assert chances(s)[0] == pytest.approx(0.913, abs=0.001)
+
+
+def test_the_search_keeps_the_heuristics_move_without_a_confirmed_lead():
+    """transport-choosing: the search plays another leg than the heuristic's only when fresh
+    samples, apart from those that picked it, show a lead of more than ``margin``: with a margin
+    of a whole win it plays the heuristic's move in every position."""
+    heuristic = gamekit.bot("transportspelet", "heuristic")
+    searched = 0
+    for s in positions(4, players=2, every=9, limit=400):
+        if s.is_over() or len(s.legal_actions()) < 2:
+            continue
+        bot = gamekit.bot("transportspelet", "search", seed=2, iterations=24, depth=10, margin=1.0)
+        assert bot.choose(s) == heuristic.decide(s, s.current_player)[0]
+        searched += len(bot.last_values) > 1
+    assert searched >= 3
+
+
+def test_the_search_switches_when_the_fresh_samples_confirm_a_lead():
+    """transport-choosing: when the confirming samples show a candidate ahead by more than the
+    margin and two standard errors, the search plays it. Scored by the cash left right after the
+    move (no playout) and with no margin, the cheapest candidate leg leads the heuristic's on every
+    sample by the same sum (no standard error): the search plays it, and keeps the heuristic's
+    when the margin is a whole win."""
+    from gamekit.transportspelet.bots import TransportSearch
+
+    class ByCash(TransportSearch):
+        def score(self, position, player):
+            return position.cash[player] / 1_000_000
+
+    heuristic = gamekit.bot("transportspelet", "heuristic")
+    switched = 0
+    for s in positions(4, players=2, every=3, limit=600):
+        if s.is_over() or len(s.legal_actions()) < 2:
+            continue
+        p = s.current_player
+        bot = ByCash("transportspelet", seed=2, iterations=24, depth=0, margin=0.0)
+        action, why = bot.explain(s)
+        hint = heuristic.decide(s, p)[0]
+        if len(bot.last_values) < 2:
+            assert action == hint
+            continue
+        cash = {}
+        for a in bot.last_values:
+            copy = s.clone()
+            copy.apply(a)
+            cash[a] = copy.cash[p]
+        if max(cash.values()) > cash[hint]:
+            assert cash[action] == max(cash.values()) and action != hint and "fresh" in why
+            switched += 1
+            keeper = ByCash("transportspelet", seed=2, iterations=24, depth=0, margin=1.0)
+            assert keeper.choose(s) == hint
+        else:
+            assert action == hint
+    assert switched >= 3
