@@ -3,7 +3,8 @@
 
 A game subclasses it with :meth:`PlayoutSearch.candidates` (the few moves worth comparing in a
 position, usually none but the heuristic's) and :meth:`PlayoutSearch.score` (one player's value of
-a position at the end of a playout), and registers it with :func:`gamekit.bots.register_search`.
+a position at the end of a playout), may replace the root rule (:meth:`PlayoutSearch.compare`,
+as Transportspelet does), and registers it with :func:`gamekit.bots.register_search`.
 Auf Achse and Transportspelet use it. Standard library only.
 """
 
@@ -92,6 +93,13 @@ class PlayoutSearch(SearchBot):
             cands = cands[: self.iterations]
         if len(cands) == 1:
             return hint, why
+        return self.compare(state, me, cands, why)
+
+    def compare(self, state: Any, me: int, cands: list[Any], why: str) -> tuple[Any, str]:
+        """The root rule: ``cands`` (two or more, the heuristic's first, whose reason is ``why``)
+        played on determinised copies of ``state`` for player ``me``; the move chosen and why."""
+        hint = cands[0]
+        rng = self.rng
         k = len(cands)
         per = math.inf if self.iterations is None else self.iterations // k
         deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000

@@ -50,7 +50,7 @@ import math
 import time
 from typing import Any
 
-from ..bots import HeuristicBot, _to_move, register_candidates, register_evaluator, register_heuristic, register_search
+from ..bots import HeuristicBot, register_candidates, register_evaluator, register_heuristic, register_search
 from ..bots.playout import PlayoutSearch
 from .actions import Assign, Borrow, Continue, Dispatch, Pass, Roll, Wait
 from .data import CARDS, CITIES, CITY_INDEX, MODES, MOVEMENT_BONUS, TELEGRAMS, freight, legs, path
@@ -572,23 +572,11 @@ class TransportSearch(PlayoutSearch):
     def score(self, position: Any, player: int) -> float:
         return chances(position)[player]
 
-    def explain(self, state: Any) -> tuple[Any, str]:
-        actions = _to_move(state)
-        self.last_values = {}
-        self.last_iterations = 0
-        if len(actions) == 1:
-            return actions[0], "the only legal move"
-        me = state.current_player
+    def compare(self, state: Any, me: int, cands: list[Any], why: str) -> tuple[Any, str]:
+        """The two-stage root rule (see the class): screen ``cands``, then confirm the best of them
+        against the heuristic's (``cands[0]``) on fresh samples."""
+        hint = cands[0]
         rng = self.rng
-        view = state.determinize(me, rng.next_u32())
-        hint, why = self._policy.decide(view, me)
-        if hint not in actions:  # pragma: no cover - the heuristic chooses among the legal actions
-            raise RuntimeError(f"the transportspelet heuristic chose {hint}, which is not legal here")
-        cands = [hint] + [a for a in self.candidates(view, me, actions, hint) if a != hint and a in actions]
-        if self.iterations is not None:
-            cands = cands[: self.iterations]
-        if len(cands) == 1:
-            return hint, why
         k = len(cands)
         if self.iterations is None:
             screen = confirm = math.inf
@@ -640,7 +628,8 @@ class TransportSearch(PlayoutSearch):
         return hint, f"{why} (kept after {n} samples of {k} moves and {m} of the best against it)"
 
 
-register_heuristic("transportspelet", TransportHeuristic, search={"iterations": 48, "depth": 60})
+register_heuristic("transportspelet", TransportHeuristic,
+                   search={"iterations": TransportSearch.ITERATIONS, "depth": TransportSearch.DEPTH})
 register_evaluator("transportspelet", value)
 register_candidates("transportspelet", candidates)
 register_search("transportspelet", TransportSearch)
