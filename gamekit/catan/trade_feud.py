@@ -179,8 +179,6 @@ class TradeFeudState(SeafarersState):
         #: For each edge, its two ends, each with the other edges there (what the rules of routes read; shared by copies).
         self._around = tuple(tuple((v, tuple(f for f in topo.node_edges[v] if f != e)) for v in ends)
                              for e, ends in enumerate(topo.edge_nodes))
-        #: For each edge, its ends where two other edges meet it, each with those two (rule trade-feud-branching).
-        self._forks = tuple(tuple((v, *others) for v, others in around if len(others) == 2) for around in self._around)
         sea = board.sea_edge
         #: For each intersection, its edges with sea beside them (where a ship may go; shared by copies).
         self._sea_at = tuple(tuple(f for f in edges if sea[f]) for edges in topo.node_edges)
@@ -448,17 +446,6 @@ class TradeFeudState(SeafarersState):
             path.append(nxt[0])
             here = topo.edge_other[nxt[0]][here]
 
-    def _branching_ok(self, edge: int, lifted: int = -1, joined: int = -1) -> bool:
-        """Rule ``trade-feud-branching``: at each end of ``edge`` without a building, at most two edges
-        hold pieces once it is placed (``lifted``: an edge whose ship is being moved away; ``joined``:
-        the intersection where the piece forms a trade connection, whose surplus pieces go back)."""
-        eo, so = self.edge_owner, self.ship_owner
-        for v, f, g in self._forks[edge]:  # at most three edges meet: only where two others do can it branch
-            if ((eo[f] >= 0 or so[f] >= 0) and (eo[g] >= 0 or so[g] >= 0) and f != lifted and g != lifted
-                    and self.node_owner[v] == -1 and v != joined):
-                return False  # both other edges there hold pieces
-        return True
-
     def connection_at(self, player: int, edge: int, lifted: int = -1) -> dict[str, Any] | None:
         """The trade connection a piece of ``player`` on ``edge`` would form (rule
         ``trade-feud-connection``), or ``None``; raises :class:`IllegalAction` for a connection the
@@ -468,46 +455,16 @@ class TradeFeudState(SeafarersState):
             raise IllegalAction(*found)
         return found  # type: ignore[return-value]
 
-    def _connection(self, player: int, edge: int, lifted: int = -1, whole: bool = True) -> Any:
-        """:meth:`connection_at`'s answer, a refusal returned as ``(message, rule)`` instead of raised;
-        without ``whole``, of a connection only the intersection where it forms (what the site lists,
-        which ask at every candidate edge, need). Both ends of the edge are asked: a refusal at either
-        refuses the piece, also when it forms a connection at the other (rule
-        ``trade-feud-connection-illegal``). A piece that meets another player's building or open route at
-        both ends forms the connection at the end met first only (the text does not speak of two
-        connections at once; an open question)."""
-        no, eo, so = self.node_owner, self.edge_owner, self.ship_owner
-        found = None
-        for v, others in self._around[edge]:
-            other = no[v]
-            if other == player:
-                continue
-            theirs = None  # the other players' pieces at v (the owner of a road, else of a ship: _owner_at)
-            for f in others:
-                o = eo[f]
-                if o == -1:
-                    o = so[f]
-                    if o == -1:
-                        continue  # the usual case: no piece
-                if o != player and f != lifted:
-                    if theirs is None:
-                        theirs = [f]
-                    else:
-                        theirs.append(f)
-            if theirs is None:
-                if other == -1:
-                    continue  # nothing of another player here
-                theirs = []
-            join = self._join_at(v, other, theirs, lifted)
-            if type(join[0]) is str:
-                return join  # a refusal
-            if found is None:
-                found = (v, *join)
+    def _connection(self, player: int, edge: int, lifted: int = -1) -> Any:
+        """:meth:`connection_at`'s answer, a refusal returned as ``(message, rule)`` instead of raised
+        (:meth:`_meet`)."""
+        met = self._meet(player, edge, lifted)
+        found = met[0]
+        if type(found) is str:
+            return met  # a refusal
         if found is None:
             return None
         v, q, their_path, returned = found
-        if not whole:
-            return v
         mine, end = self._walk(player, v, edge, frozenset((lifted,)) if lifted >= 0 else frozenset())
         if end != "building":
             mine = [edge]
@@ -516,6 +473,53 @@ class TradeFeudState(SeafarersState):
         return {"closer": player, "other": q, "at": v, "winner": winner, "loser": loser,
                 "pieces": [len(mine), len(their_path)], "edges": sorted(mine + their_path),
                 "returned": sorted(returned)}  # fmt: skip
+
+    def _meet(self, player: int, edge: int, lifted: int = -1) -> Any:
+        """What a piece of ``player`` on ``edge`` meets at the two ends of the edge (``lifted``: an edge
+        whose ship is being moved away), in one look at each: a refusal ``(message, rule)`` of rule
+        ``trade-feud-connection-illegal`` (or ``seafarers-pirate``), or ``(found, forks)``. ``found``: the
+        trade connection the piece forms (rule ``trade-feud-connection``) as ``(v, q, their_path, returned)``
+        (:meth:`_join_at` at the intersection ``v``), or ``None``; ``forks``: the ends without a building
+        where both other edges hold pieces (rule ``trade-feud-branching``: there the piece would branch,
+        unless its surplus pieces go back at a connection there), or ``None``. Both ends of the edge are
+        asked: a refusal at either refuses the piece, also when it forms a connection at the other (rule
+        ``trade-feud-connection-illegal``). A piece that meets another player's building or open route at
+        both ends forms the connection at the end met first only (the text does not speak of two
+        connections at once; an open question)."""
+        no, eo, so = self.node_owner, self.edge_owner, self.ship_owner
+        found = forks = None
+        for v, others in self._around[edge]:
+            other = no[v]
+            if other == player:
+                continue
+            theirs = None  # the other players' pieces at v (the owner of a road, else of a ship: _owner_at)
+            pieces = 0  # the pieces at v (anyone's), the lifted ship's not counted
+            for f in others:
+                o = eo[f]
+                if o == -1:
+                    o = so[f]
+                    if o == -1:
+                        continue  # the usual case: no piece
+                if f != lifted:
+                    pieces += 1
+                    if o != player:
+                        if theirs is None:
+                            theirs = [f]
+                        else:
+                            theirs.append(f)
+            if other == -1:
+                if pieces == 2:  # at most three edges meet: both others hold pieces
+                    forks = (v,) if forks is None else (*forks, v)
+                if theirs is None:
+                    continue  # nothing of another player here
+            elif theirs is None:
+                theirs = []
+            join = self._join_at(v, other, theirs, lifted)
+            if type(join[0]) is str:
+                return join  # a refusal
+            if found is None:
+                found = (v, *join)
+        return found, forks
 
     def _join_at(self, v: int, other: int, theirs: list[int], lifted: int) -> Any:
         """What a piece meets of another player at intersection ``v`` (rule ``trade-feud-connection``):
@@ -694,12 +698,11 @@ class TradeFeudState(SeafarersState):
         and the refusal, as ``(message, rule)``, of rule ``trade-feud-connection-illegal`` or
         ``trade-feud-branching`` (None: the piece may go; :meth:`_check_edge_rules` raises it,
         :meth:`_edge_ok` asks whether there is one)."""
-        at = self._connection(player, edge, lifted, False)
-        if type(at) is tuple:
-            return -1, at
-        if at is None:
-            at = -1
-        if not self._branching_ok(edge, lifted, at):
+        found, forks = met = self._meet(player, edge, lifted)
+        if type(found) is str:
+            return -1, met  # a refusal of the connection
+        at = -1 if found is None else found[0]
+        if forks is not None and (at == -1 or forks != (at,)):  # a fork, and not where the connection forms
             return at, _BRANCHING
         return _FREE if at == -1 else (at, None)
 
