@@ -166,15 +166,23 @@ class SeafarersState(CatanState):
     def ship_site(self, player: int, edge: int, ship_owner: list[int] | None = None, lifted: int = -1) -> bool:
         """Rules ``seafarers-ship``, ``seafarers-pirate``: a free sea edge, not at the pirate,
         connected to an own settlement, city or ship (``ship_owner`` to ask with the ship on edge
-        ``lifted`` taken off)."""
+        ``lifted`` taken off): :meth:`ship_sites_among` asked of the one edge."""
+        return bool(self.ship_sites_among(player, (edge,), ship_owner, lifted))
+
+    def ship_sites_among(self, player: int, edges: Any, ship_owner: list[int] | None = None,
+                         lifted: int = -1) -> list[int]:
+        """The rules of :meth:`ship_site` asked of each of ``edges`` at once: those where a ship of
+        ``player`` may go, in the order given (the one predicate of ship sites: :meth:`ship_site` asks it
+        of one edge, :meth:`ship_sites` of the edges near the player's pieces; a variant adds its own
+        rules here)."""
         so = self.ship_owner if ship_owner is None else ship_owner
-        return (
-            self.edge_owner[edge] == -1
-            and so[edge] == -1
-            and self.board.sea_edge[edge]
-            and edge not in self.topo.hex_edges[self.pirate]  # _pirate_edges, read at once (asked for every candidate)
-            and road_connected(self.topo, self.node_owner, so, player, edge)
-        )
+        eo, sea, pirate = self.edge_owner, self.board.sea_edge, self.topo.hex_edges[self.pirate]
+        topo, no = self.topo, self.node_owner
+        out = []
+        for e in edges:
+            if eo[e] == -1 and so[e] == -1 and sea[e] and e not in pirate and road_connected(topo, no, so, player, e):
+                out.append(e)
+        return out
 
     def ship_sites(self, player: int, ship_owner: list[int] | None = None, lifted: int = -1) -> list[int]:
         """Every edge where :meth:`ship_site` holds (they all touch an own ship or building; ``ship_owner``
@@ -187,8 +195,7 @@ class SeafarersState(CatanState):
         eo, sea, pirate = self.edge_owner, self.board.sea_edge, self._pirate_edges()
         # the free sea edges off the pirate's hex there (as road_sites takes the free edges), each then asked
         candidates = {f for v in ends for f in node_edges[v] if so[f] == -1 and eo[f] == -1 and sea[f] and f not in pirate}
-        site = self.ship_site
-        return sorted([e for e in candidates if site(player, e, so, lifted)])
+        return sorted(self.ship_sites_among(player, candidates, so, lifted))
 
     def movable_ships(self, player: int) -> list[int]:
         """Rule ``seafarers-moving``: the player's ships that end a shipping route (an end with

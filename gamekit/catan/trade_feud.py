@@ -124,7 +124,7 @@ class TradeFeudOptions(SeafarersOptions):
 
 
 _CURRENT_PLAYER = SeafarersState.current_player.fget  # the Seafarers layer's, without super() on every call
-_SHIP_SITE = SeafarersState.ship_site  # rules seafarers-ship, seafarers-pirate (the layer's predicate)
+_SEA_SHIP_SITES = SeafarersState.ship_sites_among  # rules seafarers-ship, seafarers-pirate (the layer's predicate)
 
 
 class TradeFeudState(SeafarersState):
@@ -561,10 +561,15 @@ class TradeFeudState(SeafarersState):
     def road_site(self, player: int, edge: int) -> bool:
         return super().road_site(player, edge) and self._edge_ok(player, edge)
 
-    def ship_site(self, player: int, edge: int, ship_owner: list[int] | None = None, lifted: int = -1) -> bool:
-        """Rules ``seafarers-ship``, ``trade-feud-branching``, ``trade-feud-connection-illegal``."""
-        return (_SHIP_SITE(self, player, edge, ship_owner, lifted)
-                and self._edge_rules(player, edge, lifted)[1] is None)  # _edge_ok
+    def ship_sites_among(self, player: int, edges: Any, ship_owner: list[int] | None = None,
+                         lifted: int = -1) -> list[int]:
+        """Rules ``seafarers-ship``, ``seafarers-pirate`` (the layer's), then ``trade-feud-branching`` and
+        ``trade-feud-connection-illegal`` (:meth:`_edge_rules`), asked of each of ``edges``."""
+        out = _SEA_SHIP_SITES(self, player, edges, ship_owner, lifted)
+        if out:
+            rules = self._edge_rules
+            out = [e for e in out if rules(player, e, lifted)[1] is None]  # _edge_ok
+        return out
 
     def ship_sites(self, player: int, ship_owner: list[int] | None = None, lifted: int = -1) -> list[int]:
         if ship_owner is not None or lifted >= 0:
@@ -601,8 +606,9 @@ class TradeFeudState(SeafarersState):
         ends.extend(self.buildings[player])
         so, eo, pirate = self.ship_owner, self.edge_owner, self._pirate_edges()
         candidates = {f for v in ends for f in sea_at[v] if so[f] == -1 and eo[f] == -1 and f not in pirate}
-        site = self.ship_site
-        return tuple(sorted([e for e in candidates if site(player, e)]))
+        found = self.ship_sites_among(player, candidates)
+        found.sort()
+        return tuple(found)
 
     def ship_actions(self, player: int) -> tuple[Any, ...]:
         table, key = self._site_table(), ("ship actions", player)
@@ -655,8 +661,7 @@ class TradeFeudState(SeafarersState):
             if free:
                 lifted = list(so)
                 lifted[edge] = -1
-                site = self.ship_site
-                kept.extend([f for f in free if site(player, f, lifted, edge)])
+                kept.extend(self.ship_sites_among(player, free, lifted, edge))
                 kept.sort()
             found = table[key] = tuple(kept)
         return list(found)
@@ -720,7 +725,7 @@ class TradeFeudState(SeafarersState):
         p = self.current_player
         if self.edge_owner[e] == -1 and self.ship_owner[e] == -1:
             if self.phase != "setup":
-                if SeafarersState.ship_site(self, p, e):  # type: ignore[arg-type]
+                if _SEA_SHIP_SITES(self, p, (e,)):  # type: ignore[arg-type]  # the layer's rules hold: the refusal is ours
                     self._check_edge_rules(p, e)  # type: ignore[arg-type]
             elif not self._setup_ship_ok(e):
                 raise IllegalAction("a setup ship branches nowhere and joins no other route", "trade-feud-setup")
