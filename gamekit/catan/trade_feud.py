@@ -141,6 +141,10 @@ class TradeFeudState(SeafarersState):
     options: TradeFeudOptions
     #: The site lists found for the pieces on the map now (see :meth:`_site_table`).
     _sites: tuple[Any, Any, Any] = _STALE
+    #: The main phase's list last made, with the length of the log then (see :meth:`_main_actions`).
+    _main_kept: tuple[int, tuple[Any, ...]] | None = None
+    #: The length of the log just after the last declined trade offer (see :meth:`_main_actions`).
+    _declined = -1
     PHASE_ACTIONS: ClassVar[dict[str, tuple[type, ...]]] = {**SeafarersState.PHASE_ACTIONS, STALLED: (),
                                                             STANDSTILL: ()}
     PHASE_RULE: ClassVar[dict[str, str]] = {**SeafarersState.PHASE_RULE, STALLED: "trade-feud-stall",
@@ -241,6 +245,7 @@ class TradeFeudState(SeafarersState):
         self.turn, self.phase = player, "main"
         self._new_turn()
         self.__dict__.pop("_legal", None)
+        self._main_kept = None
 
     def hand_over(self, player: int, cards: Any) -> None:
         """Move ``cards`` (five counts, or a cost of :attr:`COSTS`) from the bank to ``player``'s hand
@@ -251,6 +256,7 @@ class TradeFeudState(SeafarersState):
             self.bank[r] -= c
             self.hands[player][r] += c
         self.__dict__.pop("_legal", None)
+        self._main_kept = None
 
     # -- scoring -------------------------------------------------------------------------------
     def victory_points(self, player: int) -> int:
@@ -348,6 +354,24 @@ class TradeFeudState(SeafarersState):
         super()._derive()
         self._board_changed()  # a position set up or restored, pieces sent back: nothing listed before holds
 
+    def _main_actions(self) -> list[Any]:
+        """The base game's main-phase list, the last one kept: a trade offer declined (rule
+        ``catan-player-trade``) leaves the position as it was when the offer was made, so the list made
+        just before it holds again (the log then two rows longer, the second a ``DeclineTrade``). Code that
+        changes a position by hand calls :meth:`_derive` (or :meth:`hand_over`, :meth:`give_turn`),
+        which forget it."""
+        rows = len(self._rows)
+        kept = self._main_kept
+        if kept is not None and self._declined == rows and kept[0] == rows - 2:
+            return list(kept[1])
+        acts = SeafarersState._main_actions(self)
+        self._main_kept = (rows, tuple(acts))
+        return acts
+
+    def _do_DeclineTrade(self, action: Any) -> None:
+        SeafarersState._do_DeclineTrade(self, action)
+        self._declined = len(self._rows) + 1  # the log's length once this action is written
+
     def _board_changed(self, player: int = -1, ends: Any = ()) -> None:
         """Forget the site lists of :meth:`_site_table`: a road, ship, settlement or city was placed,
         moved or sent back (the engine calls this on each such change; the pirate's hex and the trade
@@ -365,6 +389,7 @@ class TradeFeudState(SeafarersState):
         table = self._sites[2]
         if player < 0 or not table:
             self._sites = _STALE
+            self._main_kept = None
             return
         kept = {}
         for kind in ("road", "ship", "settle"):
