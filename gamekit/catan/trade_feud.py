@@ -46,7 +46,7 @@ from .actions import BuildCity, BuildRoad, BuildSettlement, BuildShip, BuyDevelo
 from .rules import VICTORY_POINT, afford
 from .seafarers import COSTS as SEAFARERS_COSTS
 from .seafarers import RULES as SEAFARERS_RULES
-from .seafarers import SHIPS, SeafarersOptions, SeafarersState
+from .seafarers import SHIPS, SeafarersOptions, SeafarersState, _move
 from .trade_feud_stall import best_reachable, least_bound
 
 __all__ = ["TradeFeudOptions", "TradeFeudState", "TRADE_FEUD", "RULES", "ASSUMPTIONS", "STALLED", "STANDSTILL", "scenario"]
@@ -651,17 +651,19 @@ class TradeFeudState(SeafarersState):
         new_ships = self.new_ships
         key = ("main", p, paid, self.ship_moved, tuple(new_ships) if new_ships else ())
         found = table.get(key)
-        if found is None:
-            more: list[Any] = []
-            SeafarersState._more_main_actions(self, p, more)
+        if found is None:  # the layer's _more_main_actions (paid: its test for the ship builds)
+            more = list(self.ship_actions(p)) if paid else []
+            more.extend(self.move_actions(p))
             found = table[key] = tuple(more)
         acts.extend(found)
 
     def move_actions(self, player: int) -> tuple[Any, ...]:
         table, key = self._site_table(), ("move actions", player, self.ship_moved, tuple(self.new_ships))
         found = table.get(key)
-        if found is None:
-            found = table[key] = tuple(super().move_actions(player))
+        if found is None:  # the layer's move_actions, the targets of all the ships found at once
+            ships = self.movable_ships(player)
+            targets = self._targets_of(player, ships)
+            found = table[key] = tuple([_move(e, f) for e in ships for f in targets[e]])
         return found  # type: ignore[return-value]
 
     def _move_targets(self, player: int, edge: int) -> list[int]:
@@ -675,21 +677,38 @@ class TradeFeudState(SeafarersState):
         the piece may go), so its answer is the one :meth:`ship_sites` already has; the predicate is
         asked afresh at the edges sharing an end with ``edge`` only. The test of the kept sites
         compares this with the definition."""
-        table, key = self._site_table(), ("move", player, edge)
-        found = table.get(key)
-        if found is None:
-            (_, one), (_, two) = self._around[edge]
-            near = one + two
-            kept = [f for f in self._kept_ship_sites(player) if f not in near and f != edge]
-            so, eo, sea, pirate = self.ship_owner, self.edge_owner, self.board.sea_edge, self._pirate_edges()
-            free = [f for f in near if so[f] == -1 and eo[f] == -1 and sea[f] and f not in pirate]  # ship_site asks this first
-            if free:
-                lifted = list(so)
-                lifted[edge] = -1
-                kept.extend(self.ship_sites_among(player, free, lifted, edge))
-                kept.sort()
-            found = table[key] = tuple(kept)
-        return list(found)
+        return list(self._targets_of(player, (edge,))[edge])
+
+    def _targets_of(self, player: int, ships: Any) -> dict[int, tuple[int, ...]]:
+        """:meth:`_move_targets` of each of ``ships`` (of ``player``), kept with the sites."""
+        table = self._site_table()
+        out = {}
+        sites = None
+        for edge in ships:
+            key = ("move", player, edge)
+            found = table.get(key)
+            if found is None:
+                if sites is None:
+                    sites = self._kept_ship_sites(player)
+                    so, eo, sea, pirate = self.ship_owner, self.edge_owner, self.board.sea_edge, self._pirate_edges()
+                (_, one), (_, two) = self._around[edge]
+                near = one + two
+                kept = []
+                for f in sites:
+                    if f not in near and f != edge:
+                        kept.append(f)
+                free = []
+                for f in near:
+                    if so[f] == -1 and eo[f] == -1 and sea[f] and f not in pirate:  # ship_site asks this first
+                        free.append(f)
+                if free:
+                    lifted = list(so)
+                    lifted[edge] = -1
+                    kept.extend(self.ship_sites_among(player, free, lifted, edge))
+                    kept.sort()
+                found = table[key] = tuple(kept)
+            out[edge] = found
+        return out
 
     def building_site(self, player: int, node: int) -> bool:
         """Rule ``trade-feud-connection-fixed``: no settlement on a trade connection's intersection."""
