@@ -43,6 +43,7 @@ from .. import register
 from ..core import Game, IllegalAction
 from ..notes import Assumption, catalogue
 from .actions import BuildCity, BuildRoad, BuildSettlement, BuildShip, BuyDevelopmentCard, EndTurn, MoveShip
+from .base import _SETTLE_AT
 from .rules import VICTORY_POINT, afford
 from .seafarers import COSTS as SEAFARERS_COSTS
 from .seafarers import RULES as SEAFARERS_RULES
@@ -179,6 +180,7 @@ class TradeFeudState(SeafarersState):
         #: Rule ``trade-feud-setup``: whether each intersection is on a coast (the board never changes; copies share it).
         self._coast = tuple(bool(board.land_node[v] and any(terrain[h] == "sea" for h in hexes))
                             for v, hexes in enumerate(board.topology.node_hexes))
+        self._coast_nodes = tuple(v for v, c in enumerate(self._coast) if c)
         topo = board.topology
         #: For each edge, its two ends, each with the other edges there (what the rules of routes read; shared by copies).
         self._around = tuple(tuple((v, tuple(f for f in topo.node_edges[v] if f != e)) for v in ends)
@@ -199,28 +201,49 @@ class TradeFeudState(SeafarersState):
     def _setup_site(self, node: int) -> bool:
         """Rule ``trade-feud-setup``: a coastal site where the settlement's ship can go (for the third
         settlement with ``third_settlement_two_hexes``: one between two land hexes, as long as such a
-        site is left; when none is, any coastal site, so that the founding never comes to a dead end)."""
-        if not (self._coast[node] and self._coastal_setup_site(node)):  # most intersections are not on a coast
-            return False
-        if (self.options.third_settlement_two_hexes and self.setup_index >= 2 * self.players
-                and self.land_hexes_at(node) < 2):
-            return not self._two_hex_site_left()
-        return True
+        site is left; when none is, any coastal site, so that the founding never comes to a dead end):
+        :meth:`_setup_sites_among` asked of the one intersection."""
+        return bool(self._setup_sites_among((node,)))
+
+    def _setup_sites(self) -> list[Any]:
+        """A ``BuildSettlement`` at every intersection where :meth:`_setup_site` holds (asked of the
+        coastal ones at once: the predicate's first test)."""
+        at = _SETTLE_AT
+        return [at[v] for v in self._setup_sites_among(self._coast_nodes)]
+
+    def _setup_sites_among(self, nodes: Any) -> list[int]:
+        """The rule of :meth:`_setup_site` asked of each of ``nodes``, in their order."""
+        found = self._coastal_setup_sites(nodes)
+        if found and self.options.third_settlement_two_hexes and self.setup_index >= 2 * self.players:
+            land = self.land_hexes_at
+            if any(land(v) < 2 for v in found) and self._two_hex_site_left():
+                found = [v for v in found if land(v) >= 2]
+        return found
 
     def _coastal_setup_site(self, node: int) -> bool:
-        if not (self._coast[node] and SeafarersState._setup_site(self, node)):
-            return False
-        sea, eo, so, pirate = self.board.sea_edge, self.edge_owner, self.ship_owner, self._pirate_edges()
+        return bool(self._coastal_setup_sites((node,)))
+
+    def _coastal_setup_sites(self, nodes: Any) -> list[int]:
+        """The intersections among ``nodes`` on a coast where the layer's setup site holds and the
+        settlement's ship has a place (:meth:`_setup_ship_ok`)."""
+        coast, layer = self._coast, SeafarersState._setup_site
+        eo, so, pirate, sea_at = self.edge_owner, self.ship_owner, self._pirate_edges(), self._sea_at
         # the player placing (current_player, read directly in the founding phase, where this is asked)
         player = self.setup_order[self.setup_index] if self.phase == "setup" else self.current_player
-        for e in self.topo.node_edges[node]:
-            if sea[e] and eo[e] == -1 and so[e] == -1 and e not in pirate and self._edge_rules(player, e) == _FREE:
-                return True  # a place for the ship (_setup_ship_ok)
-        return False
+        rules = self._edge_rules
+        out = []
+        for node in nodes:
+            if coast[node] and layer(self, node):
+                for e in sea_at[node]:
+                    if eo[e] == -1 and so[e] == -1 and e not in pirate and rules(player, e) == _FREE:
+                        out.append(node)  # a place for the ship (_setup_ship_ok)
+                        break
+        return out
 
     def _two_hex_site_left(self) -> bool:
         """Whether a site between two land hexes is still open for the third settlement."""
-        return any(self.land_hexes_at(n) >= 2 and self._coastal_setup_site(n) for n in range(len(self.topo.nodes)))
+        land = self.land_hexes_at
+        return bool(self._coastal_setup_sites([n for n in range(len(self.topo.nodes)) if land(n) >= 2]))
 
     def _setup_edge_actions(self, node: int) -> list[Any]:
         """Rule ``trade-feud-setup``: a ship next to the settlement, branching nowhere and joining no
