@@ -42,7 +42,16 @@ from typing import Any, ClassVar, NamedTuple
 from .. import register
 from ..core import Game, IllegalAction
 from ..notes import Assumption, catalogue
-from .actions import BuildCity, BuildRoad, BuildSettlement, BuildShip, BuyDevelopmentCard, EndTurn, MoveShip
+from .actions import (
+    BuildCity,
+    BuildRoad,
+    BuildSettlement,
+    BuildShip,
+    BuyDevelopmentCard,
+    DeclineTrade,
+    EndTurn,
+    MoveShip,
+)
 from .base import _SETTLE_AT
 from .rules import VICTORY_POINT, afford
 from .seafarers import COSTS as SEAFARERS_COSTS
@@ -351,6 +360,8 @@ class TradeFeudState(SeafarersState):
         kind = type(action)
         if kind in _PROGRESS:
             self.quiet_turns = -1
+        elif kind is DeclineTrade:
+            self._declined = len(self._rows) + 1  # the log's length once this action is written (_main_actions)
         elif kind is EndTurn and self.winner is None:
             if self.turn == 0 and self.options.end_when_nobody_can_win:
                 self._check_stall()  # at the end of each round
@@ -390,10 +401,6 @@ class TradeFeudState(SeafarersState):
         acts = SeafarersState._main_actions(self)
         self._main_kept = (rows, tuple(acts))
         return acts
-
-    def _do_DeclineTrade(self, action: Any) -> None:
-        SeafarersState._do_DeclineTrade(self, action)
-        self._declined = len(self._rows) + 1  # the log's length once this action is written
 
     def _board_changed(self, player: int = -1, ends: Any = ()) -> None:
         """Forget the site lists of :meth:`_site_table`: a road, ship, settlement or city was placed,
