@@ -306,12 +306,9 @@ class SeafarersState(CatanState):
     def robber_actions(self) -> list[Any]:
         """Rules ``catan-robber``, ``seafarers-pirate``: the robber (if in play) or the pirate."""
         acts = super().robber_actions() if self.options.robber_in_play else []
-        p, pirate = self.turn, self.pirate
-        robbable = self._robbable(p)
-        victims_at = self._victims_at
-        for h in self.board.sea_hexes:
+        pirate, hexes = self.pirate, self.board.sea_hexes
+        for h, victims in zip(hexes, self._victims_among(hexes, self._robbable(self.turn))):
             if h != pirate:
-                victims = victims_at(h, robbable)
                 if victims:
                     acts.extend([_pirate(h, q) for q in victims])
                 else:
@@ -320,24 +317,28 @@ class SeafarersState(CatanState):
 
     def pirate_victims(self, p: int, h: int) -> list[int]:
         """Rule ``seafarers-pirate``: players other than ``p`` with a ship on an edge of ``h`` and a card."""
-        return self._victims_at(h, self._robbable(p))
+        return self._victims_among((h,), self._robbable(p))[0]
 
     def _robbable(self, p: int) -> list[bool]:
         """For each player, whether the pirate moved by ``p`` may rob them (another player, with a card)."""
         return [q != p and any(hand) for q, hand in enumerate(self.hands)]
 
-    def _victims_at(self, h: int, robbable: list[bool]) -> list[int]:
-        """:meth:`pirate_victims` at hex ``h``, given :meth:`_robbable`: the owners of the ships on its edges."""
-        so = self.ship_owner
-        found = None
-        for e in self.topo.hex_edges[h]:  # most sea hexes have no ship: nothing is made for them
-            q = so[e]
-            if q != -1 and robbable[q]:
-                if found is None:
-                    found = {q}
-                else:
-                    found.add(q)
-        return [] if found is None else sorted(found)
+    def _victims_among(self, hexes: Any, robbable: list[bool]) -> list[list[int]]:
+        """:meth:`pirate_victims` at each of ``hexes``, given :meth:`_robbable`: the owners of the ships on
+        its edges (:meth:`pirate_victims` asks it of one hex, :meth:`robber_actions` of every sea hex)."""
+        so, hex_edges = self.ship_owner, self.topo.hex_edges
+        out = []
+        for h in hexes:
+            found = None
+            for e in hex_edges[h]:  # most sea hexes have no ship: nothing is made for them
+                q = so[e]
+                if q != -1 and robbable[q]:
+                    if found is None:
+                        found = {q}
+                    else:
+                        found.add(q)
+            out.append([] if found is None else sorted(found))
+        return out
 
     # -- checking ------------------------------------------------------------------------------
     def _check_BuildRoad(self, action: BuildRoad) -> None:

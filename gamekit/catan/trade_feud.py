@@ -52,7 +52,7 @@ from .actions import (
     EndTurn,
     MoveShip,
 )
-from .base import _SETTLE_AT
+from .base import _SETTLE_AT, _TURN_PHASES
 from .rules import VICTORY_POINT, afford
 from .seafarers import COSTS as SEAFARERS_COSTS
 from .seafarers import RULES as SEAFARERS_RULES
@@ -310,6 +310,10 @@ class TradeFeudState(SeafarersState):
             return self.turn
         if phase == "trade":  # the player asked to accept an offer
             return self.offer[1]  # type: ignore[index]
+        if phase in _TURN_PHASES:
+            return self.turn
+        if phase == "setup":  # the player founding
+            return self.setup_order[self.setup_index]
         return None if phase in _ENDED else _CURRENT_PLAYER(self)
 
     def is_over(self) -> bool:
