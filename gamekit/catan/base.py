@@ -663,9 +663,7 @@ class CatanState(State):
             return [_ROLL] + self._dev_actions(self.turn)
         if phase == "setup":
             if self.setup_node < 0:
-                if type(self)._setup_site is _BASE_SETUP_SITE:
-                    return self._setup_sites()
-                return [_settle(v) for v in range(len(self.node_owner)) if self._setup_site(v)]
+                return self._setup_sites()
             return self._setup_edge_actions(self.setup_node)
         if phase == "discard":
             hand = self.hands[self.discards[0][0]]
@@ -694,7 +692,10 @@ class CatanState(State):
     def _setup_sites(self) -> list[BuildSettlement]:
         """A ``BuildSettlement`` for every intersection where :meth:`_setup_site` holds in the base
         game (:func:`~gamekit.catan.roads.is_site`: free, on land, no building next to it), found
-        from the buildings: every land intersection but those with a building or next to one."""
+        from the buildings: every land intersection but those with a building or next to one. A variant
+        with its own :meth:`_setup_site` gets a ``BuildSettlement`` wherever that holds (or overrides this)."""
+        if type(self)._setup_site is not _BASE_SETUP_SITE:
+            return [_settle(v) for v in range(len(self.node_owner)) if self._setup_site(v)]
         nodes = self.topo.node_nodes
         taken: set[int] = set()
         for built in self.buildings:

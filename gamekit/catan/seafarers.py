@@ -166,15 +166,23 @@ class SeafarersState(CatanState):
     def ship_site(self, player: int, edge: int, ship_owner: list[int] | None = None, lifted: int = -1) -> bool:
         """Rules ``seafarers-ship``, ``seafarers-pirate``: a free sea edge, not at the pirate,
         connected to an own settlement, city or ship (``ship_owner`` to ask with the ship on edge
-        ``lifted`` taken off)."""
+        ``lifted`` taken off): :meth:`ship_sites_among` asked of the one edge."""
+        return bool(self.ship_sites_among(player, (edge,), ship_owner, lifted))
+
+    def ship_sites_among(self, player: int, edges: Any, ship_owner: list[int] | None = None,
+                         lifted: int = -1) -> list[int]:
+        """The rules of :meth:`ship_site` asked of each of ``edges`` at once: those where a ship of
+        ``player`` may go, in the order given (the one predicate of ship sites: :meth:`ship_site` asks it
+        of one edge, :meth:`ship_sites` of the edges near the player's pieces; a variant adds its own
+        rules here)."""
         so = self.ship_owner if ship_owner is None else ship_owner
-        return (
-            self.edge_owner[edge] == -1
-            and so[edge] == -1
-            and self.board.sea_edge[edge]
-            and edge not in self.topo.hex_edges[self.pirate]  # _pirate_edges, read at once (asked for every candidate)
-            and road_connected(self.topo, self.node_owner, so, player, edge)
-        )
+        eo, sea, pirate = self.edge_owner, self.board.sea_edge, self.topo.hex_edges[self.pirate]
+        topo, no = self.topo, self.node_owner
+        out = []
+        for e in edges:
+            if eo[e] == -1 and so[e] == -1 and sea[e] and e not in pirate and road_connected(topo, no, so, player, e):
+                out.append(e)
+        return out
 
     def ship_sites(self, player: int, ship_owner: list[int] | None = None, lifted: int = -1) -> list[int]:
         """Every edge where :meth:`ship_site` holds (they all touch an own ship or building; ``ship_owner``
@@ -187,8 +195,7 @@ class SeafarersState(CatanState):
         eo, sea, pirate = self.edge_owner, self.board.sea_edge, self._pirate_edges()
         # the free sea edges off the pirate's hex there (as road_sites takes the free edges), each then asked
         candidates = {f for v in ends for f in node_edges[v] if so[f] == -1 and eo[f] == -1 and sea[f] and f not in pirate}
-        site = self.ship_site
-        return sorted([e for e in candidates if site(player, e, so, lifted)])
+        return sorted(self.ship_sites_among(player, candidates, so, lifted))
 
     def movable_ships(self, player: int) -> list[int]:
         """Rule ``seafarers-moving``: the player's ships that end a shipping route (an end with
@@ -299,12 +306,9 @@ class SeafarersState(CatanState):
     def robber_actions(self) -> list[Any]:
         """Rules ``catan-robber``, ``seafarers-pirate``: the robber (if in play) or the pirate."""
         acts = super().robber_actions() if self.options.robber_in_play else []
-        p, pirate = self.turn, self.pirate
-        robbable = self._robbable(p)
-        victims_at = self._victims_at
-        for h in self.board.sea_hexes:
+        pirate, hexes = self.pirate, self.board.sea_hexes
+        for h, victims in zip(hexes, self._victims_among(hexes, self._robbable(self.turn))):
             if h != pirate:
-                victims = victims_at(h, robbable)
                 if victims:
                     acts.extend([_pirate(h, q) for q in victims])
                 else:
@@ -313,24 +317,28 @@ class SeafarersState(CatanState):
 
     def pirate_victims(self, p: int, h: int) -> list[int]:
         """Rule ``seafarers-pirate``: players other than ``p`` with a ship on an edge of ``h`` and a card."""
-        return self._victims_at(h, self._robbable(p))
+        return self._victims_among((h,), self._robbable(p))[0]
 
     def _robbable(self, p: int) -> list[bool]:
         """For each player, whether the pirate moved by ``p`` may rob them (another player, with a card)."""
         return [q != p and any(hand) for q, hand in enumerate(self.hands)]
 
-    def _victims_at(self, h: int, robbable: list[bool]) -> list[int]:
-        """:meth:`pirate_victims` at hex ``h``, given :meth:`_robbable`: the owners of the ships on its edges."""
-        so = self.ship_owner
-        found = None
-        for e in self.topo.hex_edges[h]:  # most sea hexes have no ship: nothing is made for them
-            q = so[e]
-            if q != -1 and robbable[q]:
-                if found is None:
-                    found = {q}
-                else:
-                    found.add(q)
-        return [] if found is None else sorted(found)
+    def _victims_among(self, hexes: Any, robbable: list[bool]) -> list[list[int]]:
+        """:meth:`pirate_victims` at each of ``hexes``, given :meth:`_robbable`: the owners of the ships on
+        its edges (:meth:`pirate_victims` asks it of one hex, :meth:`robber_actions` of every sea hex)."""
+        so, hex_edges = self.ship_owner, self.topo.hex_edges
+        out = []
+        for h in hexes:
+            found = None
+            for e in hex_edges[h]:  # most sea hexes have no ship: nothing is made for them
+                q = so[e]
+                if q != -1 and robbable[q]:
+                    if found is None:
+                        found = {q}
+                    else:
+                        found.add(q)
+            out.append([] if found is None else sorted(found))
+        return out
 
     # -- checking ------------------------------------------------------------------------------
     def _check_BuildRoad(self, action: BuildRoad) -> None:

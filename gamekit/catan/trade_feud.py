@@ -42,11 +42,21 @@ from typing import Any, ClassVar, NamedTuple
 from .. import register
 from ..core import Game, IllegalAction
 from ..notes import Assumption, catalogue
-from .actions import BuildCity, BuildRoad, BuildSettlement, BuildShip, BuyDevelopmentCard, EndTurn, MoveShip
+from .actions import (
+    BuildCity,
+    BuildRoad,
+    BuildSettlement,
+    BuildShip,
+    BuyDevelopmentCard,
+    DeclineTrade,
+    EndTurn,
+    MoveShip,
+)
+from .base import _SETTLE_AT, _TURN_PHASES
 from .rules import VICTORY_POINT, afford
 from .seafarers import COSTS as SEAFARERS_COSTS
 from .seafarers import RULES as SEAFARERS_RULES
-from .seafarers import SHIPS, SeafarersOptions, SeafarersState
+from .seafarers import SHIPS, SeafarersOptions, SeafarersState, _move
 from .trade_feud_stall import best_reachable, least_bound
 
 __all__ = ["TradeFeudOptions", "TradeFeudState", "TRADE_FEUD", "RULES", "ASSUMPTIONS", "STALLED", "STANDSTILL", "scenario"]
@@ -124,7 +134,7 @@ class TradeFeudOptions(SeafarersOptions):
 
 
 _CURRENT_PLAYER = SeafarersState.current_player.fget  # the Seafarers layer's, without super() on every call
-_SHIP_SITE = SeafarersState.ship_site  # rules seafarers-ship, seafarers-pirate (the layer's predicate)
+_SEA_SHIP_SITES = SeafarersState.ship_sites_among  # rules seafarers-ship, seafarers-pirate (the layer's predicate)
 
 
 class TradeFeudState(SeafarersState):
@@ -141,6 +151,10 @@ class TradeFeudState(SeafarersState):
     options: TradeFeudOptions
     #: The site lists found for the pieces on the map now (see :meth:`_site_table`).
     _sites: tuple[Any, Any, Any] = _STALE
+    #: The main phase's list last made, with the length of the log then (see :meth:`_main_actions`).
+    _main_kept: tuple[int, tuple[Any, ...]] | None = None
+    #: The length of the log just after the last declined trade offer (see :meth:`_main_actions`).
+    _declined = -1
     PHASE_ACTIONS: ClassVar[dict[str, tuple[type, ...]]] = {**SeafarersState.PHASE_ACTIONS, STALLED: (),
                                                             STANDSTILL: ()}
     PHASE_RULE: ClassVar[dict[str, str]] = {**SeafarersState.PHASE_RULE, STALLED: "trade-feud-stall",
@@ -175,12 +189,11 @@ class TradeFeudState(SeafarersState):
         #: Rule ``trade-feud-setup``: whether each intersection is on a coast (the board never changes; copies share it).
         self._coast = tuple(bool(board.land_node[v] and any(terrain[h] == "sea" for h in hexes))
                             for v, hexes in enumerate(board.topology.node_hexes))
+        self._coast_nodes = tuple(v for v, c in enumerate(self._coast) if c)
         topo = board.topology
         #: For each edge, its two ends, each with the other edges there (what the rules of routes read; shared by copies).
         self._around = tuple(tuple((v, tuple(f for f in topo.node_edges[v] if f != e)) for v in ends)
                              for e, ends in enumerate(topo.edge_nodes))
-        #: For each edge, its ends where two other edges meet it, each with those two (rule trade-feud-branching).
-        self._forks = tuple(tuple((v, *others) for v, others in around if len(others) == 2) for around in self._around)
         sea = board.sea_edge
         #: For each intersection, its edges with sea beside them (where a ship may go; shared by copies).
         self._sea_at = tuple(tuple(f for f in edges if sea[f]) for edges in topo.node_edges)
@@ -197,28 +210,49 @@ class TradeFeudState(SeafarersState):
     def _setup_site(self, node: int) -> bool:
         """Rule ``trade-feud-setup``: a coastal site where the settlement's ship can go (for the third
         settlement with ``third_settlement_two_hexes``: one between two land hexes, as long as such a
-        site is left; when none is, any coastal site, so that the founding never comes to a dead end)."""
-        if not (self._coast[node] and self._coastal_setup_site(node)):  # most intersections are not on a coast
-            return False
-        if (self.options.third_settlement_two_hexes and self.setup_index >= 2 * self.players
-                and self.land_hexes_at(node) < 2):
-            return not self._two_hex_site_left()
-        return True
+        site is left; when none is, any coastal site, so that the founding never comes to a dead end):
+        :meth:`_setup_sites_among` asked of the one intersection."""
+        return bool(self._setup_sites_among((node,)))
+
+    def _setup_sites(self) -> list[Any]:
+        """A ``BuildSettlement`` at every intersection where :meth:`_setup_site` holds (asked of the
+        coastal ones at once: the predicate's first test)."""
+        at = _SETTLE_AT
+        return [at[v] for v in self._setup_sites_among(self._coast_nodes)]
+
+    def _setup_sites_among(self, nodes: Any) -> list[int]:
+        """The rule of :meth:`_setup_site` asked of each of ``nodes``, in their order."""
+        found = self._coastal_setup_sites(nodes)
+        if found and self.options.third_settlement_two_hexes and self.setup_index >= 2 * self.players:
+            land = self.land_hexes_at
+            if any(land(v) < 2 for v in found) and self._two_hex_site_left():
+                found = [v for v in found if land(v) >= 2]
+        return found
 
     def _coastal_setup_site(self, node: int) -> bool:
-        if not (self._coast[node] and SeafarersState._setup_site(self, node)):
-            return False
-        sea, eo, so, pirate = self.board.sea_edge, self.edge_owner, self.ship_owner, self._pirate_edges()
+        return bool(self._coastal_setup_sites((node,)))
+
+    def _coastal_setup_sites(self, nodes: Any) -> list[int]:
+        """The intersections among ``nodes`` on a coast where the layer's setup site holds and the
+        settlement's ship has a place (:meth:`_setup_ship_ok`)."""
+        coast, layer = self._coast, SeafarersState._setup_site
+        eo, so, pirate, sea_at = self.edge_owner, self.ship_owner, self._pirate_edges(), self._sea_at
         # the player placing (current_player, read directly in the founding phase, where this is asked)
         player = self.setup_order[self.setup_index] if self.phase == "setup" else self.current_player
-        for e in self.topo.node_edges[node]:
-            if sea[e] and eo[e] == -1 and so[e] == -1 and e not in pirate and self._edge_rules(player, e) == _FREE:
-                return True  # a place for the ship (_setup_ship_ok)
-        return False
+        rules = self._edge_rules
+        out = []
+        for node in nodes:
+            if coast[node] and layer(self, node):
+                for e in sea_at[node]:
+                    if eo[e] == -1 and so[e] == -1 and e not in pirate and rules(player, e) == _FREE:
+                        out.append(node)  # a place for the ship (_setup_ship_ok)
+                        break
+        return out
 
     def _two_hex_site_left(self) -> bool:
         """Whether a site between two land hexes is still open for the third settlement."""
-        return any(self.land_hexes_at(n) >= 2 and self._coastal_setup_site(n) for n in range(len(self.topo.nodes)))
+        land = self.land_hexes_at
+        return bool(self._coastal_setup_sites([n for n in range(len(self.topo.nodes)) if land(n) >= 2]))
 
     def _setup_edge_actions(self, node: int) -> list[Any]:
         """Rule ``trade-feud-setup``: a ship next to the settlement, branching nowhere and joining no
@@ -243,6 +277,7 @@ class TradeFeudState(SeafarersState):
         self.turn, self.phase = player, "main"
         self._new_turn()
         self.__dict__.pop("_legal", None)
+        self._main_kept = None
 
     def hand_over(self, player: int, cards: Any) -> None:
         """Move ``cards`` (five counts, or a cost of :attr:`COSTS`) from the bank to ``player``'s hand
@@ -253,6 +288,7 @@ class TradeFeudState(SeafarersState):
             self.bank[r] -= c
             self.hands[player][r] += c
         self.__dict__.pop("_legal", None)
+        self._main_kept = None
 
     # -- scoring -------------------------------------------------------------------------------
     def victory_points(self, player: int) -> int:
@@ -274,6 +310,10 @@ class TradeFeudState(SeafarersState):
             return self.turn
         if phase == "trade":  # the player asked to accept an offer
             return self.offer[1]  # type: ignore[index]
+        if phase in _TURN_PHASES:
+            return self.turn
+        if phase == "setup":  # the player founding
+            return self.setup_order[self.setup_index]
         return None if phase in _ENDED else _CURRENT_PLAYER(self)
 
     def is_over(self) -> bool:
@@ -324,6 +364,8 @@ class TradeFeudState(SeafarersState):
         kind = type(action)
         if kind in _PROGRESS:
             self.quiet_turns = -1
+        elif kind is DeclineTrade:
+            self._declined = len(self._rows) + 1  # the log's length once this action is written (_main_actions)
         elif kind is EndTurn and self.winner is None:
             if self.turn == 0 and self.options.end_when_nobody_can_win:
                 self._check_stall()  # at the end of each round
@@ -350,6 +392,20 @@ class TradeFeudState(SeafarersState):
         super()._derive()
         self._board_changed()  # a position set up or restored, pieces sent back: nothing listed before holds
 
+    def _main_actions(self) -> list[Any]:
+        """The base game's main-phase list, the last one kept: a trade offer declined (rule
+        ``catan-player-trade``) leaves the position as it was when the offer was made, so the list made
+        just before it holds again (the log then two rows longer, the second a ``DeclineTrade``). Code that
+        changes a position by hand calls :meth:`_derive` (or :meth:`hand_over`, :meth:`give_turn`),
+        which forget it."""
+        rows = len(self._rows)
+        kept = self._main_kept
+        if kept is not None and self._declined == rows and kept[0] == rows - 2:
+            return list(kept[1])
+        acts = SeafarersState._main_actions(self)
+        self._main_kept = (rows, tuple(acts))
+        return acts
+
     def _board_changed(self, player: int = -1, ends: Any = ()) -> None:
         """Forget the site lists of :meth:`_site_table`: a road, ship, settlement or city was placed,
         moved or sent back (the engine calls this on each such change; the pirate's hex and the trade
@@ -367,6 +423,7 @@ class TradeFeudState(SeafarersState):
         table = self._sites[2]
         if player < 0 or not table:
             self._sites = _STALE
+            self._main_kept = None
             return
         kept = {}
         for kind in ("road", "ship", "settle"):
@@ -448,17 +505,6 @@ class TradeFeudState(SeafarersState):
             path.append(nxt[0])
             here = topo.edge_other[nxt[0]][here]
 
-    def _branching_ok(self, edge: int, lifted: int = -1, joined: int = -1) -> bool:
-        """Rule ``trade-feud-branching``: at each end of ``edge`` without a building, at most two edges
-        hold pieces once it is placed (``lifted``: an edge whose ship is being moved away; ``joined``:
-        the intersection where the piece forms a trade connection, whose surplus pieces go back)."""
-        eo, so = self.edge_owner, self.ship_owner
-        for v, f, g in self._forks[edge]:  # at most three edges meet: only where two others do can it branch
-            if ((eo[f] >= 0 or so[f] >= 0) and (eo[g] >= 0 or so[g] >= 0) and f != lifted and g != lifted
-                    and self.node_owner[v] == -1 and v != joined):
-                return False  # both other edges there hold pieces
-        return True
-
     def connection_at(self, player: int, edge: int, lifted: int = -1) -> dict[str, Any] | None:
         """The trade connection a piece of ``player`` on ``edge`` would form (rule
         ``trade-feud-connection``), or ``None``; raises :class:`IllegalAction` for a connection the
@@ -468,46 +514,16 @@ class TradeFeudState(SeafarersState):
             raise IllegalAction(*found)
         return found  # type: ignore[return-value]
 
-    def _connection(self, player: int, edge: int, lifted: int = -1, whole: bool = True) -> Any:
-        """:meth:`connection_at`'s answer, a refusal returned as ``(message, rule)`` instead of raised;
-        without ``whole``, of a connection only the intersection where it forms (what the site lists,
-        which ask at every candidate edge, need). Both ends of the edge are asked: a refusal at either
-        refuses the piece, also when it forms a connection at the other (rule
-        ``trade-feud-connection-illegal``). A piece that meets another player's building or open route at
-        both ends forms the connection at the end met first only (the text does not speak of two
-        connections at once; an open question)."""
-        no, eo, so = self.node_owner, self.edge_owner, self.ship_owner
-        found = None
-        for v, others in self._around[edge]:
-            other = no[v]
-            if other == player:
-                continue
-            theirs = None  # the other players' pieces at v (the owner of a road, else of a ship: _owner_at)
-            for f in others:
-                o = eo[f]
-                if o == -1:
-                    o = so[f]
-                    if o == -1:
-                        continue  # the usual case: no piece
-                if o != player and f != lifted:
-                    if theirs is None:
-                        theirs = [f]
-                    else:
-                        theirs.append(f)
-            if theirs is None:
-                if other == -1:
-                    continue  # nothing of another player here
-                theirs = []
-            join = self._join_at(v, other, theirs, lifted)
-            if type(join[0]) is str:
-                return join  # a refusal
-            if found is None:
-                found = (v, *join)
+    def _connection(self, player: int, edge: int, lifted: int = -1) -> Any:
+        """:meth:`connection_at`'s answer, a refusal returned as ``(message, rule)`` instead of raised
+        (:meth:`_meet`)."""
+        met = self._meet(player, edge, lifted)
+        found = met[0]
+        if type(found) is str:
+            return met  # a refusal
         if found is None:
             return None
         v, q, their_path, returned = found
-        if not whole:
-            return v
         mine, end = self._walk(player, v, edge, frozenset((lifted,)) if lifted >= 0 else frozenset())
         if end != "building":
             mine = [edge]
@@ -516,6 +532,53 @@ class TradeFeudState(SeafarersState):
         return {"closer": player, "other": q, "at": v, "winner": winner, "loser": loser,
                 "pieces": [len(mine), len(their_path)], "edges": sorted(mine + their_path),
                 "returned": sorted(returned)}  # fmt: skip
+
+    def _meet(self, player: int, edge: int, lifted: int = -1) -> Any:
+        """What a piece of ``player`` on ``edge`` meets at the two ends of the edge (``lifted``: an edge
+        whose ship is being moved away), in one look at each: a refusal ``(message, rule)`` of rule
+        ``trade-feud-connection-illegal`` (or ``seafarers-pirate``), or ``(found, forks)``. ``found``: the
+        trade connection the piece forms (rule ``trade-feud-connection``) as ``(v, q, their_path, returned)``
+        (:meth:`_join_at` at the intersection ``v``), or ``None``; ``forks``: the ends without a building
+        where both other edges hold pieces (rule ``trade-feud-branching``: there the piece would branch,
+        unless its surplus pieces go back at a connection there), or ``None``. Both ends of the edge are
+        asked: a refusal at either refuses the piece, also when it forms a connection at the other (rule
+        ``trade-feud-connection-illegal``). A piece that meets another player's building or open route at
+        both ends forms the connection at the end met first only (the text does not speak of two
+        connections at once; an open question)."""
+        no, eo, so = self.node_owner, self.edge_owner, self.ship_owner
+        found = forks = None
+        for v, others in self._around[edge]:
+            other = no[v]
+            if other == player:
+                continue
+            theirs = None  # the other players' pieces at v (the owner of a road, else of a ship: _owner_at)
+            pieces = 0  # the pieces at v (anyone's), the lifted ship's not counted
+            for f in others:
+                o = eo[f]
+                if o == -1:
+                    o = so[f]
+                    if o == -1:
+                        continue  # the usual case: no piece
+                if f != lifted:
+                    pieces += 1
+                    if o != player:
+                        if theirs is None:
+                            theirs = [f]
+                        else:
+                            theirs.append(f)
+            if other == -1:
+                if pieces == 2:  # at most three edges meet: both others hold pieces
+                    forks = (v,) if forks is None else (*forks, v)
+                if theirs is None:
+                    continue  # nothing of another player here
+            elif theirs is None:
+                theirs = []
+            join = self._join_at(v, other, theirs, lifted)
+            if type(join[0]) is str:
+                return join  # a refusal
+            if found is None:
+                found = (v, *join)
+        return found, forks
 
     def _join_at(self, v: int, other: int, theirs: list[int], lifted: int) -> Any:
         """What a piece meets of another player at intersection ``v`` (rule ``trade-feud-connection``):
@@ -557,10 +620,15 @@ class TradeFeudState(SeafarersState):
     def road_site(self, player: int, edge: int) -> bool:
         return super().road_site(player, edge) and self._edge_ok(player, edge)
 
-    def ship_site(self, player: int, edge: int, ship_owner: list[int] | None = None, lifted: int = -1) -> bool:
-        """Rules ``seafarers-ship``, ``trade-feud-branching``, ``trade-feud-connection-illegal``."""
-        return (_SHIP_SITE(self, player, edge, ship_owner, lifted)
-                and self._edge_rules(player, edge, lifted)[1] is None)  # _edge_ok
+    def ship_sites_among(self, player: int, edges: Any, ship_owner: list[int] | None = None,
+                         lifted: int = -1) -> list[int]:
+        """Rules ``seafarers-ship``, ``seafarers-pirate`` (the layer's), then ``trade-feud-branching`` and
+        ``trade-feud-connection-illegal`` (:meth:`_edge_rules`), asked of each of ``edges``."""
+        out = _SEA_SHIP_SITES(self, player, edges, ship_owner, lifted)
+        if out:
+            rules = self._edge_rules
+            out = [e for e in out if rules(player, e, lifted)[1] is None]  # _edge_ok
+        return out
 
     def ship_sites(self, player: int, ship_owner: list[int] | None = None, lifted: int = -1) -> list[int]:
         if ship_owner is not None or lifted >= 0:
@@ -597,8 +665,9 @@ class TradeFeudState(SeafarersState):
         ends.extend(self.buildings[player])
         so, eo, pirate = self.ship_owner, self.edge_owner, self._pirate_edges()
         candidates = {f for v in ends for f in sea_at[v] if so[f] == -1 and eo[f] == -1 and f not in pirate}
-        site = self.ship_site
-        return tuple(sorted([e for e in candidates if site(player, e)]))
+        found = self.ship_sites_among(player, candidates)
+        found.sort()
+        return tuple(found)
 
     def ship_actions(self, player: int) -> tuple[Any, ...]:
         table, key = self._site_table(), ("ship actions", player)
@@ -616,17 +685,19 @@ class TradeFeudState(SeafarersState):
         new_ships = self.new_ships
         key = ("main", p, paid, self.ship_moved, tuple(new_ships) if new_ships else ())
         found = table.get(key)
-        if found is None:
-            more: list[Any] = []
-            SeafarersState._more_main_actions(self, p, more)
+        if found is None:  # the layer's _more_main_actions (paid: its test for the ship builds)
+            more = list(self.ship_actions(p)) if paid else []
+            more.extend(self.move_actions(p))
             found = table[key] = tuple(more)
         acts.extend(found)
 
     def move_actions(self, player: int) -> tuple[Any, ...]:
         table, key = self._site_table(), ("move actions", player, self.ship_moved, tuple(self.new_ships))
         found = table.get(key)
-        if found is None:
-            found = table[key] = tuple(super().move_actions(player))
+        if found is None:  # the layer's move_actions, the targets of all the ships found at once
+            ships = self.movable_ships(player)
+            targets = self._targets_of(player, ships)
+            found = table[key] = tuple([_move(e, f) for e in ships for f in targets[e]])
         return found  # type: ignore[return-value]
 
     def _move_targets(self, player: int, edge: int) -> list[int]:
@@ -640,22 +711,38 @@ class TradeFeudState(SeafarersState):
         the piece may go), so its answer is the one :meth:`ship_sites` already has; the predicate is
         asked afresh at the edges sharing an end with ``edge`` only. The test of the kept sites
         compares this with the definition."""
-        table, key = self._site_table(), ("move", player, edge)
-        found = table.get(key)
-        if found is None:
-            (_, one), (_, two) = self._around[edge]
-            near = one + two
-            kept = [f for f in self._kept_ship_sites(player) if f not in near and f != edge]
-            so, eo, sea, pirate = self.ship_owner, self.edge_owner, self.board.sea_edge, self._pirate_edges()
-            free = [f for f in near if so[f] == -1 and eo[f] == -1 and sea[f] and f not in pirate]  # ship_site asks this first
-            if free:
-                lifted = list(so)
-                lifted[edge] = -1
-                site = self.ship_site
-                kept.extend([f for f in free if site(player, f, lifted, edge)])
-                kept.sort()
-            found = table[key] = tuple(kept)
-        return list(found)
+        return list(self._targets_of(player, (edge,))[edge])
+
+    def _targets_of(self, player: int, ships: Any) -> dict[int, tuple[int, ...]]:
+        """:meth:`_move_targets` of each of ``ships`` (of ``player``), kept with the sites."""
+        table = self._site_table()
+        out = {}
+        sites = None
+        for edge in ships:
+            key = ("move", player, edge)
+            found = table.get(key)
+            if found is None:
+                if sites is None:
+                    sites = self._kept_ship_sites(player)
+                    so, eo, sea, pirate = self.ship_owner, self.edge_owner, self.board.sea_edge, self._pirate_edges()
+                (_, one), (_, two) = self._around[edge]
+                near = one + two
+                kept = []
+                for f in sites:
+                    if f not in near and f != edge:
+                        kept.append(f)
+                free = []
+                for f in near:
+                    if so[f] == -1 and eo[f] == -1 and sea[f] and f not in pirate:  # ship_site asks this first
+                        free.append(f)
+                if free:
+                    lifted = list(so)
+                    lifted[edge] = -1
+                    kept.extend(self.ship_sites_among(player, free, lifted, edge))
+                    kept.sort()
+                found = table[key] = tuple(kept)
+            out[edge] = found
+        return out
 
     def building_site(self, player: int, node: int) -> bool:
         """Rule ``trade-feud-connection-fixed``: no settlement on a trade connection's intersection."""
@@ -694,12 +781,11 @@ class TradeFeudState(SeafarersState):
         and the refusal, as ``(message, rule)``, of rule ``trade-feud-connection-illegal`` or
         ``trade-feud-branching`` (None: the piece may go; :meth:`_check_edge_rules` raises it,
         :meth:`_edge_ok` asks whether there is one)."""
-        at = self._connection(player, edge, lifted, False)
-        if type(at) is tuple:
-            return -1, at
-        if at is None:
-            at = -1
-        if not self._branching_ok(edge, lifted, at):
+        found, forks = met = self._meet(player, edge, lifted)
+        if type(found) is str:
+            return -1, met  # a refusal of the connection
+        at = -1 if found is None else found[0]
+        if forks is not None and (at == -1 or forks != (at,)):  # a fork, and not where the connection forms
             return at, _BRANCHING
         return _FREE if at == -1 else (at, None)
 
@@ -717,7 +803,7 @@ class TradeFeudState(SeafarersState):
         p = self.current_player
         if self.edge_owner[e] == -1 and self.ship_owner[e] == -1:
             if self.phase != "setup":
-                if SeafarersState.ship_site(self, p, e):  # type: ignore[arg-type]
+                if _SEA_SHIP_SITES(self, p, (e,)):  # type: ignore[arg-type]  # the layer's rules hold: the refusal is ours
                     self._check_edge_rules(p, e)  # type: ignore[arg-type]
             elif not self._setup_ship_ok(e):
                 raise IllegalAction("a setup ship branches nowhere and joins no other route", "trade-feud-setup")

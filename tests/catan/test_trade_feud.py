@@ -30,9 +30,11 @@ from gamekit.catan.actions import (
     BuildSettlement,
     BuildShip,
     BuyDevelopmentCard,
+    DeclineTrade,
     EndTurn,
     MovePirate,
     MoveShip,
+    OfferTrade,
 )
 from gamekit.catan.playout import playout, random_policy
 from gamekit.catan.rules import SETTLEMENT, afford
@@ -707,6 +709,39 @@ def test_kept_sites_are_the_sites_of_the_board_after_play_copies_saves_and_chang
                 assert by_hand.legal_actions() == redo.legal_actions()
             state.apply(legal[rng.randbelow(len(legal))])
 
+
+
+def test_the_main_list_after_a_declined_offer_is_the_one_made_before_the_offer():
+    """catan-player-trade: a declined offer leaves the position as it was, so Trade Feud gives back the
+    main-phase list it made just before the offer; along a uniform random game (seed 8, 1,500 actions)
+    that list is the one made before the offer and a fresh copy's, and one changed by hand afterwards
+    (hand_over) is made afresh."""
+    state = GAME.new(players=4, seed=8)
+    rng = Rng(808)
+    declined = 0
+    for _ in range(1500):
+        if state.is_over():
+            break
+        legal = state.legal_actions()
+        if state.phase == "main":
+            fresh = state.clone()
+            fresh._board_changed()
+            assert fresh.legal_actions() == legal
+            offers = [a for a in legal if type(a) is OfferTrade]
+            if offers and rng.randbelow(2):
+                state.apply(offers[0])
+                state.apply(DeclineTrade())
+                assert state.legal_actions() == legal
+                declined += 1
+                if declined == 3:  # a hand changed by hand: the list follows it
+                    p = state.turn
+                    state.hand_over(p, (1, 1, 1, 1, 1))
+                    redo = state.clone()
+                    redo._board_changed()
+                    assert state.legal_actions() == redo.legal_actions() != legal
+                continue
+        state.apply(legal[rng.randbelow(len(legal))])
+    assert declined > 100
 
 
 def test_ship_sites_found_at_route_ends_are_the_edges_where_the_predicate_holds():
