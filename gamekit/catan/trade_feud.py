@@ -535,50 +535,9 @@ class TradeFeudState(SeafarersState):
 
     def _meet(self, player: int, edge: int, lifted: int = -1) -> Any:
         """What a piece of ``player`` on ``edge`` meets at the two ends of the edge (``lifted``: an edge
-        whose ship is being moved away), in one look at each: a refusal ``(message, rule)`` of rule
-        ``trade-feud-connection-illegal`` (or ``seafarers-pirate``), or ``(found, forks)``. ``found``: the
-        trade connection the piece forms (rule ``trade-feud-connection``) as ``(v, q, their_path, returned)``
-        (:meth:`_join_at` at the intersection ``v``), or ``None``; ``forks``: the ends without a building
-        where both other edges hold pieces (rule ``trade-feud-branching``: there the piece would branch,
-        unless its surplus pieces go back at a connection there), or ``None``. Both ends of the edge are
-        asked: a refusal at either refuses the piece, also when it forms a connection at the other (rule
-        ``trade-feud-connection-illegal``). A piece that meets another player's building or open route at
-        both ends forms the connection at the end met first only (the text does not speak of two
-        connections at once; an open question)."""
-        no, eo, so = self.node_owner, self.edge_owner, self.ship_owner
-        found = forks = None
-        for v, others in self._around[edge]:
-            other = no[v]
-            if other == player:
-                continue
-            theirs = None  # the other players' pieces at v (the owner of a road, else of a ship: _owner_at)
-            pieces = 0  # the pieces at v (anyone's), the lifted ship's not counted
-            for f in others:
-                o = eo[f]
-                if o == -1:
-                    o = so[f]
-                    if o == -1:
-                        continue  # the usual case: no piece
-                if f != lifted:
-                    pieces += 1
-                    if o != player:
-                        if theirs is None:
-                            theirs = [f]
-                        else:
-                            theirs.append(f)
-            if other == -1:
-                if pieces == 2:  # at most three edges meet: both others hold pieces
-                    forks = (v,) if forks is None else (*forks, v)
-                if theirs is None:
-                    continue  # nothing of another player here
-            elif theirs is None:
-                theirs = []
-            join = self._join_at(v, other, theirs, lifted)
-            if type(join[0]) is str:
-                return join  # a refusal
-            if found is None:
-                found = (v, *join)
-        return found, forks
+        whose ship is being moved away): :meth:`_edge_rules`'s look, its findings returned as they are (a
+        refusal ``(message, rule)``, or ``(found, forks)``, see there)."""
+        return self._edge_rules(player, edge, lifted, True)
 
     def _join_at(self, v: int, other: int, theirs: list[int], lifted: int) -> Any:
         """What a piece meets of another player at intersection ``v`` (rule ``trade-feud-connection``):
@@ -776,14 +735,57 @@ class TradeFeudState(SeafarersState):
         if refused is not None:
             raise IllegalAction(*refused)
 
-    def _edge_rules(self, player: int, edge: int, lifted: int = -1) -> tuple[int, tuple[str, str] | None]:
+    def _edge_rules(self, player: int, edge: int, lifted: int = -1, met: bool = False) -> Any:
         """The intersection where a piece of ``player`` on ``edge`` forms a trade connection (-1: none)
         and the refusal, as ``(message, rule)``, of rule ``trade-feud-connection-illegal`` or
         ``trade-feud-branching`` (None: the piece may go; :meth:`_check_edge_rules` raises it,
-        :meth:`_edge_ok` asks whether there is one)."""
-        found, forks = met = self._meet(player, edge, lifted)
-        if type(found) is str:
-            return -1, met  # a refusal of the connection
+        :meth:`_edge_ok` asks whether there is one), from what the piece meets at the two ends of the edge
+        (``lifted``: an edge whose ship is being moved away), in one look at each. With ``met``
+        (:meth:`_meet`), those findings as they are: a refusal ``(message, rule)`` of rule
+        ``trade-feud-connection-illegal`` (or ``seafarers-pirate``), or ``(found, forks)``. ``found``: the
+        trade connection the piece forms (rule ``trade-feud-connection``) as ``(v, q, their_path, returned)``
+        (:meth:`_join_at` at the intersection ``v``), or ``None``; ``forks``: the ends without a building
+        where both other edges hold pieces (rule ``trade-feud-branching``: there the piece would branch,
+        unless its surplus pieces go back at a connection there), or ``None``. Both ends of the edge are
+        asked: a refusal at either refuses the piece, also when it forms a connection at the other (rule
+        ``trade-feud-connection-illegal``). A piece that meets another player's building or open route at
+        both ends forms the connection at the end met first only (the text does not speak of two
+        connections at once; an open question). One function, not two (a call less for each edge asked)."""
+        no, eo, so = self.node_owner, self.edge_owner, self.ship_owner
+        found = forks = None
+        for v, others in self._around[edge]:
+            other = no[v]
+            if other == player:
+                continue
+            theirs = None  # the other players' pieces at v (the owner of a road, else of a ship: _owner_at)
+            pieces = 0  # the pieces at v (anyone's), the lifted ship's not counted
+            for f in others:
+                o = eo[f]
+                if o == -1:
+                    o = so[f]
+                    if o == -1:
+                        continue  # the usual case: no piece
+                if f != lifted:
+                    pieces += 1
+                    if o != player:
+                        if theirs is None:
+                            theirs = [f]
+                        else:
+                            theirs.append(f)
+            if other == -1:
+                if pieces == 2:  # at most three edges meet: both others hold pieces
+                    forks = (v,) if forks is None else (*forks, v)
+                if theirs is None:
+                    continue  # nothing of another player here
+            elif theirs is None:
+                theirs = []
+            join = self._join_at(v, other, theirs, lifted)
+            if type(join[0]) is str:
+                return join if met else (-1, join)  # a refusal (of the connection)
+            if found is None:
+                found = (v, *join)
+        if met:  # _meet's findings
+            return found, forks
         at = -1 if found is None else found[0]
         if forks is not None and (at == -1 or forks != (at,)):  # a fork, and not where the connection forms
             return at, _BRANCHING
