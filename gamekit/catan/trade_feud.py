@@ -194,6 +194,9 @@ class TradeFeudState(SeafarersState):
         #: For each edge, its two ends, each with the other edges there (what the rules of routes read; shared by copies).
         self._around = tuple(tuple((v, tuple(f for f in topo.node_edges[v] if f != e)) for v in ends)
                              for e, ends in enumerate(topo.edge_nodes))
+        #: The same, each end as ``(v, f, g)``: its one or two other edges (``g`` -1 where there is one).
+        self._ends = tuple(tuple((v, others[0], others[1] if len(others) > 1 else -1) for v, others in ends)
+                           for ends in self._around)
         sea = board.sea_edge
         #: For each intersection, its edges with sea beside them (where a ship may go; shared by copies).
         self._sea_at = tuple(tuple(f for f in edges if sea[f]) for edges in topo.node_edges)
@@ -753,32 +756,44 @@ class TradeFeudState(SeafarersState):
         connections at once; an open question). One function, not two (a call less for each edge asked)."""
         no, eo, so = self.node_owner, self.edge_owner, self.ship_owner
         found = forks = None
-        for v, others in self._around[edge]:
+        for v, f, g in self._ends[edge]:
             other = no[v]
             if other == player:
                 continue
-            theirs = None  # the other players' pieces at v (the owner of a road, else of a ship: _owner_at)
-            pieces = 0  # the pieces at v (anyone's), the lifted ship's not counted
-            for f in others:
-                o = eo[f]
-                if o == -1:
-                    o = so[f]
-                    if o == -1:
-                        continue  # the usual case: no piece
-                if f != lifted:
-                    pieces += 1
-                    if o != player:
-                        if theirs is None:
-                            theirs = [f]
-                        else:
-                            theirs.append(f)
-            if other == -1:
-                if pieces == 2:  # at most three edges meet: both others hold pieces
+            # the owners of the pieces on the two other edges at v (a road's, else a ship's: _owner_at; -1:
+            # none; g is -1 at the board's rim, where v has one other edge), the lifted ship's not counted
+            o = eo[f]
+            if o == -1:
+                o = so[f]
+            if g == -1:
+                r = -1
+            else:
+                r = eo[g]
+                if r == -1:
+                    r = so[g]
+            if lifted >= 0:
+                if f == lifted:
+                    o = -1
+                elif g == lifted:
+                    r = -1
+            # theirs: the other players' pieces at v
+            if o == -1:
+                if r == -1:
+                    if other == -1:
+                        continue  # the usual case: no piece, no building
+                    theirs = []
+                else:
+                    theirs = [] if r == player else [g]
+            elif r == -1:
+                theirs = [] if o == player else [f]
+            else:  # both other edges hold pieces
+                if other == -1:  # rule trade-feud-branching: a fork here
                     forks = (v,) if forks is None else (*forks, v)
-                if theirs is None:
-                    continue  # nothing of another player here
-            elif theirs is None:
-                theirs = []
+                theirs = [] if o == player else [f]
+                if r != player:
+                    theirs.append(g)
+            if other == -1 and not theirs:
+                continue  # nothing of another player here
             join = self._join_at(v, other, theirs, lifted)
             if type(join[0]) is str:
                 return join if met else (-1, join)  # a refusal (of the connection)
