@@ -197,6 +197,8 @@ class TradeFeudState(SeafarersState):
         #: The same, each end as ``(v, f, g)``: its one or two other edges (``g`` -1 where there is one).
         self._ends = tuple(tuple((v, others[0], others[1] if len(others) > 1 else -1) for v, others in ends)
                            for ends in self._around)
+        #: Each edge's two ends, as a set (shared by copies).
+        self._pair = tuple(frozenset(ends) for ends in topo.edge_nodes)
         sea = board.sea_edge
         #: For each intersection, its edges with sea beside them (where a ship may go; shared by copies).
         self._sea_at = tuple(tuple(f for f in edges if sea[f]) for edges in topo.node_edges)
@@ -617,14 +619,11 @@ class TradeFeudState(SeafarersState):
         player's piece or building is there), so the predicate refuses every edge whose only connected end
         is such an intersection. The test of the kept sites compares this with the predicate asked at every
         edge."""
-        edge_nodes, sea_at = self.topo.edge_nodes, self._sea_at
-        at: dict[int, int] = {}  # the player's ships at each intersection
-        for e in self.ships[player]:
-            a, b = edge_nodes[e]
-            at[a] = at.get(a, 0) + 1
-            at[b] = at.get(b, 0) + 1
-        ends = [v for v, k in at.items() if k == 1]
-        ends.extend(self.buildings[player])
+        pair, sea_at = self._pair, self._sea_at
+        ends: set[int] = set()  # the intersections where an odd number of the player's ships end: one, or
+        for e in self.ships[player]:  # three (no edge is free there, as no more than three edges meet)
+            ends ^= pair[e]
+        ends.update(self.buildings[player])
         so, eo, pirate = self.ship_owner, self.edge_owner, self._pirate_edges()
         candidates = {f for v in ends for f in sea_at[v] if so[f] == -1 and eo[f] == -1 and f not in pirate}
         found = self.ship_sites_among(player, candidates)
