@@ -191,15 +191,17 @@ class TradeFeudState(SeafarersState):
                             for v, hexes in enumerate(board.topology.node_hexes))
         self._coast_nodes = tuple(v for v, c in enumerate(self._coast) if c)
         topo = board.topology
-        #: For each edge, its two ends, each with the other edges there (what the rules of routes read; shared by copies).
-        self._around = tuple(tuple((v, tuple(f for f in topo.node_edges[v] if f != e)) for v in ends)
-                             for e, ends in enumerate(topo.edge_nodes))
-        #: The same, each end as ``(v, f, g)``: its one or two other edges (``g`` -1 where there is one).
+        # for each edge, its two ends, each with the other edges there
+        around = [[(v, [f for f in topo.node_edges[v] if f != e]) for v in ends] for e, ends in enumerate(topo.edge_nodes)]
+        #: For each edge, its two ends, each as ``(v, f, g)``: ``v`` and its one or two other edges (``g`` -1 where
+        #: there is one), what the rules of routes read (shared by copies).
         self._ends = tuple(tuple((v, others[0], others[1] if len(others) > 1 else -1) for v, others in ends)
-                           for ends in self._around)
+                           for ends in around)
+        sea = board.sea_edge
+        #: For each edge, the sea edges sharing an end with it (shared by copies).
+        self._near_sea = tuple(tuple(f for _, others in ends for f in others if sea[f]) for ends in around)
         #: Each edge's two ends, as a set (shared by copies).
         self._pair = tuple(frozenset(ends) for ends in topo.edge_nodes)
-        sea = board.sea_edge
         #: For each intersection, its edges with sea beside them (where a ship may go; shared by copies).
         self._sea_at = tuple(tuple(f for f in edges if sea[f]) for edges in topo.node_edges)
 
@@ -685,16 +687,15 @@ class TradeFeudState(SeafarersState):
             if found is None:
                 if sites is None:
                     sites = self._kept_ship_sites(player)
-                    so, eo, sea, pirate = self.ship_owner, self.edge_owner, self.board.sea_edge, self._pirate_edges()
-                (_, one), (_, two) = self._around[edge]
-                near = one + two
+                    so, eo, pirate, near_sea = self.ship_owner, self.edge_owner, self._pirate_edges(), self._near_sea
+                near = near_sea[edge]  # the sea edges sharing an end with edge (the sites are sea edges)
                 kept = []
                 for f in sites:
                     if f not in near and f != edge:
                         kept.append(f)
                 free = []
                 for f in near:
-                    if so[f] == -1 and eo[f] == -1 and sea[f] and f not in pirate:  # ship_site asks this first
+                    if so[f] == -1 and eo[f] == -1 and f not in pirate:  # ship_site asks this first
                         free.append(f)
                 if free:
                     lifted = list(so)
