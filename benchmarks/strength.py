@@ -16,11 +16,13 @@ pages use. A search game costs seconds of CPU (thousands of determinised playout
 
     python benchmarks/strength.py --pieces [games] [minutes] [workers] [names]
 
-plays search against heuristic in pieces of 50 games (``gamekit.tournament(..., start=...)``: the
-pieces joined are the same table as one long run), keeps each piece in
-``benchmarks/results/strength/`` and plays only the pieces still missing, one piece of each game in
-turn, until ``games`` (default 1000) per game or ``minutes`` (default: no limit) have been spent.
-Then it prints each game's line from every piece kept so far. So a 1,000-game table that costs more
+plays both match-ups (heuristic against random, search against heuristic) in pieces of 50 games
+(``gamekit.tournament(..., start=...)``: the pieces joined are the same table as one long run),
+keeps each piece in ``benchmarks/results/strength/`` (``<game>__<strong>-vs-<weak>__<first game>.csv.gz``)
+and plays only the pieces still missing, one piece of each game in turn, until ``games`` (default
+1000) per game and match-up or ``minutes`` (default: no limit) have been spent. Then it prints each
+game's lines from every piece kept so far (:func:`kept`; the book's page on the computer players
+shows the same tables). So a 1,000-game table that costs more
 CPU than one sitting can be built over several, or on several machines, and the pieces committed.
 """
 
@@ -65,6 +67,7 @@ def line(name: str, players: int, strong: str, weak: str, games: int, workers: i
 
 PIECES = ROOT / "benchmarks" / "results" / "strength"
 PIECE = 50
+MATCHUPS = (("heuristic", "random"), ("search", "heuristic"))  # (the one seat's kind, every other seat's)
 
 
 def _read(path: Path):
@@ -79,40 +82,49 @@ def _read(path: Path):
 
 
 def pieces(games: int, minutes: float | None, workers: int, names: list[str]) -> None:
-    """Search against heuristic, piece by piece (see the module's docstring)."""
-    from gamekit.tournaments import join
-
+    """Both match-ups, piece by piece (see the module's docstring)."""
     PIECES.mkdir(parents=True, exist_ok=True)
     stop = None if minutes is None else time.monotonic() + 60 * minutes
     chosen = [(n, p) for n, p in GAMES if n in names]
     for start in range(0, games, PIECE):
         for name, players in chosen:
-            path = PIECES / f"{name}__search-vs-heuristic__{start:05d}.csv.gz"
-            if path.exists():
-                continue
-            if stop is not None and time.monotonic() > stop:
-                break
-            seats = ["search"] + ["heuristic"] * (players - 1)
-            began = time.perf_counter()
-            table = gamekit.tournament(name, seats, min(PIECE, games - start), seed=2026, players=players,
-                                       workers=workers, start=start, progress=False)
-            table.drop(columns=["options"]).to_csv(path, index=False)
-            print(f"  {name} games {start}-{start + len(table) - 1}: {time.perf_counter() - began:.0f} s", flush=True)
+            for strong, weak in MATCHUPS:
+                path = PIECES / f"{name}__{strong}-vs-{weak}__{start:05d}.csv.gz"
+                if path.exists():
+                    continue
+                if stop is not None and time.monotonic() > stop:
+                    break
+                seats = [strong] + [weak] * (players - 1)
+                began = time.perf_counter()
+                table = gamekit.tournament(name, seats, min(PIECE, games - start), seed=2026, players=players,
+                                           workers=workers, start=start, progress=False)
+                table.drop(columns=["options"]).to_csv(path, index=False)
+                print(f"  {name} {strong} vs {weak}, games {start}-{start + len(table) - 1}: "
+                      f"{time.perf_counter() - began:.0f} s", flush=True)
     for name, players in chosen:
-        kept = sorted(PIECES.glob(f"{name}__search-vs-heuristic__*.csv.gz"))
-        if not kept:
-            continue
-        table = join([_read(k) for k in kept])
-        s = table.attrs["summary"]
-        me, them = s.loc["search"], s.loc["heuristic"]
-        n = len(table)
-        low, high = wilson(me["win_share"], n)
-        print(f"{name:<16} search vs heuristic ({players} players, {n} games in {len(kept)} pieces): search wins "
-              f"{me['win_share']:.3f} [{low:.3f}, {high:.3f}] (chance {me['fair_share']:.3f}); "
-              f"mean score {me['mean_score']:.1f} vs {them['mean_score']:.1f}; "
-              f"ms per move {me['ms_per_move']:.2f} vs {them['ms_per_move']:.2f}; "
-              f"{table['actions'].mean():.0f} actions a game; {int(me['unfinished'])} unfinished; "
-              f"{table['seconds'].mean():.1f} CPU s a game", flush=True)
+        for strong, weak in MATCHUPS:
+            table = kept(name, strong, weak)
+            if table is None:
+                continue
+            s = table.attrs["summary"]
+            me, them = s.loc[strong], s.loc[weak]
+            n = len(table)
+            low, high = wilson(me["win_share"], n)
+            print(f"{name:<16} {strong} vs {weak} ({players} players, {n} games): {strong} wins "
+                  f"{me['win_share']:.3f} [{low:.3f}, {high:.3f}] (chance {me['fair_share']:.3f}); "
+                  f"mean score {me['mean_score']:.1f} vs {them['mean_score']:.1f}; "
+                  f"ms per move {me['ms_per_move']:.2f} vs {them['ms_per_move']:.2f}; "
+                  f"{table['actions'].mean():.0f} actions a game; {int(me['unfinished'])} unfinished; "
+                  f"{table['seconds'].mean():.2f} CPU s a game", flush=True)
+
+
+def kept(name: str, strong: str, weak: str):
+    """The table of every piece of ``name``'s match-up kept in ``benchmarks/results/strength/``
+    (:func:`gamekit.tournaments.join`), or None when there is none."""
+    from gamekit.tournaments import join
+
+    found = sorted(PIECES.glob(f"{name}__{strong}-vs-{weak}__*.csv.gz"))
+    return join([_read(k) for k in found]) if found else None
 
 
 def main() -> None:
