@@ -99,7 +99,6 @@ class PlayoutSearch(SearchBot):
         """The root rule: ``cands`` (two or more, the heuristic's first, whose reason is ``why``)
         played on determinised copies of ``state`` for player ``me``; the move chosen and why."""
         hint = cands[0]
-        rng = self.rng
         k = len(cands)
         per = math.inf if self.iterations is None else self.iterations // k
         deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000
@@ -109,13 +108,7 @@ class PlayoutSearch(SearchBot):
         while n < per:
             if n >= 2 and deadline is not None and time.perf_counter() > deadline:
                 break
-            position = state.determinize(me, rng.next_u32())
-            stream = rng.next_u32()
-            values = []
-            for a in cands:
-                copy = position.clone()
-                copy._advance(a)
-                values.append(self._playout(copy, me, stream))
+            values = self.sample(state, me, cands)
             for i in range(k):
                 sums[i] += values[i]
                 diffs[i].append(values[i] - values[0])
@@ -131,6 +124,19 @@ class PlayoutSearch(SearchBot):
                 return cands[best], (f"played {n} samples of {k} moves on to {self.depth} actions each: this move "
                                      f"scores {sums[best] / n:.2f}, the heuristic's {hint} {sums[0] / n:.2f}")
         return hint, f"{why} (kept after {n} samples of {k} moves)"
+
+    def sample(self, state: Any, me: int, moves: list[Any]) -> list[float]:
+        """One sample: a position drawn from what player ``me`` may know of ``state``, each of
+        ``moves`` played on its own copy of it and played on with the same dice and cards
+        (common random numbers); each move's score, in the order given."""
+        position = state.determinize(me, self.rng.next_u32())
+        stream = self.rng.next_u32()
+        values = []
+        for a in moves:
+            copy = position.clone()
+            copy._advance(a)
+            values.append(self._playout(copy, me, stream))
+        return values
 
     def _playout(self, position: Any, me: int, stream: int) -> float:
         policy = self._policy

@@ -576,7 +576,6 @@ class TransportSearch(PlayoutSearch):
         """The two-stage root rule (see the class): screen ``cands``, then confirm the best of them
         against the heuristic's (``cands[0]``) on fresh samples."""
         hint = cands[0]
-        rng = self.rng
         k = len(cands)
         if self.iterations is None:
             screen = confirm = math.inf
@@ -591,12 +590,8 @@ class TransportSearch(PlayoutSearch):
         while n < screen:
             if n >= 2 and half is not None and time.perf_counter() > half:
                 break
-            position = state.determinize(me, rng.next_u32())
-            stream = rng.next_u32()
-            for i, a in enumerate(cands):
-                copy = position.clone()
-                copy._advance(a)
-                sums[i] += self._playout(copy, me, stream)
+            for i, value in enumerate(self.sample(state, me, cands)):
+                sums[i] += value
             n += 1
         self.last_values = {a: sums[i] / n for i, a in enumerate(cands)}
         self.last_iterations = n * k
@@ -608,14 +603,8 @@ class TransportSearch(PlayoutSearch):
         while len(diffs) < confirm:
             if len(diffs) >= 2 and deadline is not None and time.perf_counter() > deadline:
                 break
-            position = state.determinize(me, rng.next_u32())
-            stream = rng.next_u32()
-            pair = []
-            for a in (hint, challenger):
-                copy = position.clone()
-                copy._advance(a)
-                pair.append(self._playout(copy, me, stream))
-            diffs.append(pair[1] - pair[0])
+            kept, other = self.sample(state, me, [hint, challenger])
+            diffs.append(other - kept)
         m = len(diffs)
         self.last_iterations += 2 * m
         if m >= 2:
