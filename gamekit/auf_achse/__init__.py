@@ -8,9 +8,9 @@
 Design
 ======
 
-Only page 4 of the four-page rulebook is in the seed; the rest comes from the public facts
-(GAMES.md) and from named assumptions (:data:`ASSUMPTIONS`, each shown in the book chapter
-``book/auf_achse/rules.md`` next to its rule). Rule labels below are the chapter's targets.
+Only page 4 of the four-page rulebook is in the seed; the rest comes from the published facts
+about the game (its components) and from named assumptions (:data:`ASSUMPTIONS`, each shown in the
+book chapter ``book/auf_achse/rules.md`` next to its rule). Rule labels below are the chapter's targets.
 
 State (:class:`~gamekit.auf_achse.state.AufAchseState`)
     Each truck's ``position`` (a city or a road space of the network), each player's ``cash``,

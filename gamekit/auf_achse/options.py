@@ -2,7 +2,7 @@
 
 Only page 4 of the rulebook is in the seed. Page 4 fixes the public-contract auction, the sliding
 row, declining a contract, the trailers, the end of the game and the children's variant; the
-public facts (GAMES.md) add the components, the setup money and decks, and the movement rules.
+published facts about the game add the components, the setup money and decks, and the movement rules.
 Everything else is a named setting here, or a data file next to the engine (``network.json``,
 ``contracts.json``, ``events.json``), recorded in :data:`ASSUMPTIONS` and shown in the chapter.
 """

@@ -1,7 +1,7 @@
 """The printed material the rule text does not give, as data next to the engine, loaded and checked once.
 
 The seed text names a board, three freight tariffs, 50 transport cards and four telegram decks, but
-prints none of them (see GAMES.md). These files stand in for them and can be replaced by the printed
+prints none of them. These files stand in for them and can be replaced by the printed
 game's values without touching the rules:
 
 * ``map.json``: the cities (with latitude and longitude, only for the picture and the cards'

@@ -1,6 +1,6 @@
 """The settings of Transportspelet and every assumption behind their defaults.
 
-The Swedish text is a modern paraphrase with gaps (GAMES.md): no map, no tariffs, no telegram texts,
+The Swedish text is a modern paraphrase with gaps: no map, no tariffs, no telegram texts,
 no insurance terms, no rule for when loan interest is due, and two different deck sizes. Each gap is
 a named setting of :class:`TransportOptions` or a data file (:mod:`~gamekit.transportspelet.data`),
 listed in :data:`ASSUMPTIONS` and shown in the chapter.

@@ -145,7 +145,7 @@ def test_itc_vectorised_fights_reject_bad_counts():
 
 def test_itc_dice_declared_events_are_the_dice_of_gamekit_dice():
     """labels itc-dice, itc-red-die: the blue and red dice are six-sided, the green one eight-sided
-    (GAMES.md: a green eight-sided die), every face equally likely; the engine's declared events
+    (the published components: a green eight-sided die), every face equally likely; the engine's declared events
     list exactly the distributions of gamekit.dice's ITC dice."""
     from gamekit.dice import blue_die, green_die, red_die
     from gamekit.itc.dice_turn import DIE_EVENTS
