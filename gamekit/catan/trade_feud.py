@@ -37,6 +37,7 @@ among them, so the observation's ``points`` leave the other players' victory poi
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any, ClassVar, NamedTuple
 
 from .. import register
@@ -57,7 +58,7 @@ from .rules import VICTORY_POINT, afford
 from .seafarers import COSTS as SEAFARERS_COSTS
 from .seafarers import RULES as SEAFARERS_RULES
 from .seafarers import SHIPS, SeafarersOptions, SeafarersState, _move
-from .trade_feud_stall import best_reachable, least_bound
+from .trade_feud_stall import best_reachable, least_bound_reaches
 
 __all__ = ["TradeFeudOptions", "TradeFeudState", "TRADE_FEUD", "RULES", "ASSUMPTIONS", "STALLED", "STANDSTILL", "scenario"]
 
@@ -79,6 +80,8 @@ _ENDED = frozenset((STALLED, STANDSTILL))
 #: The phases of a game that has ended (won, or ended by rule).
 _OVER = frozenset(("over", STALLED, STANDSTILL))
 _SHIP_COST = SEAFARERS_COSTS["ship"]
+#: A hand of development cards' victory point cards (read by :meth:`TradeFeudState._score_inputs`).
+_VP_CARDS = itemgetter(VICTORY_POINT)
 class _Ask(NamedTuple):
     """A kept list of sites to be asked again at some intersections (see :meth:`TradeFeudState._board_changed`)."""
 
@@ -155,6 +158,8 @@ class TradeFeudState(SeafarersState):
     _main_kept: tuple[int, tuple[Any, ...]] | None = None
     #: The length of the log just after the last declined trade offer (see :meth:`_main_actions`).
     _declined = -1
+    #: :meth:`_score_inputs` after the last count of rule ``trade-feud-standstill`` (see :meth:`_check_standstill`).
+    _scored: tuple[Any, ...] | None = None
     PHASE_ACTIONS: ClassVar[dict[str, tuple[type, ...]]] = {**SeafarersState.PHASE_ACTIONS, STALLED: (),
                                                             STANDSTILL: ()}
     PHASE_RULE: ClassVar[dict[str, str]] = {**SeafarersState.PHASE_RULE, STALLED: "trade-feud-stall",
@@ -357,7 +362,7 @@ class TradeFeudState(SeafarersState):
         number that bound never goes below: tokens, cities, victory point cards, Largest Army) reaches
         the target rules it out at once too."""
         target = self.options.victory_points_to_win
-        if max(least_bound(self)) >= target:
+        if least_bound_reaches(self, target):
             return  # no bound best_reachable could give is below the target
         if any(self.building_sites(p) for p in range(self.players)):
             return
@@ -383,16 +388,30 @@ class TradeFeudState(SeafarersState):
         """Rule ``trade-feud-standstill``, at the end of each turn: a turn with progress (a piece built,
         a card bought, a trade connection, or a player at more victory points than ever before at the
         end of a turn) starts the count again; after ``stall_rounds`` rounds of turns without, the game
-        ends and the leaders win."""
+        ends and the leaders win.
+
+        The players' points are counted (:meth:`victory_points`) only when what they are counted from
+        (:meth:`_score_inputs`) or ``best_points`` changed since the last count: with both as they were,
+        every player has the points counted then, none above their best."""
         best, rose = self.best_points, False
-        for p in range(self.players):
-            points = self.victory_points(p)
-            if points > best[p]:
-                best[p], rose = points, True
+        seen = self._score_inputs()
+        if seen != self._scored:
+            for p in range(self.players):
+                points = self.victory_points(p)
+                if points > best[p]:
+                    best[p], rose = points, True
+            self._scored = (*seen[:-1], tuple(best)) if rose else seen
         self.quiet_turns = 0 if rose or self.quiet_turns < 0 else self.quiet_turns + 1
         rounds = self.options.stall_rounds
         if rounds and self.quiet_turns >= rounds * self.players:
             self.phase = STANDSTILL
+
+    def _score_inputs(self) -> tuple[Any, ...]:
+        """All that :meth:`victory_points` reads (every player's tokens and victory point cards, the holders
+        of Longest Trade Route and Largest Army), with ``best_points`` last: what :meth:`_check_standstill`
+        compares with its last count (kept as ``_scored``)."""
+        return (tuple(self.tokens), tuple(map(_VP_CARDS, self.dev_hands)), self.longest_road, self.largest_army,
+                tuple(self.best_points))
 
     # -- the sites of the board as it is, kept until a piece changes ----------------------------
     def _derive(self) -> None:

@@ -54,7 +54,7 @@ from typing import Any
 
 from .rules import CITY, KNIGHT, PIECES, SETTLEMENT, VICTORY_POINT
 
-__all__ = ["best_reachable", "least_bound", "connection_now", "stuck_ships"]
+__all__ = ["best_reachable", "least_bound", "least_bound_reaches", "connection_now", "stuck_ships"]
 
 SHIPS = 15
 
@@ -454,28 +454,45 @@ def least_bound(state: Any) -> list[int]:
     the routes (no route counted but the Longest Trade Route held now): tokens, city upgrades, victory
     point cards in hand and in the deck, Largest Army where not ruled out. When a player's number reaches
     the target, no bound can show the game dead, so the search need not run."""
-    n = state.players
-    return _totals(state, [0] * n, [0] * n)  # a longest route of 0 never reaches the 5 a route needs
+    none = (0,) * state.players  # a longest route of 0 never reaches the 5 a route needs
+    return [_total(state, p, none, none) for p in range(state.players)]
+
+
+def least_bound_reaches(state: Any, target: int) -> bool:
+    """Whether some player's :func:`least_bound` reaches ``target`` (``max(least_bound(state)) >= target``),
+    asked player by player until one does."""
+    none = (0,) * state.players
+    for p in range(state.players):
+        if _total(state, p, none, none) >= target:
+            return True
+    return False
 
 
 def _totals(state: Any, longest: list[int], shortest: list[int]) -> list[int]:
+    """:func:`_total` for each player."""
+    return [_total(state, p, longest, shortest) for p in range(state.players)]
+
+
+def _total(state: Any, p: int, longest: Sequence[int], shortest: Sequence[int]) -> int:
     """Tokens + city upgrades + victory point cards + Largest Army and Longest Trade Route where not
-    ruled out, given each player's longest reachable route and the route no player can go below."""
-    n = state.players
-    deck, hands, knights_played, tokens = state.dev_deck, state.dev_hands, state.knights, state.tokens
+    ruled out, for player ``p``, given each player's longest reachable route and the route no player can
+    go below."""
+    kinds = state._kinds(p)  # the buildings of each kind (kept until they change)
+    deck, hand = state.dev_deck, state.dev_hands[p]
+    points = state.tokens[p] + min(kinds[SETTLEMENT], PIECES["city"] - kinds[CITY]) + hand[VICTORY_POINT]
+    points += deck[VICTORY_POINT]
     holder = state.largest_army
-    out = []
-    for p in range(n):
-        kinds = state._kinds(p)  # the buildings of each kind (kept until they change)
-        points = tokens[p] + min(kinds[SETTLEMENT], PIECES["city"] - kinds[CITY])
-        points += hands[p][VICTORY_POINT] + deck[VICTORY_POINT]
-        knights = knights_played[p] + hands[p][KNIGHT] + deck[KNIGHT]
-        if holder == p or (knights >= 3 and (holder < 0 or knights > knights_played[holder])):
+    if holder == p:
+        points += 2
+    else:
+        knights = state.knights[p] + hand[KNIGHT] + deck[KNIGHT]
+        if knights >= 3 and (holder < 0 or knights > state.knights[holder]):
             points += 2
-        if state.longest_road == p or longest[p] >= max([5] + [shortest[q] + 1 for q in range(n) if q != p]):
-            points += 2
-        out.append(points)
-    return out
+    reach = longest[p]
+    if state.longest_road == p or (reach >= 5 and reach >= max([5] + [shortest[q] + 1 for q in range(state.players)
+                                                                      if q != p])):
+        points += 2
+    return points
 
 
 #: How many steps the search for a long route may take before it gives up and answers "maybe".

@@ -40,7 +40,7 @@ from gamekit.catan.playout import playout, random_policy
 from gamekit.catan.rules import SETTLEMENT, afford
 from gamekit.catan.seafarers import SeafarersState
 from gamekit.catan.trade_feud import TradeFeudOptions, scenario
-from gamekit.catan.trade_feud_stall import explore, least_bound
+from gamekit.catan.trade_feud_stall import explore, least_bound, least_bound_reaches
 from gamekit.rng import Rng
 
 GAME = gamekit.game("trade-feud")
@@ -463,6 +463,7 @@ def test_stall_1919_player_3_cannot_lengthen_the_route():
     # the bound the search starts from (tokens 5, 1, 7, 5; cities; the card; player 0's route held): all below
     # 10, so the search runs; it never gives less
     assert least_bound(state) == [9, 6, 9, 9]
+    assert not least_bound_reaches(state, 10) and least_bound_reaches(state, 9)  # asked player by player
     assert state.longest_road == 0 and state._longest_road_of(0) == 9
     futures = explore(state, 3)
     assert futures is not None and not futures.event and futures.longest == 9
@@ -707,7 +708,17 @@ def test_kept_sites_are_the_sites_of_the_board_after_play_copies_saves_and_chang
                 redo = by_hand.clone()
                 redo._board_changed()
                 assert by_hand.legal_actions() == redo.legal_actions()
-            state.apply(legal[rng.randbelow(len(legal))])
+            action = legal[rng.randbelow(len(legal))]
+            if type(action) is EndTurn:  # rule trade-feud-standstill counted from the kept count and afresh
+                if state._scored == state._score_inputs():
+                    assert all(state.victory_points(p) <= state.best_points[p] for p in range(4)), (seed, step)
+                afresh = state.clone()
+                afresh._scored = None
+                afresh.apply(action)
+            state.apply(action)
+            if type(action) is EndTurn:
+                assert (state.quiet_turns, state.best_points, state.phase) == (
+                    afresh.quiet_turns, afresh.best_points, afresh.phase), (seed, step)
 
 
 
