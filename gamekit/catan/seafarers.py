@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import chain
 from typing import Any, ClassVar
 
 from ..core import Game, IllegalAction
@@ -68,6 +69,17 @@ RULES: tuple[str, ...] = BASE_RULES + (
 _ship = cache(BuildShip)
 _move = cache(MoveShip)
 _pirate = cache(MovePirate)
+
+
+@cache
+def _pirate_moves(h: int, mask: int) -> tuple[MovePirate, ...]:
+    """The pirate's moves to hex ``h`` robbing each player in the bit mask ``mask`` (0: nobody to rob,
+    one move robbing nobody; -1: no move, the pirate's own hex)."""
+    if mask < 0:
+        return ()
+    if not mask:
+        return (_pirate(h, -1),)
+    return tuple(_pirate(h, q) for q in range(mask.bit_length()) if mask >> q & 1)
 
 
 @dataclass(frozen=True)
@@ -304,15 +316,14 @@ class SeafarersState(CatanState):
         return [_move(e, f) for e in self.movable_ships(player) for f in self._move_targets(player, e)]
 
     def robber_actions(self) -> list[Any]:
-        """Rules ``catan-robber``, ``seafarers-pirate``: the robber (if in play) or the pirate."""
+        """Rules ``catan-robber``, ``seafarers-pirate``: the robber (if in play) or the pirate: a move to
+        every sea hex but the pirate's, with every player it may rob there (:meth:`_victim_marks`), or with
+        nobody (each hex's moves listed once for the players there, :func:`_pirate_moves`)."""
         acts = super().robber_actions() if self.options.robber_in_play else []
-        pirate, hexes = self.pirate, self.board.sea_hexes
-        for h, victims in zip(hexes, self._victims_among(hexes, self._robbable(self.turn))):
-            if h != pirate:
-                if victims:
-                    acts.extend([_pirate(h, q) for q in victims])
-                else:
-                    acts.append(_pirate(h, -1))
+        marks = self._victim_marks(self._robbable(self.turn))
+        marks[self.pirate] = -1  # the pirate's own hex: no move there
+        hexes = self.board.sea_hexes
+        acts.extend(chain.from_iterable(map(_pirate_moves, hexes, map(marks.__getitem__, hexes))))
         return acts
 
     def pirate_victims(self, p: int, h: int) -> list[int]:
@@ -324,21 +335,23 @@ class SeafarersState(CatanState):
         return [q != p and any(hand) for q, hand in enumerate(self.hands)]
 
     def _victims_among(self, hexes: Any, robbable: list[bool]) -> list[list[int]]:
-        """:meth:`pirate_victims` at each of ``hexes``, given :meth:`_robbable`: the owners of the ships on
-        its edges (:meth:`pirate_victims` asks it of one hex, :meth:`robber_actions` of every sea hex)."""
-        so, hex_edges = self.ship_owner, self.topo.hex_edges
-        out = []
-        for h in hexes:
-            found = None
-            for e in hex_edges[h]:  # most sea hexes have no ship: nothing is made for them
-                q = so[e]
-                if q != -1 and robbable[q]:
-                    if found is None:
-                        found = {q}
-                    else:
-                        found.add(q)
-            out.append([] if found is None else sorted(found))
-        return out
+        """:meth:`pirate_victims` at each of ``hexes``, given :meth:`_robbable` (:meth:`_victim_marks`)."""
+        marks = self._victim_marks(robbable)
+        return [[q for q in range(self.players) if marks[h] >> q & 1] for h in hexes]
+
+    def _victim_marks(self, robbable: list[bool]) -> list[int]:
+        """:meth:`pirate_victims` at every hex, given :meth:`_robbable`: for each hex, the owners of the
+        ships on its edges, as a bit mask of players (:meth:`pirate_victims` asks it of one hex,
+        :meth:`robber_actions` of every sea hex), found from the ships of the players it may rob: the hexes
+        beside their edges (most sea hexes have no ship: nothing is asked of them)."""
+        edge_hexes = self.topo.edge_hexes
+        marks = [0] * len(self.topo.hexes)
+        for q, ships in enumerate(self.ships):
+            if ships and robbable[q]:
+                bit = 1 << q
+                for h in set(chain.from_iterable(map(edge_hexes.__getitem__, ships))):
+                    marks[h] |= bit
+        return marks
 
     # -- checking ------------------------------------------------------------------------------
     def _check_BuildRoad(self, action: BuildRoad) -> None:
