@@ -665,10 +665,12 @@ def test_check_agrees_with_legal_actions():
 def test_kept_sites_are_the_sites_of_the_board_after_play_copies_saves_and_changes_by_hand():
     """The site lists a position keeps until a piece changes (TradeFeudState._site_table) are always
     those its predicates give afresh: along uniform random games, with clones played on, saves restored,
-    determinized copies and the pirate and pieces moved by hand, the legal actions equal a fresh copy's
+    determinized copies, the pirate moved in play (23 times) and the pirate and pieces moved by hand, the legal
+    actions equal a fresh copy's
     (one whose kept lists are dropped), every player's road, ship and settlement sites too (kept across the
     player's own roads and ships, asked again where they changed) and the ships each may move at the start of a
     turn (kept across the other players' roads and ships), and the original never sees what its copies did."""
+    moves_seen = 0
     for seed in range(3):
         state = GAME.new(players=4, seed=seed)
         rng = Rng(40 + seed)
@@ -683,12 +685,14 @@ def test_kept_sites_are_the_sites_of_the_board_after_play_copies_saves_and_chang
                 p = state.turn
                 for e in state.ships[p]:
                     assert state._move_targets(p, e) == SeafarersState._move_targets(fresh, p, e), (seed, step, e)
-            if step % 3 == 0 and state.phase != "setup":  # every player's kept sites (asked again after own pieces)
-                for p in range(state.players):
+            pirate_moved = bool(state._rows) and state.log[-1]["action"]["type"] == "MovePirate"
+            if (step % 3 == 0 or pirate_moved) and state.phase != "setup":  # every player's kept sites (asked
+                for p in range(state.players):  # again after own pieces, and after the pirate moved)
                     for sites in ("road_sites", "ship_sites", "building_sites"):
                         assert getattr(state, sites)(p) == getattr(fresh, sites)(p), (seed, step, p, sites)
-                    if state.phase == "roll":  # at the start of a turn: no ship moved or built yet
+                    if state.phase == "roll" or pirate_moved:  # no ship moved or built yet this turn
                         assert state.movable_ships(p) == fresh.movable_ships(p), (seed, step, p)
+                moves_seen += pirate_moved
             if step % 50 == 7:
                 copy = state.clone()
                 for _ in range(6):  # the copy moves on; the original's lists stay its own
@@ -708,6 +712,9 @@ def test_kept_sites_are_the_sites_of_the_board_after_play_copies_saves_and_chang
                 redo = by_hand.clone()
                 redo._board_changed()
                 assert by_hand.legal_actions() == redo.legal_actions()
+                for p in range(state.players):  # the lists kept across the pirate's move (_after_pirate)
+                    for sites in ("road_sites", "ship_sites", "building_sites", "movable_ships"):
+                        assert getattr(by_hand, sites)(p) == getattr(redo, sites)(p), (seed, step, p, sites)
             action = legal[rng.randbelow(len(legal))]
             if type(action) is EndTurn:  # rule trade-feud-standstill counted from the kept count and afresh
                 if state._scored == state._score_inputs():
@@ -719,7 +726,7 @@ def test_kept_sites_are_the_sites_of_the_board_after_play_copies_saves_and_chang
             if type(action) is EndTurn:
                 assert (state.quiet_turns, state.best_points, state.phase) == (
                     afresh.quiet_turns, afresh.best_points, afresh.phase), (seed, step)
-
+    assert moves_seen == 23  # pirate moves played (a kept table after each)
 
 
 def test_the_main_list_after_a_declined_offer_is_the_one_made_before_the_offer():
