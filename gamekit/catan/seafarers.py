@@ -441,8 +441,9 @@ class SeafarersState(CatanState):
     def _do_MoveShip(self, action: MoveShip) -> None:
         p = self.turn
         # Rule seafarers-trade-route: without the ship the route is at most as long as before (and as
-        # long when no path along the ship where it was reached that length); with it where it goes, the
-        # longest path through it (:meth:`_route_through`) is added. Otherwise everything is counted.
+        # long when no path along the ship where it was reached that length; one less when every piece was
+        # on such a path, as the ship ended it); with it where it goes, the longest path through it
+        # (:meth:`_route_through`) is added. Otherwise everything is counted.
         e, to, so = action.edge, action.to, self.ship_owner
         so[e] = -1
         so[to] = p
@@ -459,7 +460,14 @@ class SeafarersState(CatanState):
             so[e], so[to] = p, -1  # the ship where it was, for a moment: the paths along it then
             through = self._route_through(p, e, 1)
             so[e], so[to] = -1, p
-            length = before if 0 <= through < before else self._longest_road_of(p)
+            if 0 <= through < before:
+                length = before
+            elif through == before and len(self.roads[p]) + len(self.ships[p]) == before:
+                # every piece was on the path along the ship: without the ship, the rest of that path is the
+                # longest (no path of the pieces left has as many), so the longer of it and the new path
+                length = after if after >= before - 1 else before - 1
+            else:
+                length = self._longest_road_of(p)
         self.road_length[p] = length
         self._award_longest_road()
 
