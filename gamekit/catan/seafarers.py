@@ -380,7 +380,8 @@ class SeafarersState(CatanState):
             raise IllegalAction("one ship may be moved per turn", "seafarers-moving")
         if e in self.new_ships:
             raise IllegalAction("a ship built this turn cannot be moved yet", "seafarers-moving")
-        if e in self._pirate_edges() or to in self._pirate_edges():
+        pirate = self._pirate_edges()
+        if e in pirate or to in pirate:
             raise IllegalAction("the pirate blocks moving ships on its edges", "seafarers-pirate")
         if e not in self.movable_ships(p):
             raise IllegalAction(f"the ship on edge {e} does not end an open shipping route", "seafarers-moving")
