@@ -166,6 +166,7 @@ def _longest_route_kinds(edge_nodes: Sequence[tuple[int, int]], node_owner: Sequ
     adjacent: dict[int, list[tuple[int, int, int]]] = {}  # intersection: (piece number, other end, kind)
     kinds = len(owners)
     first, second = owners[0], owners[-1]
+    skipped = 0  # pieces not the player's
     for i, e in enumerate(pieces):
         if kinds == 2:  # roads and ships, the usual case
             kind = 1 if second[e] == player else 0 if first[e] == player else -1
@@ -175,6 +176,7 @@ def _longest_route_kinds(edge_nodes: Sequence[tuple[int, int]], node_owner: Sequ
                 if owner_list[e] == player:
                     kind = k
         if kind < 0:
+            skipped += 1
             continue
         a, b = edge_nodes[e]
         links = adjacent.get(a)
@@ -189,11 +191,18 @@ def _longest_route_kinds(edge_nodes: Sequence[tuple[int, int]], node_owner: Sequ
             links.append((i, a, kind))
     inner: set[int] = set()  # the links of lines
     lines: dict[int, list[tuple[int, int, int, int]]] = {}  # a start: (line bit, far end, kind, length)
+    blocked = []
     for v, links in adjacent.items():
-        if len(links) == 2 and links[0][2] == links[1][2] and node_owner[v] == -1:
-            inner.add(v)
+        owner = node_owner[v]
+        if owner == -1:
+            if len(links) == 2 and links[0][2] == links[1][2]:
+                inner.add(v)
+            else:
+                lines[v] = []
         else:
             lines[v] = []
+            if owner != player:
+                blocked.append(v)
     taken: set[int] = set()  # the pieces in a line found
     bit = 1
     for v, out in lines.items():
@@ -215,7 +224,7 @@ def _longest_route_kinds(edge_nodes: Sequence[tuple[int, int]], node_owner: Sequ
                 lines[here].append((bit, v, kind, length))
             bit <<= 1
     best = 0
-    if 2 * len(taken) < sum([len(links) for links in adjacent.values()]):
+    if len(taken) < len(pieces) - skipped:
         for v, links in adjacent.items():  # the pieces of no line: closed loops of links, each walked round
             if links[0][0] not in taken:
                 length, i, here = 0, -1, v
@@ -230,11 +239,13 @@ def _longest_route_kinds(edge_nodes: Sequence[tuple[int, int]], node_owner: Sequ
                     if here == v:
                         break
                 best = max(best, length)
-    blocked = {v for v in lines if node_owner[v] != -1 and node_owner[v] != player}
+    starts = lines
+    if blocked:  # a path ends at another player's building: none goes on from there (but it may start there)
+        lines = dict(lines)
+        for v in blocked:
+            lines[v] = []
 
     def walk(node: int, used: int, length: int, kind: int) -> int:
-        if node in blocked:
-            return length
         best = length
         through = node_owner[node] == player
         for b, other, k, n in lines[node]:
@@ -244,7 +255,7 @@ def _longest_route_kinds(edge_nodes: Sequence[tuple[int, int]], node_owner: Sequ
                     best = found
         return best
 
-    for out in lines.values():
+    for out in starts.values():
         for b, other, k, n in out:
             found = walk(other, b, n, k)
             if found > best:
@@ -345,7 +356,7 @@ def longest_route_from(topo: Any, node_owner: Sequence[int], owners: Sequence[Se
     it (it may end there). ``start`` itself is taken to be passable (with an own building, by any
     kind). A piece of kind ``kind`` on ``skip`` with a dead end lengthens the player's route through it
     by one piece more than this from its other end. The search walks from ``start`` only."""
-    node_edges, edge_nodes = topo.node_edges, topo.edge_nodes
+    node_edges, edge_other = topo.node_edges, topo.edge_other
     roads, ships = owners[0], owners[1]
 
     def walk(node: int, used: int, length: int, kind: int) -> int:
@@ -353,17 +364,17 @@ def longest_route_from(topo: Any, node_owner: Sequence[int], owners: Sequence[Se
         through = node_owner[node] == player
         for f in node_edges[node]:
             if ships[f] == player:
+                if not (kind or through):
+                    continue
                 k = 1
-            elif roads[f] == player:
+            elif roads[f] == player and (through or not kind):
                 k = 0
             else:
                 continue
             b = 1 << f
-            if used & b or not (through or k == kind):
+            if used & b:
                 continue
-            a, other = edge_nodes[f]
-            if other == node:
-                other = a
+            other = edge_other[f][node]
             owner = node_owner[other]
             if owner == -1 or owner == player:
                 found = walk(other, used | b, length + 1, k)

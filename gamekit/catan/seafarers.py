@@ -393,7 +393,8 @@ class SeafarersState(CatanState):
             raise IllegalAction("one ship may be moved per turn", "seafarers-moving")
         if e in self.new_ships:
             raise IllegalAction("a ship built this turn cannot be moved yet", "seafarers-moving")
-        if e in self._pirate_edges() or to in self._pirate_edges():
+        pirate = self._pirate_edges()
+        if e in pirate or to in pirate:
             raise IllegalAction("the pirate blocks moving ships on its edges", "seafarers-pirate")
         if e not in self.movable_ships(p):
             raise IllegalAction(f"the ship on edge {e} does not end an open shipping route", "seafarers-moving")
@@ -454,8 +455,9 @@ class SeafarersState(CatanState):
     def _do_MoveShip(self, action: MoveShip) -> None:
         p = self.turn
         # Rule seafarers-trade-route: without the ship the route is at most as long as before (and as
-        # long when no path along the ship where it was reached that length); with it where it goes, the
-        # longest path through it (:meth:`_route_through`) is added. Otherwise everything is counted.
+        # long when no path along the ship where it was reached that length; one less when every piece was
+        # on such a path, as the ship ended it); with it where it goes, the longest path through it
+        # (:meth:`_route_through`) is added. Otherwise everything is counted.
         e, to, so = action.edge, action.to, self.ship_owner
         so[e] = -1
         so[to] = p
@@ -472,7 +474,14 @@ class SeafarersState(CatanState):
             so[e], so[to] = p, -1  # the ship where it was, for a moment: the paths along it then
             through = self._route_through(p, e, 1)
             so[e], so[to] = -1, p
-            length = before if 0 <= through < before else self._longest_road_of(p)
+            if 0 <= through < before:
+                length = before
+            elif through == before and len(self.roads[p]) + len(self.ships[p]) == before:
+                # every piece was on the path along the ship: without the ship, the rest of that path is the
+                # longest (no path of the pieces left has as many), so the longer of it and the new path
+                length = after if after >= before - 1 else before - 1
+            else:
+                length = self._longest_road_of(p)
         self.road_length[p] = length
         self._award_longest_road()
 

@@ -96,6 +96,19 @@ _BRANCHING = ("routes branch only at settlements and cities: an intersection wit
               "edges with pieces", "trade-feud-branching")
 #: The site lists of no board (see :meth:`TradeFeudState._site_table`): a state whose pieces changed.
 _STALE: tuple[Any, Any, Any] = (None, None, None)
+#: The keys of the site lists :meth:`TradeFeudState._board_changed` keeps, by number of players and player.
+_KEPT_KEYS: dict[tuple[int, int], tuple[tuple[Any, ...], tuple[Any, ...]]] = {}
+
+
+def _kept_keys(players: int, player: int) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """The keys of ``player``'s own road, ship and settlement sites (kept, to be asked again), and of the
+    other players' settlement sites and ships to move at a turn's start (kept as they are): see
+    :meth:`TradeFeudState._board_changed`."""
+    found = _KEPT_KEYS.get((players, player))
+    if found is None:
+        others = tuple(key for q in range(players) if q != player for key in (("settle", q), ("movable", q, False, ())))
+        found = _KEPT_KEYS[players, player] = ((("road", player), ("ship", player), ("settle", player)), others)
+    return found
 
 
 @dataclass(frozen=True)
@@ -446,26 +459,25 @@ class TradeFeudState(SeafarersState):
         change. The other players' settlement sites and the ships they may move at the start of a turn
         are kept as they are: a predicate of them reads the pieces of their own player only (rules
         ``catan-settlement``, ``seafarers-moving``). Every other list is forgotten."""
-        table = self._sites[2]
+        sites = self._sites
+        table = sites[2]
         if player < 0 or not table:
             self._sites = _STALE
             self._main_kept = None
             return
+        own, others = _kept_keys(self.players, player)
+        get = table.get
         kept = {}
-        for kind in ("road", "ship", "settle"):
-            found = table.get((kind, player))
+        ends = frozenset(ends)
+        for key in own:
+            found = get(key)
             if found is not None:
-                if type(found) is _Ask:
-                    kept[kind, player] = _Ask(found.kept, found.ends | frozenset(ends))
-                else:
-                    kept[kind, player] = _Ask(found, frozenset(ends))
-        for q in range(self.players):  # another player's road or ship changes neither
-            if q != player:
-                for key in (("settle", q), ("movable", q, False, ())):
-                    found = table.get(key)
-                    if found is not None:
-                        kept[key] = found
-        self._sites = (self._sites[0], self._sites[1], kept)
+                kept[key] = _Ask(found.kept, found.ends | ends) if type(found) is _Ask else _Ask(found, ends)
+        for key in others:  # another player's road or ship changes neither
+            found = get(key)
+            if found is not None:
+                kept[key] = found
+        self._sites = (sites[0], sites[1], kept)
 
     def _asked_again(self, found: Any, site: Any, nodes: bool = False) -> tuple[int, ...]:
         """A kept list of sites (of edges, or with ``nodes`` of intersections) after the player's own
@@ -846,7 +858,7 @@ class TradeFeudState(SeafarersState):
         super()._check_BuildShip(action)
 
     def _check_MoveShip(self, action: MoveShip) -> None:
-        e = self._valid_edge(action.edge, "seafarers-moving")
+        e = action.edge  # checked to be an edge by the layer's check (a non-edge is in no trade connection)
         if e in self.connection_edges:
             raise IllegalAction("ships of a trade connection no longer move", "trade-feud-connection-fixed")
         super()._check_MoveShip(action)
@@ -903,8 +915,8 @@ class TradeFeudState(SeafarersState):
         if found or self.phase == "setup":
             self._board_changed()
         else:
-            edge_nodes = self.topo.edge_nodes
-            self._board_changed(player, [v for e in edges for v in edge_nodes[e]])
+            pair = self._pair
+            self._board_changed(player, pair[edges[0]] | pair[edges[1]] if len(edges) > 1 else pair[edges[0]])
 
     def _connect(self, found: dict[str, Any]) -> None:
         """Rule ``trade-feud-connection``: the token moves, the pieces off the connection go back."""
