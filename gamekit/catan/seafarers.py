@@ -51,7 +51,7 @@ from .actions import (
 from .base import CatanState
 from .base_options import CatanOptions
 from .maps import islands_board, pirate_start
-from .roads import longest_route, longest_route_from, road_connected, settlement_site, settlement_sites
+from .roads import longest_route, longest_route_from, settlement_site, settlement_sites
 from .rules import BASE_RULES, afford
 from .rules import COSTS as BASE_COSTS
 
@@ -138,6 +138,52 @@ class SeafarersState(CatanState):
             if p >= 0:
                 self.ships[p].append(e)
         super()._derive()
+        self._count_pieces()
+
+    def _count_pieces(self) -> None:
+        """Count, from the pieces on the map, what the rules of ships read at an intersection: ``_busy``,
+        for each intersection the number of its edges that hold a road or a ship (anyone's), and
+        ``_ship_at``, for each player and intersection the number of the player's ships that end there
+        (rules ``seafarers-ship``: a ship joins an own ship there; ``seafarers-moving``: a ship ends a
+        route there). The engine keeps both as ships and roads are placed, moved or sent back
+        (:meth:`_piece_put`, :meth:`_piece_lifted`); code that changes pieces by hand calls
+        :meth:`_derive`, which counts them afresh."""
+        edge_nodes = self.topo.edge_nodes
+        n = len(self.node_owner)
+        busy = [0] * n
+        ship_at = [[0] * n for _ in range(self.players)]
+        for e, (r, q) in enumerate(zip(self.edge_owner, self.ship_owner)):
+            if r >= 0 or q >= 0:
+                a, b = edge_nodes[e]
+                busy[a] += 1
+                busy[b] += 1
+                if q >= 0:
+                    own = ship_at[q]
+                    own[a] += 1
+                    own[b] += 1
+        self._busy, self._ship_at = busy, ship_at
+
+    def _piece_put(self, edge: int, ship: int = -1) -> None:
+        """Keep :meth:`_count_pieces`'s counts for a road or (with ``ship``, its owner) a ship placed on ``edge``."""
+        a, b = self.topo.edge_nodes[edge]
+        busy = self._busy
+        busy[a] += 1
+        busy[b] += 1
+        if ship >= 0:
+            own = self._ship_at[ship]
+            own[a] += 1
+            own[b] += 1
+
+    def _piece_lifted(self, edge: int, ship: int = -1) -> None:
+        """Keep :meth:`_count_pieces`'s counts for a road or (with ``ship``, its owner) a ship taken off ``edge``."""
+        a, b = self.topo.edge_nodes[edge]
+        busy = self._busy
+        busy[a] -= 1
+        busy[b] -= 1
+        if ship >= 0:
+            own = self._ship_at[ship]
+            own[a] -= 1
+            own[b] -= 1
 
     def _new_turn(self) -> None:
         self.ship_moved = False
@@ -164,6 +210,10 @@ class SeafarersState(CatanState):
         so = self.ship_owner
         return [e for e in super().road_sites(player) if so[e] == -1]
 
+    def _do_BuildRoad(self, action: BuildRoad) -> None:
+        self._piece_put(action.edge)  # counted as the road goes down (the base game's step reads no count before)
+        super()._do_BuildRoad(action)
+
     def _setup_road(self, edge: int) -> bool:
         return self.ship_owner[edge] == -1 and super()._setup_road(edge)
 
@@ -186,14 +236,25 @@ class SeafarersState(CatanState):
         """The rules of :meth:`ship_site` asked of each of ``edges`` at once: those where a ship of
         ``player`` may go, in the order given (the one predicate of ship sites: :meth:`ship_site` asks it
         of one edge, :meth:`ship_sites` of the edges near the player's pieces; a variant adds its own
-        rules here)."""
+        rules here). A free sea edge off the pirate's hex is connected (rule ``seafarers-ship``) at an end
+        with an own settlement or city, or with no building and an own ship there (``_ship_at``, the ship on
+        ``lifted`` not counted). ``ship_owner`` is the state's with at most the ship on ``lifted`` taken off
+        (only the test for a free edge reads it; without it, the lifted ship's own edge is not free)."""
         so = self.ship_owner if ship_owner is None else ship_owner
         eo, sea, pirate = self.edge_owner, self.board.sea_edge, self.topo.hex_edges[self.pirate]
-        topo, no = self.topo, self.node_owner
+        no, edge_nodes, own = self.node_owner, self.topo.edge_nodes, self._ship_at[player]
+        gone = edge_nodes[lifted] if lifted >= 0 else ()  # one own ship fewer at the lifted ship's ends
         out = []
         for e in edges:
-            if eo[e] == -1 and so[e] == -1 and sea[e] and e not in pirate and road_connected(topo, no, so, player, e):
-                out.append(e)
+            if eo[e] == -1 and so[e] == -1 and sea[e] and e not in pirate:
+                a, b = edge_nodes[e]
+                owner = no[a]
+                if owner == player or (owner == -1 and own[a] > (a in gone)):
+                    out.append(e)
+                    continue
+                owner = no[b]
+                if owner == player or (owner == -1 and own[b] > (b in gone)):
+                    out.append(e)
         return out
 
     def ship_sites(self, player: int, ship_owner: list[int] | None = None, lifted: int = -1) -> list[int]:
@@ -217,14 +278,9 @@ class SeafarersState(CatanState):
         no, new_ships = self.node_owner, self.new_ships
         edge_nodes = self.topo.edge_nodes
         pirate = self._pirate_edges()
-        ships = sorted(self.ships[player])
-        at: dict[int, int] = {}  # the player's ships at each intersection
-        for e in ships:
-            a, b = edge_nodes[e]
-            at[a] = at.get(a, 0) + 1
-            at[b] = at.get(b, 0) + 1
+        at = self._ship_at[player]  # the player's ships at each intersection
         out = []
-        for e in ships:
+        for e in sorted(self.ships[player]):
             if e in new_ships or e in pirate:
                 continue
             a, b = edge_nodes[e]
@@ -437,6 +493,7 @@ class SeafarersState(CatanState):
             self.new_ships.append(e)
         self.ship_owner[e] = p
         self.ships[p].append(e)
+        self._piece_put(e, p)
         self.road_length[p] = self._longest_route_with(p, e, 1)
         self._award_longest_road()
         if self.phase == "setup":
@@ -463,6 +520,8 @@ class SeafarersState(CatanState):
         so[to] = p
         self.ships[p].remove(e)
         self.ships[p].append(to)
+        self._piece_lifted(e, p)
+        self._piece_put(to, p)
         self.ship_moved = True
         before = self.road_length[p]
         after = self._route_through(p, to, 1)
@@ -494,6 +553,8 @@ class SeafarersState(CatanState):
     # -- copying and saving --------------------------------------------------------------------
     def _copy_more(self, d: dict[str, Any]) -> None:
         d["ship_owner"] = list(self.ship_owner)
+        d["_busy"] = list(self._busy)
+        d["_ship_at"] = [list(x) for x in self._ship_at]
         d["ships"] = [list(x) for x in self.ships]
         d["new_ships"] = list(self.new_ships)
 

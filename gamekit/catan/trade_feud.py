@@ -728,10 +728,8 @@ class TradeFeudState(SeafarersState):
                 for f in near:
                     if so[f] == -1 and eo[f] == -1 and f not in pirate:  # ship_site asks this first
                         free.append(f)
-                if free:
-                    lifted = list(so)
-                    lifted[edge] = -1
-                    kept.extend(self.ship_sites_among(player, free, lifted, edge))
+                if free:  # asked with the ship lifted (free in the state, none of them is the ship's own edge)
+                    kept.extend(self.ship_sites_among(player, free, None, edge))
                     kept.sort()
                 found = table[key] = tuple(kept)
             out[edge] = found
@@ -785,12 +783,12 @@ class TradeFeudState(SeafarersState):
         ``trade-feud-connection-illegal``). A piece that meets another player's building or open route at
         both ends forms the connection at the end met first only (the text does not speak of two
         connections at once; an open question). One function, not two (a call less for each edge asked)."""
-        no, eo, so = self.node_owner, self.edge_owner, self.ship_owner
+        no, eo, so, busy = self.node_owner, self.edge_owner, self.ship_owner, self._busy
         found = forks = None
         for v, f, g in self._ends[edge]:
             other = no[v]
-            if other == player:
-                continue
+            if other == player or (other == -1 and busy[v] == 0):
+                continue  # an own building; or the usual case, no building and no piece on any edge at v
             # the owners of the pieces on the two other edges at v (a road's, else a ship's: _owner_at; -1:
             # none; g is -1 at the board's rim, where v has one other edge), the lifted ship's not counted
             o = eo[f]

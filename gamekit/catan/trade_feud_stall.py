@@ -384,6 +384,7 @@ def explore(state: Any, player: int, limit: int | None = None) -> Futures | None
         for e in ships:
             so[e] = player
         scratch.roads[player], scratch.ships[player] = sorted(roads), sorted(ships)  # what _derive would list
+        scratch._count_pieces()
         scratch._board_changed()
 
     while queue:

@@ -283,6 +283,33 @@ def test_seafarers_trade_route_kept_after_each_piece_is_the_full_count():
     assert changed > 1000
 
 
+def test_counts_at_intersections_kept_as_pieces_change_are_the_counts_of_the_map():
+    """seafarers-ship, seafarers-moving: the pieces at each intersection and each player's ships ending there
+    (what the ship rules read, kept as roads and ships are placed, moved and sent back by a trade connection)
+    are after every such action the counts made afresh from the map, along seeded uniform random games of
+    the Seafarers layer and of Trade Feud; so are a clone's and a restored save's."""
+    from gamekit.catan.trade_feud import TRADE_FEUD
+
+    changed = connected = 0
+    for seed in range(8):
+        game = (SEAFARERS if seed % 2 else TRADE_FEUD).new(players=3 + seed % 2, seed=seed)
+        rng = Rng(700 + seed)
+        while not game.is_over() and len(game.log) < 2500:
+            actions = game.legal_actions()
+            action = actions[rng.randbelow(len(actions))]
+            connections = len(getattr(game, "connections", ()))
+            game.apply(action)
+            if type(action) in (BuildShip, MoveShip, BuildRoad):
+                changed += 1
+                connected += len(getattr(game, "connections", ())) > connections
+                fresh = game.clone()
+                fresh._count_pieces()
+                assert (game._busy, game._ship_at) == (fresh._busy, fresh._ship_at), (seed, len(game.log))
+        for other in (game.clone(), game.game.from_json(game.to_json())):
+            assert (other._busy, other._ship_at) == (game._busy, game._ship_at)
+    assert changed > 1000 and connected > 0
+
+
 def test_seafarers_trade_route_from_an_end():
     """seafarers-trade-route: the longest path from an intersection (roads.longest_route_from) changes kind
     only at an own building: three ships in a line from a settlement, a road on the other side of it."""
