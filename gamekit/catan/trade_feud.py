@@ -479,17 +479,18 @@ class TradeFeudState(SeafarersState):
                 kept[key] = found
         self._sites = (sites[0], sites[1], kept)
 
-    def _asked_again(self, found: Any, site: Any, nodes: bool = False) -> tuple[int, ...]:
+    def _asked_again(self, found: Any, site: Any, nodes: bool = False, among: Any = None) -> tuple[int, ...]:
         """A kept list of sites (of edges, or with ``nodes`` of intersections) after the player's own
         pieces changed at the intersections ``found.ends`` (an :class:`_Ask`, see :meth:`_board_changed`):
-        the kept sites elsewhere and those there where the predicate ``site`` holds now."""
+        the kept sites elsewhere and those there where the predicate ``site`` holds now (or, given
+        ``among``, the predicate's batch form, those it gives of them)."""
         if nodes:
             near = found.ends
         else:
             node_edges = self.topo.node_edges
             near = {f for v in found.ends for f in node_edges[v]}
         out = [x for x in found.kept if x not in near]
-        out.extend([x for x in near if site(x)])
+        out.extend(among(near) if among is not None else [x for x in near if site(x)])
         out.sort()
         return tuple(out)
 
@@ -639,7 +640,7 @@ class TradeFeudState(SeafarersState):
         if found is None:
             found = table[key] = self._route_end_ship_sites(player)
         elif type(found) is _Ask:
-            found = table[key] = self._asked_again(found, lambda e: self.ship_site(player, e))
+            found = table[key] = self._asked_again(found, None, among=lambda edges: self.ship_sites_among(player, edges))
         return found  # type: ignore[return-value]
 
     def _route_end_ship_sites(self, player: int) -> tuple[int, ...]:
