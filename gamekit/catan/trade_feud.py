@@ -53,7 +53,8 @@ from .actions import (
     EndTurn,
     MoveShip,
 )
-from .base import _SETTLE_AT, _TURN_PHASES
+from .base import _BASE_SETUP_SITE, _SETTLE_AT, _TURN_PHASES
+from .roads import built_or_beside
 from .rules import VICTORY_POINT, afford
 from .seafarers import COSTS as SEAFARERS_COSTS
 from .seafarers import RULES as SEAFARERS_RULES
@@ -149,6 +150,8 @@ class TradeFeudOptions(SeafarersOptions):
         self._whole("stall_rounds", 0, 1000)
 
 
+if SeafarersState._setup_site is not _BASE_SETUP_SITE:  # what _coastal_setup_sites asks from the buildings
+    raise ImportError("Trade Feud's founding expects the Seafarers layer's setup site to be the base game's")
 _CURRENT_PLAYER = SeafarersState.current_player.fget  # the Seafarers layer's, without super() on every call
 _SEA_SHIP_SITES = SeafarersState.ship_sites_among  # rules seafarers-ship, seafarers-pirate (the layer's predicate)
 
@@ -321,15 +324,17 @@ class TradeFeudState(SeafarersState):
 
     def _coastal_setup_sites(self, nodes: Any) -> list[int]:
         """The intersections among ``nodes`` on a coast where the layer's setup site holds and the
-        settlement's ship has a place (:meth:`_setup_ship_ok`)."""
-        coast, layer = self._coast, SeafarersState._setup_site
+        settlement's ship has a place (:meth:`_setup_ship_ok`). The layer's setup site is the base game's
+        (rule ``catan-distance-rule``, on land: a coast is), asked of all of ``nodes`` at once from the
+        buildings (:func:`~gamekit.catan.roads.built_or_beside`, as the base game's list does)."""
+        coast, taken = self._coast, built_or_beside(self.topo, self.buildings)
         eo, so, pirate, sea_at = self.edge_owner, self.ship_owner, self._pirate_edges(), self._sea_at
         # the player placing (current_player, read directly in the founding phase, where this is asked)
         player = self.setup_order[self.setup_index] if self.phase == "setup" else self.current_player
         rules = self._edge_rules
         out = []
         for node in nodes:
-            if coast[node] and layer(self, node):
+            if coast[node] and node not in taken:
                 for e in sea_at[node]:
                     if eo[e] == -1 and so[e] == -1 and e not in pirate and rules(player, e) == _FREE:
                         out.append(node)  # a place for the ship (_setup_ship_ok)
