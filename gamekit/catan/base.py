@@ -100,7 +100,16 @@ from .actions import (
 )
 from .base_options import CatanOptions
 from .board import Board
-from .roads import is_site, longest_road, longest_road_from, road_site, road_sites, settlement_site, settlement_sites
+from .roads import (
+    built_or_beside,
+    is_site,
+    longest_road,
+    longest_road_from,
+    road_site,
+    road_sites,
+    settlement_site,
+    settlement_sites,
+)
 from .rules import (
     CITY,
     COSTS,
@@ -696,12 +705,7 @@ class CatanState(State):
         with its own :meth:`_setup_site` gets a ``BuildSettlement`` wherever that holds (or overrides this)."""
         if type(self)._setup_site is not _BASE_SETUP_SITE:
             return [_settle(v) for v in range(len(self.node_owner)) if self._setup_site(v)]
-        nodes = self.topo.node_nodes
-        taken: set[int] = set()
-        for built in self.buildings:
-            for v in built:
-                taken.add(v)
-                taken.update(nodes[v])
+        taken = built_or_beside(self.topo, self.buildings)
         land, at = self.board.land_node, _SETTLE_AT
         return [at[v] for v in range(len(self.node_owner)) if land[v] and v not in taken]
 

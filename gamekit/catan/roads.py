@@ -27,6 +27,7 @@ from typing import Any
 
 __all__ = [
     "is_site",
+    "built_or_beside",
     "touches_own",
     "settlement_site",
     "settlement_sites",
@@ -49,6 +50,19 @@ def is_site(board: Any, node_owner: Sequence[int], node: int) -> bool:
         if node_owner[m] != -1:
             return False
     return True
+
+
+def built_or_beside(topo: Any, buildings: Iterable[Iterable[int]]) -> set[int]:
+    """The intersections with a building (of ``buildings``, one list per player) or next to one: where rule
+    ``catan-distance-rule`` rules a settlement out, for every intersection at once (a land intersection is a
+    site, :func:`is_site`, exactly when it is not among them)."""
+    nodes = topo.node_nodes
+    taken: set[int] = set()
+    for built in buildings:
+        for v in built:
+            taken.add(v)
+            taken.update(nodes[v])
+    return taken
 
 
 def touches_own(topo: Any, edge_owner: Sequence[int], player: int, node: int) -> bool:

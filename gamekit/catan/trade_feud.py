@@ -53,7 +53,8 @@ from .actions import (
     EndTurn,
     MoveShip,
 )
-from .base import _SETTLE_AT, _TURN_PHASES
+from .base import _BASE_SETUP_SITE, _SETTLE_AT, _TURN_PHASES
+from .roads import built_or_beside
 from .rules import VICTORY_POINT, afford
 from .seafarers import COSTS as SEAFARERS_COSTS
 from .seafarers import RULES as SEAFARERS_RULES
@@ -149,6 +150,8 @@ class TradeFeudOptions(SeafarersOptions):
         self._whole("stall_rounds", 0, 1000)
 
 
+if SeafarersState._setup_site is not _BASE_SETUP_SITE:  # what _coastal_setup_sites asks from the buildings
+    raise ImportError("Trade Feud's founding expects the Seafarers layer's setup site to be the base game's")
 _CURRENT_PLAYER = SeafarersState.current_player.fget  # the Seafarers layer's, without super() on every call
 _SEA_SHIP_SITES = SeafarersState.ship_sites_among  # rules seafarers-ship, seafarers-pirate (the layer's predicate)
 
@@ -240,34 +243,98 @@ class TradeFeudState(SeafarersState):
         return bool(self._setup_sites_among((node,)))
 
     def _setup_sites(self) -> list[Any]:
-        """A ``BuildSettlement`` at every intersection where :meth:`_setup_site` holds (asked of the
-        coastal ones at once: the predicate's first test)."""
-        at = _SETTLE_AT
-        return [at[v] for v in self._setup_sites_among(self._coast_nodes)]
+        """A ``BuildSettlement`` at every intersection where :meth:`_setup_site` holds (the coastal
+        ones, :meth:`_founding_sites`, then the third settlement's rule)."""
+        return list(map(_SETTLE_AT.__getitem__, self._third_settlement_sites(list(self._founding_sites()))))
 
     def _setup_sites_among(self, nodes: Any) -> list[int]:
         """The rule of :meth:`_setup_site` asked of each of ``nodes``, in their order."""
-        found = self._coastal_setup_sites(nodes)
+        return self._third_settlement_sites(self._coastal_setup_sites(nodes))
+
+    def _third_settlement_sites(self, found: list[int]) -> list[int]:
+        """Of the coastal setup sites ``found``, those the third settlement may take (with
+        ``third_settlement_two_hexes``: the ones between two land hexes, while such a site is left)."""
         if found and self.options.third_settlement_two_hexes and self.setup_index >= 2 * self.players:
             land = self.land_hexes_at
             if any(land(v) < 2 for v in found) and self._two_hex_site_left():
                 found = [v for v in found if land(v) >= 2]
         return found
 
+    def _founding_sites(self) -> tuple[int, ...]:
+        """:meth:`_coastal_setup_sites` of every coastal intersection for the player placing, kept in the
+        site table (:meth:`_site_table`, key ``"setup"``) across the founding's placements as ``(player,
+        sites, ends)``: ``ends``, the intersections where a placement since may have changed a site
+        (:meth:`_founding_changed`), are asked again, and with another player placing also the
+        intersections at and beside the two players' pieces (the only places where the predicate reads
+        whose a piece is); the kept sites elsewhere hold."""
+        table = self._site_table()
+        # the player placing (current_player, read directly in the founding phase)
+        player = self.setup_order[self.setup_index] if self.phase == "setup" else self.current_player
+        found = table.get("setup")
+        if found is None:
+            sites = tuple(self._coastal_setup_sites(self._coast_nodes))
+        else:
+            q, sites, ends = found
+            if q == player and not ends:
+                return sites
+            near = set(ends)
+            if q != player:
+                self._add_around_pieces(near, q)
+                self._add_around_pieces(near, player)
+            kept = set(sites)
+            kept.difference_update(near)
+            kept.update(self._coastal_setup_sites(near))
+            sites = tuple(sorted(kept))
+        table["setup"] = (player, sites, ())
+        return sites
+
+    def _add_around_pieces(self, near: set[int], player: int) -> None:
+        """Add to ``near`` the intersections at and next to ``player``'s buildings and at the ends of
+        ``player``'s roads and ships and next to them."""
+        node_nodes, edge_nodes = self.topo.node_nodes, self.topo.edge_nodes
+        for v in self.buildings[player]:
+            near.add(v)
+            near.update(node_nodes[v])
+        for pieces in (self.roads[player], self.ships[player]):
+            for e in pieces:
+                a, b = edge_nodes[e]  # each an intersection next to the other
+                near.update(node_nodes[a])
+                near.update(node_nodes[b])
+
+    def _founding_changed(self, nodes: Any) -> None:
+        """:meth:`_board_changed` for a settlement or ship placed in the founding at ``nodes`` (a
+        settlement's intersection, a ship's two ends): only the founding's sites (:meth:`_founding_sites`)
+        are kept, to be asked again at and next to ``nodes``. A coastal setup site at ``v`` reads the
+        buildings at ``v`` and next to it (rule ``catan-distance-rule``), the pieces on the edges at ``v``
+        and the buildings and pieces at the other ends of those edges (:meth:`_edge_rules`, which is free
+        or not from what lies at the two ends of the edge: it walks a route only where it meets something
+        of another player, and then the ship is not free), so no site further away changes."""
+        table = self._sites[2]
+        found = table.get("setup") if table else None
+        self._board_changed()
+        if found is not None:
+            node_nodes = self.topo.node_nodes
+            ends = found[2] + tuple(nodes)
+            for v in nodes:
+                ends += node_nodes[v]
+            self._sites = (self.pirate, self.connection_edges, {"setup": (found[0], found[1], ends)})
+
     def _coastal_setup_site(self, node: int) -> bool:
         return bool(self._coastal_setup_sites((node,)))
 
     def _coastal_setup_sites(self, nodes: Any) -> list[int]:
         """The intersections among ``nodes`` on a coast where the layer's setup site holds and the
-        settlement's ship has a place (:meth:`_setup_ship_ok`)."""
-        coast, layer = self._coast, SeafarersState._setup_site
+        settlement's ship has a place (:meth:`_setup_ship_ok`). The layer's setup site is the base game's
+        (rule ``catan-distance-rule``, on land: a coast is), asked of all of ``nodes`` at once from the
+        buildings (:func:`~gamekit.catan.roads.built_or_beside`, as the base game's list does)."""
+        coast, taken = self._coast, built_or_beside(self.topo, self.buildings)
         eo, so, pirate, sea_at = self.edge_owner, self.ship_owner, self._pirate_edges(), self._sea_at
         # the player placing (current_player, read directly in the founding phase, where this is asked)
         player = self.setup_order[self.setup_index] if self.phase == "setup" else self.current_player
         rules = self._edge_rules
         out = []
         for node in nodes:
-            if coast[node] and layer(self, node):
+            if coast[node] and node not in taken:
                 for e in sea_at[node]:
                     if eo[e] == -1 and so[e] == -1 and e not in pirate and rules(player, e) == _FREE:
                         out.append(node)  # a place for the ship (_setup_ship_ok)
@@ -275,14 +342,17 @@ class TradeFeudState(SeafarersState):
         return out
 
     def _two_hex_site_left(self) -> bool:
-        """Whether a site between two land hexes is still open for the third settlement."""
+        """Whether a site between two land hexes is still open for the third settlement (among the
+        coastal setup sites, :meth:`_founding_sites`)."""
         land = self.land_hexes_at
-        return bool(self._coastal_setup_sites([n for n in range(len(self.topo.nodes)) if land(n) >= 2]))
+        return any(land(v) >= 2 for v in self._founding_sites())
 
     def _setup_edge_actions(self, node: int) -> list[Any]:
         """Rule ``trade-feud-setup``: a ship next to the settlement, branching nowhere and joining no
         other player's route."""
-        return [a for a in super()._setup_edge_actions(node) if isinstance(a, BuildShip) and self._setup_ship_ok(a.edge)]
+        player = self.setup_order[self.setup_index]  # the player placing (current_player in the founding phase)
+        return [a for a in super()._setup_edge_actions(node)
+                if isinstance(a, BuildShip) and self._setup_ship_ok(a.edge, player)]
 
     def _setup_ship_ok(self, edge: int, player: int | None = None) -> bool:
         """Whether a setup ship of the player placing (``player``, if given) may go on ``edge``."""
@@ -852,7 +922,7 @@ class TradeFeudState(SeafarersState):
             if self.phase != "setup":
                 if _SEA_SHIP_SITES(self, p, (e,)):  # type: ignore[arg-type]  # the layer's rules hold: the refusal is ours
                     self._check_edge_rules(p, e)  # type: ignore[arg-type]
-            elif not self._setup_ship_ok(e):
+            elif not self._setup_ship_ok(e, p):  # type: ignore[arg-type]
                 raise IllegalAction("a setup ship branches nowhere and joins no other route", "trade-feud-setup")
         super()._check_BuildShip(action)
 
@@ -875,7 +945,10 @@ class TradeFeudState(SeafarersState):
     # -- carrying out --------------------------------------------------------------------------
     def _do_BuildSettlement(self, action: BuildSettlement) -> None:
         player = self.current_player
-        self._board_changed()
+        if self.phase == "setup":
+            self._founding_changed((action.node,))
+        else:
+            self._board_changed()
         super()._do_BuildSettlement(action)
         self.tokens[player] += 1  # type: ignore[index]  # rule trade-feud-tokens
 
@@ -911,7 +984,9 @@ class TradeFeudState(SeafarersState):
     def _own_piece_changed(self, player: int, found: Any, *edges: int) -> None:
         """:meth:`_board_changed` for a road or ship of ``player`` placed or lifted at ``edges`` (in
         the founding phase, or when it forms a trade connection: everything is forgotten)."""
-        if found or self.phase == "setup":
+        if self.phase == "setup":
+            self._founding_changed(self._pair[edges[0]])
+        elif found:
             self._board_changed()
         else:
             pair = self._pair

@@ -669,14 +669,31 @@ def test_kept_sites_are_the_sites_of_the_board_after_play_copies_saves_and_chang
     actions equal a fresh copy's
     (one whose kept lists are dropped), every player's road, ship and settlement sites too (kept across the
     player's own roads and ships, asked again where they changed) and the ships each may move at the start of a
-    turn (kept across the other players' roads and ships), and the original never sees what its copies did."""
-    moves_seen = 0
+    turn (kept across the other players' roads and ships), and the original never sees what its copies did.
+    The founding's coastal sites (rule trade-feud-setup) are kept across its placements and asked again near
+    them and near the pieces of the player placing before and now: the 11 lists after the first of each game
+    come from the kept one (33), and so do those of 12 foundings with the third settlement between two land
+    hexes (8 each with 3 players, 11 with 4: 114), each equal to a fresh copy's."""
+    moves_seen = founding_kept = 0
+    for seed in range(12):  # foundings with third_settlement_two_hexes, 3 and 4 players
+        state = GAME.new(players=3 + seed % 2, seed=seed, third_settlement_two_hexes=True)
+        rng = Rng(80 + seed)
+        while state.phase == "setup":
+            founding_kept += state.setup_node < 0 and "setup" in (state._sites[2] or {})
+            legal = state.legal_actions()
+            fresh = state.clone()
+            fresh._board_changed()
+            assert fresh.legal_actions() == legal, (seed, state.setup_index)
+            state.apply(legal[rng.randbelow(len(legal))])
+    assert founding_kept == 114
+    founding_kept = 0
     for seed in range(3):
         state = GAME.new(players=4, seed=seed)
         rng = Rng(40 + seed)
         for step in range(900):
             if state.is_over():
                 break
+            founding_kept += state.phase == "setup" and state.setup_node < 0 and "setup" in (state._sites[2] or {})
             legal = state.legal_actions()
             fresh = state.clone()
             fresh._board_changed()
@@ -727,6 +744,7 @@ def test_kept_sites_are_the_sites_of_the_board_after_play_copies_saves_and_chang
                 assert (state.quiet_turns, state.best_points, state.phase) == (
                     afresh.quiet_turns, afresh.best_points, afresh.phase), (seed, step)
     assert moves_seen == 23  # pirate moves played (a kept table after each)
+    assert founding_kept == 33  # founding lists made from the kept one
 
 
 def test_the_main_list_after_a_declined_offer_is_the_one_made_before_the_offer():
