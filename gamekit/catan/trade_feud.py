@@ -927,7 +927,7 @@ class TradeFeudState(SeafarersState):
         super()._check_BuildShip(action)
 
     def _check_MoveShip(self, action: MoveShip) -> None:
-        e = action.edge  # checked to be an edge by the layer's check (a non-edge is in no trade connection)
+        e = self._valid_edge(action.edge, "seafarers-moving")  # a malformed edge (16.0) is refused as such first
         if e in self.connection_edges:
             raise IllegalAction("ships of a trade connection no longer move", "trade-feud-connection-fixed")
         super()._check_MoveShip(action)

@@ -871,3 +871,15 @@ def test_third_settlement_two_hexes_never_brings_the_founding_to_a_dead_end():
         assert len(counts) == 4
     state = GAME.new(players=4, seed=0, third_settlement_two_hexes=True)
     assert state.legal_actions()  # the first two settlements are not restricted
+
+
+def test_a_malformed_ship_move_is_refused_as_malformed_before_the_connection_rule():
+    """seafarers-moving before trade-feud-connection-fixed: a move from 16.0 (not an edge number) is refused by
+    the moving rule as no edge, even where edge 16 belongs to a trade connection; the move from the edge itself
+    is refused by the connection rule; the state is left as it was."""
+    state = scenario(settlements=[(0, 10), (2, 12)], ships=[(0, 16)])
+    state.connection_edges = [16]
+    before = state.to_json()
+    expect_illegal(state, MoveShip(16.0, 17), "seafarers-moving")
+    expect_illegal(state, MoveShip(16, 17), "trade-feud-connection-fixed")
+    assert state.to_json() == before
