@@ -147,7 +147,9 @@ class SeafarersState(CatanState):
         (rules ``seafarers-ship``: a ship joins an own ship there; ``seafarers-moving``: a ship ends a
         route there). The engine keeps both as ships and roads are placed, moved or sent back
         (:meth:`_piece_put`, :meth:`_piece_lifted`); code that changes pieces by hand calls
-        :meth:`_derive`, which counts them afresh."""
+        :meth:`_derive`, which counts them afresh. With them, ``_lone_ship``: for each player, the
+        intersections where exactly one of their ships ends, each with that ship's edge (the ends of the
+        player's shipping routes, read by :meth:`ship_sites` and :meth:`movable_ships`)."""
         edge_nodes = self.topo.edge_nodes
         n = len(self.node_owner)
         busy = [0] * n
@@ -161,7 +163,14 @@ class SeafarersState(CatanState):
                     own = ship_at[q]
                     own[a] += 1
                     own[b] += 1
-        self._busy, self._ship_at = busy, ship_at
+        lone: list[dict[int, int]] = [{} for _ in range(self.players)]
+        for e, q in enumerate(self.ship_owner):
+            if q >= 0:
+                own, ends = ship_at[q], lone[q]
+                for v in edge_nodes[e]:
+                    if own[v] == 1:
+                        ends[v] = e
+        self._busy, self._ship_at, self._lone_ship = busy, ship_at, lone
 
     def _piece_put(self, edge: int, ship: int = -1) -> None:
         """Keep :meth:`_count_pieces`'s counts for a road or (with ``ship``, its owner) a ship placed on ``edge``."""
@@ -170,9 +179,13 @@ class SeafarersState(CatanState):
         busy[a] += 1
         busy[b] += 1
         if ship >= 0:
-            own = self._ship_at[ship]
-            own[a] += 1
-            own[b] += 1
+            own, lone = self._ship_at[ship], self._lone_ship[ship]
+            for v in (a, b):
+                n = own[v] = own[v] + 1
+                if n == 1:
+                    lone[v] = edge
+                elif n == 2:
+                    del lone[v]
 
     def _piece_lifted(self, edge: int, ship: int = -1) -> None:
         """Keep :meth:`_count_pieces`'s counts for a road or (with ``ship``, its owner) a ship taken off ``edge``."""
@@ -181,9 +194,14 @@ class SeafarersState(CatanState):
         busy[a] -= 1
         busy[b] -= 1
         if ship >= 0:
-            own = self._ship_at[ship]
-            own[a] -= 1
-            own[b] -= 1
+            own, lone = self._ship_at[ship], self._lone_ship[ship]
+            for v in (a, b):
+                n = own[v] = own[v] - 1
+                if n == 0:
+                    del lone[v]
+                elif n == 1:  # the one ship left there (a ship put in the same step is counted after)
+                    so = self.ship_owner
+                    lone[v] = next(f for f in self.topo.node_edges[v] if f != edge and so[f] == ship)
 
     def _new_turn(self) -> None:
         self.ship_moved = False
@@ -276,17 +294,13 @@ class SeafarersState(CatanState):
         if self.ship_moved:
             return []
         no, new_ships = self.node_owner, self.new_ships
-        edge_nodes = self.topo.edge_nodes
         pirate = self._pirate_edges()
-        at = self._ship_at[player]  # the player's ships at each intersection
-        out = []
-        for e in sorted(self.ships[player]):
-            if e in new_ships or e in pirate:
-                continue
-            a, b = edge_nodes[e]
-            if (no[a] != player and at[a] == 1) or (no[b] != player and at[b] == 1):  # no other own ship there
-                out.append(e)
-        return out
+        # the player's ships at an intersection with no other own ship (_lone_ship) and no own building
+        out = {e for v, e in self._lone_ship[player].items() if no[v] != player}
+        if new_ships:
+            out.difference_update(new_ships)
+        out.difference_update(pirate)
+        return sorted(out)
 
     def _move_targets(self, player: int, edge: int) -> list[int]:
         lifted = list(self.ship_owner)
@@ -555,6 +569,7 @@ class SeafarersState(CatanState):
         d["ship_owner"] = list(self.ship_owner)
         d["_busy"] = list(self._busy)
         d["_ship_at"] = [list(x) for x in self._ship_at]
+        d["_lone_ship"] = [dict(x) for x in self._lone_ship]
         d["ships"] = [list(x) for x in self.ships]
         d["new_ships"] = list(self.new_ships)
 

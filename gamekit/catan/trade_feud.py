@@ -44,11 +44,9 @@ from .. import register
 from ..core import Game, IllegalAction
 from ..notes import Assumption, catalogue
 from .actions import (
-    BuildCity,
     BuildRoad,
     BuildSettlement,
     BuildShip,
-    BuyDevelopmentCard,
     DeclineTrade,
     EndTurn,
     MoveShip,
@@ -73,9 +71,6 @@ RULES: tuple[str, ...] = SEAFARERS_RULES + (
 STALLED = "stalled"
 #: The phase of a game that ended by rule ``trade-feud-standstill``.
 STANDSTILL = "standstill"
-#: The actions that change the game for good (rule ``trade-feud-standstill``): a piece built, a card bought.
-PROGRESS = (BuildRoad, BuildShip, BuildSettlement, BuildCity, BuyDevelopmentCard)
-_PROGRESS = frozenset(PROGRESS)
 #: The phases of a game ended by rule ``trade-feud-stall`` or ``trade-feud-standstill``.
 _ENDED = frozenset((STALLED, STANDSTILL))
 #: The phases of a game that has ended (won, or ended by rule).
@@ -454,18 +449,30 @@ class TradeFeudState(SeafarersState):
             self.best_reachable = best
             self.phase = STALLED
 
-    def _perform(self, action: Any) -> None:
-        SeafarersState._perform(self, action)  # the layers below, without super() on every action
-        kind = type(action)
-        if kind in _PROGRESS:
-            self.quiet_turns = -1
-        elif kind is DeclineTrade:
-            self._declined = len(self._rows) + 1  # the log's length once this action is written (_main_actions)
-        elif kind is EndTurn and self.winner is None:
-            if self.turn == 0 and self.options.end_when_nobody_can_win:
-                self._check_stall()  # at the end of each round
-            if self.phase not in (STALLED, STANDSTILL):
-                self._check_standstill()
+    # The per-action bookkeeping of Trade Feud's own rules lives in the steps of the actions it concerns
+    # (no override of _perform, which every action runs): a piece built or a card bought is progress (rule
+    # trade-feud-standstill: the builds below, _do_BuyDevelopmentCard), a declined offer is marked for
+    # _main_actions (_do_DeclineTrade), and the end of a turn asks rules trade-feud-stall and
+    # trade-feud-standstill (_do_EndTurn).
+    def _do_BuyDevelopmentCard(self, action: Any) -> None:
+        super()._do_BuyDevelopmentCard(action)
+        self.quiet_turns = -1  # rule trade-feud-standstill: progress
+
+    def _do_DeclineTrade(self, action: DeclineTrade) -> None:
+        super()._do_DeclineTrade(action)
+        self._declined = len(self._rows) + 1  # the log's length once this action is written (_main_actions)
+
+    def _do_EndTurn(self, action: EndTurn) -> None:
+        """The turn passes; then, unless the player whose turn it now is has won (rule ``catan-victory``,
+        which the base game's step asks right after this one, and ends the game), rules
+        ``trade-feud-stall`` (at the end of each round) and ``trade-feud-standstill``."""
+        super()._do_EndTurn(action)
+        if self.victory_points(self.turn) >= self.options.victory_points_to_win:
+            return  # the game is won, it does not stall
+        if self.turn == 0 and self.options.end_when_nobody_can_win:
+            self._check_stall()  # at the end of each round
+        if self.phase not in (STALLED, STANDSTILL):
+            self._check_standstill()
 
     def _check_standstill(self) -> None:
         """Rule ``trade-feud-standstill``, at the end of each turn: a turn with progress (a piece built,
@@ -723,10 +730,8 @@ class TradeFeudState(SeafarersState):
         player's piece or building is there), so the predicate refuses every edge whose only connected end
         is such an intersection. The test of the kept sites compares this with the predicate asked at every
         edge."""
-        pair, sea_at = self._pair, self._sea_at
-        ends: set[int] = set()  # the intersections where an odd number of the player's ships end: one, or
-        for e in self.ships[player]:  # three (no edge is free there, as no more than three edges meet)
-            ends ^= pair[e]
+        sea_at = self._sea_at
+        ends = set(self._lone_ship[player])  # the intersections where one of the player's ships ends
         ends.update(self.buildings[player])
         so, eo, pirate = self.ship_owner, self.edge_owner, self._pirate_edges()
         candidates = {f for v in ends for f in sea_at[v] if so[f] == -1 and eo[f] == -1 and f not in pirate}
@@ -945,6 +950,7 @@ class TradeFeudState(SeafarersState):
     # -- carrying out --------------------------------------------------------------------------
     def _do_BuildSettlement(self, action: BuildSettlement) -> None:
         player = self.current_player
+        self.quiet_turns = -1  # rule trade-feud-standstill: progress (so are the other builds below)
         if self.phase == "setup":
             self._founding_changed((action.node,))
         else:
@@ -953,12 +959,14 @@ class TradeFeudState(SeafarersState):
         self.tokens[player] += 1  # type: ignore[index]  # rule trade-feud-tokens
 
     def _do_BuildCity(self, action: Any) -> None:
+        self.quiet_turns = -1
         self._board_changed()
         super()._do_BuildCity(action)
         self.tokens[self.turn] += 1  # rule trade-feud-tokens
 
     def _do_BuildRoad(self, action: BuildRoad) -> None:
         p = self.current_player
+        self.quiet_turns = -1
         found = self.connection_at(p, action.edge) if self.phase != "setup" else None  # type: ignore[arg-type]
         # before the piece goes down: road building lists the free pieces left at once
         self._own_piece_changed(p, found, action.edge)  # type: ignore[arg-type]
@@ -968,6 +976,7 @@ class TradeFeudState(SeafarersState):
 
     def _do_BuildShip(self, action: BuildShip) -> None:
         p = self.current_player
+        self.quiet_turns = -1
         found = self.connection_at(p, action.edge) if self.phase != "setup" else None  # type: ignore[arg-type]
         self._own_piece_changed(p, found, action.edge)  # type: ignore[arg-type]
         super()._do_BuildShip(action)

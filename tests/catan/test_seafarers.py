@@ -284,8 +284,8 @@ def test_seafarers_trade_route_kept_after_each_piece_is_the_full_count():
 
 
 def test_counts_at_intersections_kept_as_pieces_change_are_the_counts_of_the_map():
-    """seafarers-ship, seafarers-moving: the pieces at each intersection and each player's ships ending there
-    (what the ship rules read, kept as roads and ships are placed, moved and sent back by a trade connection)
+    """seafarers-ship, seafarers-moving: the pieces at each intersection, each player's ships ending there and
+    the one ship where only one ends (what the ship rules read, kept as roads and ships are placed, moved and sent back by a trade connection)
     are after every such action the counts made afresh from the map, along seeded uniform random games of
     the Seafarers layer and of Trade Feud; so are a clone's and a restored save's."""
     from gamekit.catan.trade_feud import TRADE_FEUD
@@ -304,9 +304,10 @@ def test_counts_at_intersections_kept_as_pieces_change_are_the_counts_of_the_map
                 connected += len(getattr(game, "connections", ())) > connections
                 fresh = game.clone()
                 fresh._count_pieces()
-                assert (game._busy, game._ship_at) == (fresh._busy, fresh._ship_at), (seed, len(game.log))
+                assert (game._busy, game._ship_at, game._lone_ship) == (fresh._busy, fresh._ship_at, fresh._lone_ship), (
+                    seed, len(game.log))
         for other in (game.clone(), game.game.from_json(game.to_json())):
-            assert (other._busy, other._ship_at) == (game._busy, game._ship_at)
+            assert (other._busy, other._ship_at, other._lone_ship) == (game._busy, game._ship_at, game._lone_ship)
     assert changed > 1000 and connected > 0
 
 
