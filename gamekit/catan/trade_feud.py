@@ -762,7 +762,9 @@ class TradeFeudState(SeafarersState):
         acts.extend(found)
 
     def move_actions(self, player: int) -> tuple[Any, ...]:
-        table, key = self._site_table(), ("move actions", player, self.ship_moved, tuple(self.new_ships))
+        if self.ship_moved:
+            return ()  # rule seafarers-moving: one ship move a turn
+        table, key = self._site_table(), ("move actions", player, False, tuple(self.new_ships))
         found = table.get(key)
         if found is None:  # the layer's move_actions, the targets of all the ships found at once
             ships = self.movable_ships(player)
@@ -829,7 +831,9 @@ class TradeFeudState(SeafarersState):
 
     def movable_ships(self, player: int) -> list[int]:
         """Rule ``trade-feud-connection-fixed``: a connection's ships stay."""
-        table, key = self._site_table(), ("movable", player, self.ship_moved, tuple(self.new_ships))
+        if self.ship_moved:
+            return []  # rule seafarers-moving: one ship move a turn (the layer's answer)
+        table, key = self._site_table(), ("movable", player, False, tuple(self.new_ships))
         found = table.get(key)
         if found is None:
             found = table[key] = tuple([e for e in super().movable_ships(player) if e not in self.connection_edges])
@@ -860,11 +864,16 @@ class TradeFeudState(SeafarersState):
         both ends forms the connection at the end met first only (the text does not speak of two
         connections at once; an open question). One function, not two (a call less for each edge asked)."""
         no, eo, so, busy = self.node_owner, self.edge_owner, self.ship_owner, self._busy
+        own = self._ship_at[player]
         found = forks = None
         for v, f, g in self._ends[edge]:
             other = no[v]
-            if other == player or (other == -1 and busy[v] == 0):
-                continue  # an own building; or the usual case, no building and no piece on any edge at v
+            if other == player:
+                continue  # an own building
+            if other == -1:
+                n = busy[v]
+                if n == 0 or (n == 1 and own[v] == 1):
+                    continue  # the usual cases: no building, and no piece at v or one own ship only (no fork)
             # the owners of the pieces on the two other edges at v (a road's, else a ship's: _owner_at; -1:
             # none; g is -1 at the board's rim, where v has one other edge), the lifted ship's not counted
             o = eo[f]
@@ -959,8 +968,7 @@ class TradeFeudState(SeafarersState):
         self.tokens[player] += 1  # type: ignore[index]  # rule trade-feud-tokens
 
     def _do_BuildCity(self, action: Any) -> None:
-        self.quiet_turns = -1
-        self._board_changed()
+        self.quiet_turns = -1  # the site lists hold: a city changes no intersection's owner, all they read of it
         super()._do_BuildCity(action)
         self.tokens[self.turn] += 1  # rule trade-feud-tokens
 
