@@ -56,7 +56,7 @@ from .roads import built_or_beside
 from .rules import VICTORY_POINT, afford
 from .seafarers import COSTS as SEAFARERS_COSTS
 from .seafarers import RULES as SEAFARERS_RULES
-from .seafarers import SHIPS, SeafarersOptions, SeafarersState, _move
+from .seafarers import SHIPS, SeafarersOptions, SeafarersState, _move, _ship
 from .trade_feud_stall import best_reachable, least_bound_reaches
 
 __all__ = ["TradeFeudOptions", "TradeFeudState", "TRADE_FEUD", "RULES", "ASSUMPTIONS", "STALLED", "STANDSTILL", "scenario"]
@@ -755,9 +755,13 @@ class TradeFeudState(SeafarersState):
         new_ships = self.new_ships
         key = ("main", p, paid, self.ship_moved, tuple(new_ships) if new_ships else ())
         found = table.get(key)
-        if found is None:  # the layer's _more_main_actions (paid: its test for the ship builds)
-            more = list(self.ship_actions(p)) if paid else []
-            more.extend(self.move_actions(p))
+        if found is None:  # the layer's _more_main_actions (paid: its test for the ship builds), made at once
+            more = [_ship(e) for e in self._kept_ship_sites(p)] if paid else []  # ship_actions
+            if not self.ship_moved:  # move_actions
+                ships = self.movable_ships(p)
+                if ships:
+                    targets = self._targets_of(p, ships)
+                    more.extend([_move(e, f) for e in ships for f in targets[e]])
             found = table[key] = tuple(more)
         acts.extend(found)
 
