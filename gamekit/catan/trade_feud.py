@@ -523,9 +523,10 @@ class TradeFeudState(SeafarersState):
         return acts
 
     def _board_changed(self, player: int = -1, ends: Any = ()) -> None:
-        """Forget the site lists of :meth:`_site_table`: a road, ship, settlement or city was placed,
-        moved or sent back (the engine calls this on each such change; the pirate's hex and the trade
-        connections are compared on each look-up besides).
+        """Forget the site lists of :meth:`_site_table`: a road, ship or settlement was placed, moved or
+        sent back (the engine calls this on each such change; the pirate's hex and the trade connections
+        are compared on each look-up besides; a city changes nothing the lists read, as its intersection
+        keeps its owner).
 
         With ``player`` and ``ends``: the change is a road or ship of ``player`` placed or lifted at an
         edge with those ends (forming no trade connection). The player's own road, ship and settlement
@@ -972,8 +973,8 @@ class TradeFeudState(SeafarersState):
         self.tokens[player] += 1  # type: ignore[index]  # rule trade-feud-tokens
 
     def _do_BuildCity(self, action: Any) -> None:
-        self.quiet_turns = -1  # the site lists hold: a city changes no intersection's owner, all they read of it
-        super()._do_BuildCity(action)
+        self.quiet_turns = -1
+        super()._do_BuildCity(action)  # the site lists hold: a city changes no intersection's owner
         self.tokens[self.turn] += 1  # rule trade-feud-tokens
 
     def _do_BuildRoad(self, action: BuildRoad) -> None:

@@ -747,6 +747,36 @@ def test_kept_sites_are_the_sites_of_the_board_after_play_copies_saves_and_chang
     assert founding_kept == 33  # founding lists made from the kept one
 
 
+def test_a_city_keeps_every_kept_site_list_and_they_stay_the_sites_of_the_board():
+    """catan-city, trade-feud-tokens: a city changes no intersection's owner, which is all the site lists read
+    of a building, so Trade Feud keeps them across it (the same table); along uniform random games (seeds
+    0-5, 1,500 log rows each: 7 cities) every player's road, ship and settlement sites and ships to move, and
+    the legal actions, equal a fresh copy's after each city."""
+    cities = 0
+    for seed in range(6):
+        state = GAME.new(players=4, seed=seed)
+        rng = Rng(500 + seed)
+        while not state.is_over() and len(state.log) < 1500:
+            legal = state.legal_actions()
+            action = legal[rng.randbelow(len(legal))]
+            if type(action) is not BuildCity:
+                state.apply(action)
+                continue
+            for p in range(state.players):  # lists made before the city, to be kept
+                state.road_sites(p), state.ship_sites(p), state.building_sites(p), state.movable_ships(p)
+            table = state._sites[2]
+            state.apply(action)
+            cities += 1
+            assert state._sites[2] is table
+            fresh = state.clone()
+            fresh._board_changed()
+            assert state.legal_actions() == fresh.legal_actions(), (seed, len(state.log))
+            for p in range(state.players):
+                for sites in ("road_sites", "ship_sites", "building_sites", "movable_ships"):
+                    assert getattr(state, sites)(p) == getattr(fresh, sites)(p), (seed, len(state.log), p, sites)
+    assert cities == 7
+
+
 def test_the_main_list_after_a_declined_offer_is_the_one_made_before_the_offer():
     """catan-player-trade: a declined offer leaves the position as it was, so Trade Feud gives back the
     main-phase list it made just before the offer; along a uniform random game (seed 8, 1,500 actions)
