@@ -56,7 +56,7 @@ from .roads import built_or_beside
 from .rules import VICTORY_POINT, afford
 from .seafarers import COSTS as SEAFARERS_COSTS
 from .seafarers import RULES as SEAFARERS_RULES
-from .seafarers import SHIPS, SeafarersOptions, SeafarersState, _move, _ship
+from .seafarers import SHIPS, SeafarersOptions, SeafarersState, _move
 from .trade_feud_stall import best_reachable, least_bound_reaches
 
 __all__ = ["TradeFeudOptions", "TradeFeudState", "TRADE_FEUD", "RULES", "ASSUMPTIONS", "STALLED", "STANDSTILL", "scenario"]
@@ -756,13 +756,9 @@ class TradeFeudState(SeafarersState):
         new_ships = self.new_ships
         key = ("main", p, paid, self.ship_moved, tuple(new_ships) if new_ships else ())
         found = table.get(key)
-        if found is None:  # the layer's _more_main_actions (paid: its test for the ship builds), made at once
-            more = [_ship(e) for e in self._kept_ship_sites(p)] if paid else []  # ship_actions
-            if not self.ship_moved:  # move_actions
-                ships = self.movable_ships(p)
-                if ships:
-                    targets = self._targets_of(p, ships)
-                    more.extend([_move(e, f) for e in ships for f in targets[e]])
+        if found is None:  # the layer's _more_main_actions (paid: its test for the ship builds)
+            more = SeafarersState.ship_actions(self, p) if paid else []  # made afresh: this list keeps them
+            more.extend(self._moves(p))
             found = table[key] = tuple(more)
         acts.extend(found)
 
@@ -771,11 +767,19 @@ class TradeFeudState(SeafarersState):
             return ()  # rule seafarers-moving: one ship move a turn
         table, key = self._site_table(), ("move actions", player, False, tuple(self.new_ships))
         found = table.get(key)
-        if found is None:  # the layer's move_actions, the targets of all the ships found at once
-            ships = self.movable_ships(player)
-            targets = self._targets_of(player, ships)
-            found = table[key] = tuple([_move(e, f) for e in ships for f in targets[e]])
+        if found is None:
+            found = table[key] = tuple(self._moves(player))
         return found  # type: ignore[return-value]
+
+    def _moves(self, player: int) -> list[Any]:
+        """The layer's move_actions (rule ``seafarers-moving``), the targets of all the ships found at once."""
+        if self.ship_moved:
+            return []
+        ships = self.movable_ships(player)
+        if not ships:
+            return []
+        targets = self._targets_of(player, ships)
+        return [_move(e, f) for e in ships for f in targets[e]]
 
     def _move_targets(self, player: int, edge: int) -> list[int]:
         """Rule ``seafarers-moving``: the edges where :meth:`ship_site` holds with the ship on ``edge``
