@@ -164,19 +164,34 @@ def test_no_long_task_while_a_cold_call_loads_the_rules(watch, site_url):
 
 
 def _first_contentful_paint(browser, site_url, page_path) -> float:
-    context = browser.new_context()
-    page = context.new_page()
-    cdp = context.new_cdp_session(page)
-    cdp.send("Network.enable")
-    cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
-    # A fast 4G line: 9 Mbit/s down, 60 ms latency.
-    cdp.send("Network.emulateNetworkConditions",
-             {"offline": False, "latency": 60, "downloadThroughput": 9e6 / 8, "uploadThroughput": 3e6 / 8})
-    page.goto(site_url + page_path, wait_until="commit")
-    page.wait_for_function("() => performance.getEntriesByName('first-contentful-paint').length > 0", timeout=60_000)
-    fcp = page.evaluate("() => performance.getEntriesByName('first-contentful-paint')[0].startTime")
-    context.close()
-    return fcp
+    """The page's first contentful paint (ms) on a throttled line, in a fresh context. On the shared 2-core
+    machine a load has once reported no paint within 60 s (a CI run of 5 December 2026); such a load is
+    measured once more in a new context, and a second one without a paint fails with what the page was
+    doing."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    stalled = []
+    for _ in range(2):
+        context = browser.new_context()
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+        # A fast 4G line: 9 Mbit/s down, 60 ms latency.
+        cdp.send("Network.emulateNetworkConditions",
+                 {"offline": False, "latency": 60, "downloadThroughput": 9e6 / 8, "uploadThroughput": 3e6 / 8})
+        page.goto(site_url + page_path, wait_until="commit")
+        try:
+            page.wait_for_function("() => performance.getEntriesByName('first-contentful-paint').length > 0",
+                                   timeout=60_000)
+        except PlaywrightTimeout:
+            stalled.append(page.evaluate("() => [document.readyState, document.body ? document.body.innerText.length : -1]"))
+            context.close()
+            continue
+        fcp = page.evaluate("() => performance.getEntriesByName('first-contentful-paint')[0].startTime")
+        context.close()
+        return fcp
+    pytest.fail(f"{page_path} reported no first contentful paint in 60 s, twice (ready state, text length): {stalled}")
 
 
 def test_first_paint_does_not_wait_for_widget_scripts(browser, site_url):
