@@ -128,8 +128,8 @@ def match(game, make_hero, make_other, games: int, seed: int) -> tuple[float, in
 
 def report(label: str, result: tuple[float, int, float, int], players: int) -> None:
     share, n, per_move, moves = result
-    lo, hi = wilson(share, n)
-    print(f"  {label:<44} win share {share:5.3f} [{lo:.3f}, {hi:.3f}] over {n} games "
+    low, high = wilson(share, n)
+    print(f"  {label:<44} win share {share:5.3f} [{low:.3f}, {high:.3f}] over {n} games "
           f"(a seat's fair share {1 / players:.2f}); {per_move * 1000:7.1f} ms CPU per move ({moves} moves)", flush=True)
 
 

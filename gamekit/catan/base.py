@@ -1210,8 +1210,8 @@ class CatanState(State):
         self.buildings[player].append(node)
         self._pieces_changed()
         # A new building may break other players' roads (rule catan-longest-road).
-        eo = self.edge_owner
-        touched = {eo[e] for e in self.topo.node_edges[node] if eo[e] not in (-1, player)}
+        edge_owner = self.edge_owner
+        touched = {edge_owner[e] for e in self.topo.node_edges[node] if edge_owner[e] not in (-1, player)}
         for q in touched:
             self.road_length[q] = self._longest_road_of(q)
         if touched:

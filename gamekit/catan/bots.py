@@ -236,10 +236,10 @@ class CatanHeuristic(HeuristicBot):
         """Whether the player's network reaches ``node`` without ``edge`` (a building, a road or a ship there)."""
         if view.node_owner[node] == player:
             return True
-        eo = view.edge_owner
-        so = getattr(view, "ship_owner", None)
+        edge_owner = view.edge_owner
+        ship_owner = getattr(view, "ship_owner", None)
         for f in view.topo.node_edges[node]:
-            if f != edge and (eo[f] == player or (so is not None and so[f] == player)):
+            if f != edge and (edge_owner[f] == player or (ship_owner is not None and ship_owner[f] == player)):
                 return True
         return False
 
@@ -353,10 +353,10 @@ class CatanHeuristic(HeuristicBot):
                     weight = -4.0 if o == player else 1.0 + self._points(view, o)
                     score += weight * pips * (2 if kind[v] == CITY else 1)
         elif t is MovePirate:
-            so = view.ship_owner
+            ship_owner = view.ship_owner
             score = 0.0
             for e in view.topo.hex_edges[a.hex]:
-                q = so[e]
+                q = ship_owner[e]
                 if q >= 0:
                     score += -3.0 if q == player else 1.0 + self._points(view, q)
         else:  # Solcher's turning of a factory: not used while the robber can move

@@ -200,8 +200,8 @@ class SeafarersState(CatanState):
                 if n == 0:
                     del lone[v]
                 elif n == 1:  # the one ship left there (a ship put in the same step is counted after)
-                    so = self.ship_owner
-                    lone[v] = next(f for f in self.topo.node_edges[v] if f != edge and so[f] == ship)
+                    ship_owner = self.ship_owner
+                    lone[v] = next(f for f in self.topo.node_edges[v] if f != edge and ship_owner[f] == ship)
 
     def _new_turn(self) -> None:
         self.ship_moved = False
@@ -225,8 +225,8 @@ class SeafarersState(CatanState):
         return self.ship_owner[edge] == -1 and super().road_site(player, edge)
 
     def road_sites(self, player: int) -> list[int]:
-        so = self.ship_owner
-        return [e for e in super().road_sites(player) if so[e] == -1]
+        ship_owner = self.ship_owner
+        return [e for e in super().road_sites(player) if ship_owner[e] == -1]
 
     def _do_BuildRoad(self, action: BuildRoad) -> None:
         self._piece_put(action.edge)  # counted as the road goes down (the base game's step reads no count before)
@@ -258,19 +258,19 @@ class SeafarersState(CatanState):
         with an own settlement or city, or with no building and an own ship there (``_ship_at``, the ship on
         ``lifted`` not counted). ``ship_owner`` is the state's with at most the ship on ``lifted`` taken off
         (only the test for a free edge reads it; without it, the lifted ship's own edge is not free)."""
-        so = self.ship_owner if ship_owner is None else ship_owner
-        eo, sea, pirate = self.edge_owner, self.board.sea_edge, self.topo.hex_edges[self.pirate]
-        no, edge_nodes, own = self.node_owner, self.topo.edge_nodes, self._ship_at[player]
+        ship_owner = self.ship_owner if ship_owner is None else ship_owner
+        edge_owner, sea, pirate = self.edge_owner, self.board.sea_edge, self.topo.hex_edges[self.pirate]
+        node_owner, edge_nodes, own = self.node_owner, self.topo.edge_nodes, self._ship_at[player]
         gone = edge_nodes[lifted] if lifted >= 0 else ()  # one own ship fewer at the lifted ship's ends
         out = []
         for e in edges:
-            if eo[e] == -1 and so[e] == -1 and sea[e] and e not in pirate:
+            if edge_owner[e] == -1 and ship_owner[e] == -1 and sea[e] and e not in pirate:
                 a, b = edge_nodes[e]
-                owner = no[a]
+                owner = node_owner[a]
                 if owner == player or (owner == -1 and own[a] > (a in gone)):
                     out.append(e)
                     continue
-                owner = no[b]
+                owner = node_owner[b]
                 if owner == player or (owner == -1 and own[b] > (b in gone)):
                     out.append(e)
         return out
@@ -278,25 +278,27 @@ class SeafarersState(CatanState):
     def ship_sites(self, player: int, ship_owner: list[int] | None = None, lifted: int = -1) -> list[int]:
         """Every edge where :meth:`ship_site` holds (they all touch an own ship or building; ``ship_owner``
         is the state's with at most the ship on ``lifted`` taken off)."""
-        so = self.ship_owner if ship_owner is None else ship_owner
+        ship_owner = self.ship_owner if ship_owner is None else ship_owner
         topo = self.topo
         edge_nodes, node_edges = topo.edge_nodes, topo.node_edges
-        ends = {v for e in self.ships[player] if so[e] == player for v in edge_nodes[e]}  # so: ships less the lifted one
+        # ship_owner: the state's ships, less the lifted one
+        ends = {v for e in self.ships[player] if ship_owner[e] == player for v in edge_nodes[e]}
         ends.update(self.buildings[player])
-        eo, sea, pirate = self.edge_owner, self.board.sea_edge, self._pirate_edges()
+        edge_owner, sea, pirate = self.edge_owner, self.board.sea_edge, self._pirate_edges()
         # the free sea edges off the pirate's hex there (as road_sites takes the free edges), each then asked
-        candidates = {f for v in ends for f in node_edges[v] if so[f] == -1 and eo[f] == -1 and sea[f] and f not in pirate}
-        return sorted(self.ship_sites_among(player, candidates, so, lifted))
+        candidates = {f for v in ends for f in node_edges[v]
+                      if ship_owner[f] == -1 and edge_owner[f] == -1 and sea[f] and f not in pirate}
+        return sorted(self.ship_sites_among(player, candidates, ship_owner, lifted))
 
     def movable_ships(self, player: int) -> list[int]:
         """Rule ``seafarers-moving``: the player's ships that end a shipping route (an end with
         neither an own building nor another own ship), not built this turn, not at the pirate."""
         if self.ship_moved:
             return []
-        no, new_ships = self.node_owner, self.new_ships
+        node_owner, new_ships = self.node_owner, self.new_ships
         pirate = self._pirate_edges()
         # the player's ships at an intersection with no other own ship (_lone_ship) and no own building
-        out = {e for v, e in self._lone_ship[player].items() if no[v] != player}
+        out = {e for v, e in self._lone_ship[player].items() if node_owner[v] != player}
         if new_ships:
             out.difference_update(new_ships)
         out.difference_update(pirate)
@@ -334,15 +336,15 @@ class SeafarersState(CatanState):
         piece it may go on to: of any kind at an own building, else of the same kind): one more than
         the longest path from its other end (:func:`~gamekit.catan.roads.longest_route_from`); -1 when a
         path may go on at both ends (rule ``seafarers-trade-route``)."""
-        node_owner, eo, so = self.node_owner, self.edge_owner, self.ship_owner
-        same = so if kind else eo
+        node_owner, edge_owner, ship_owner = self.node_owner, self.edge_owner, self.ship_owner
+        same = ship_owner if kind else edge_owner
         node_edges = self.topo.node_edges
         ends = []
         for v in self.topo.edge_nodes[edge]:
             owner = node_owner[v]
             if owner == player:
                 for f in node_edges[v]:
-                    if f != edge and (eo[f] == player or so[f] == player):
+                    if f != edge and (edge_owner[f] == player or ship_owner[f] == player):
                         ends.append(v)
                         break
             elif owner == -1:
@@ -354,7 +356,7 @@ class SeafarersState(CatanState):
             return 1
         if len(ends) == 2:
             return -1
-        return 1 + longest_route_from(self.topo, node_owner, (eo, so), player, ends[0], kind, edge)
+        return 1 + longest_route_from(self.topo, node_owner, (edge_owner, ship_owner), player, ends[0], kind, edge)
 
     # -- legal actions -------------------------------------------------------------------------
     def _setup_edge_actions(self, node: int) -> list[Any]:
@@ -493,8 +495,8 @@ class SeafarersState(CatanState):
         super()._place(player, node, kind)
         # an own building joins roads and ships; another's breaks routes (rule seafarers-trade-route): the
         # routes that change are those of the players with a road or ship at the intersection
-        eo, so = self.edge_owner, self.ship_owner
-        for q in {o for e in self.topo.node_edges[node] for o in (eo[e], so[e]) if o != -1}:
+        edge_owner, ship_owner = self.edge_owner, self.ship_owner
+        for q in {o for e in self.topo.node_edges[node] for o in (edge_owner[e], ship_owner[e]) if o != -1}:
             self.road_length[q] = self._longest_road_of(q)
         self._award_longest_road()
 
@@ -529,9 +531,9 @@ class SeafarersState(CatanState):
         # long when no path along the ship where it was reached that length; one less when every piece was
         # on such a path, as the ship ended it); with it where it goes, the longest path through it
         # (:meth:`_route_through`) is added. Otherwise everything is counted.
-        e, to, so = action.edge, action.to, self.ship_owner
-        so[e] = -1
-        so[to] = p
+        e, to, ship_owner = action.edge, action.to, self.ship_owner
+        ship_owner[e] = -1
+        ship_owner[to] = p
         self.ships[p].remove(e)
         self.ships[p].append(to)
         self._piece_lifted(e, p)
@@ -544,9 +546,9 @@ class SeafarersState(CatanState):
         elif after < 0:
             length = self._longest_road_of(p)
         else:
-            so[e], so[to] = p, -1  # the ship where it was, for a moment: the paths along it then
+            ship_owner[e], ship_owner[to] = p, -1  # the ship where it was, for a moment: the paths along it then
             through = self._route_through(p, e, 1)
-            so[e], so[to] = -1, p
+            ship_owner[e], ship_owner[to] = -1, p
             if 0 <= through < before:
                 length = before
             elif through == before and len(self.roads[p]) + len(self.ships[p]) == before:

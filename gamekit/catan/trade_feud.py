@@ -323,7 +323,7 @@ class TradeFeudState(SeafarersState):
         (rule ``catan-distance-rule``, on land: a coast is), asked of all of ``nodes`` at once from the
         buildings (:func:`~gamekit.catan.roads.built_or_beside`, as the base game's list does)."""
         coast, taken = self._coast, built_or_beside(self.topo, self.buildings)
-        eo, so, pirate, sea_at = self.edge_owner, self.ship_owner, self._pirate_edges(), self._sea_at
+        edge_owner, ship_owner, pirate, sea_at = self.edge_owner, self.ship_owner, self._pirate_edges(), self._sea_at
         # the player placing (current_player, read directly in the founding phase, where this is asked)
         player = self.setup_order[self.setup_index] if self.phase == "setup" else self.current_player
         rules = self._edge_rules
@@ -331,7 +331,7 @@ class TradeFeudState(SeafarersState):
         for node in nodes:
             if coast[node] and node not in taken:
                 for e in sea_at[node]:
-                    if eo[e] == -1 and so[e] == -1 and e not in pirate and rules(player, e) == _FREE:
+                    if edge_owner[e] == -1 and ship_owner[e] == -1 and e not in pirate and rules(player, e) == _FREE:
                         out.append(node)  # a place for the ship (_setup_ship_ok)
                         break
         return out
@@ -607,16 +607,17 @@ class TradeFeudState(SeafarersState):
         """Follow ``owner``'s route from ``node`` along ``edge``: its edges and how it ends
         (``"building"`` at an own settlement or city, ``"open"`` otherwise). Rule ``trade-feud-routes``."""
         path = [edge]
-        topo, no = self.topo, self.node_owner
-        eo, so = self.edge_owner, self.ship_owner
+        topo, node_owner = self.topo, self.node_owner
+        edge_owner, ship_owner = self.edge_owner, self.ship_owner
         here = topo.edge_other[edge][node]
         while True:
-            if no[here] == owner:
+            if node_owner[here] == owner:
                 return path, "building"
-            if no[here] != -1:
+            if node_owner[here] != -1:
                 return path, "open"
             nxt = [f for f in topo.node_edges[here]
-                   if f not in path and f not in skip and (eo[f] if eo[f] >= 0 else so[f]) == owner]  # _owner_at
+                   if f not in path and f not in skip
+                   and (edge_owner[f] if edge_owner[f] >= 0 else ship_owner[f]) == owner]  # _owner_at
             if not nxt:
                 return path, "open"
             path.append(nxt[0])
@@ -663,7 +664,7 @@ class TradeFeudState(SeafarersState):
         other player, the pieces of their route in the connection and those that go back."""
         if other != -1:
             return other, [], []
-        so = self.ship_owner
+        ship_owner = self.ship_owner
         q = self._owner_at(theirs[0])
         if any(f in self.connection_edges for f in theirs):
             return ("an open route may not be joined to a trade connection", "trade-feud-connection-illegal")
@@ -675,7 +676,7 @@ class TradeFeudState(SeafarersState):
         returned = [e for w in walks if w[1] != "building" for e in w[0]]
         if self.options.pirate_guards_returns:
             pirate = self._pirate_edges()
-            guarded = [e for e in returned if e in pirate and so[e] >= 0]
+            guarded = [e for e in returned if e in pirate and ship_owner[e] >= 0]
             if guarded:
                 return (f"the connection would send back the ship on edge {guarded[0]}, beside the pirate, "
                         "and no ship leaves the pirate's edges", "seafarers-pirate")
@@ -734,8 +735,9 @@ class TradeFeudState(SeafarersState):
         sea_at = self._sea_at
         ends = set(self._lone_ship[player])  # the intersections where one of the player's ships ends
         ends.update(self.buildings[player])
-        so, eo, pirate = self.ship_owner, self.edge_owner, self._pirate_edges()
-        candidates = {f for v in ends for f in sea_at[v] if so[f] == -1 and eo[f] == -1 and f not in pirate}
+        ship_owner, edge_owner, pirate = self.ship_owner, self.edge_owner, self._pirate_edges()
+        candidates = {f for v in ends for f in sea_at[v]
+                      if ship_owner[f] == -1 and edge_owner[f] == -1 and f not in pirate}
         found = self.ship_sites_among(player, candidates)
         found.sort()
         return tuple(found)
@@ -805,7 +807,8 @@ class TradeFeudState(SeafarersState):
             if found is None:
                 if sites is None:
                     sites = self._kept_ship_sites(player)
-                    so, eo, pirate, near_sea = self.ship_owner, self.edge_owner, self._pirate_edges(), self._near_sea
+                    ship_owner, edge_owner = self.ship_owner, self.edge_owner
+                    pirate, near_sea = self._pirate_edges(), self._near_sea
                 near = near_sea[edge]  # the sea edges sharing an end with edge (the sites are sea edges)
                 kept = []
                 for f in sites:
@@ -813,7 +816,7 @@ class TradeFeudState(SeafarersState):
                         kept.append(f)
                 free = []
                 for f in near:
-                    if so[f] == -1 and eo[f] == -1 and f not in pirate:  # ship_site asks this first
+                    if ship_owner[f] == -1 and edge_owner[f] == -1 and f not in pirate:  # ship_site asks this first
                         free.append(f)
                 if free:  # asked with the ship lifted (free in the state, none of them is the ship's own edge)
                     kept.extend(self.ship_sites_among(player, free, None, edge))
@@ -872,11 +875,11 @@ class TradeFeudState(SeafarersState):
         ``trade-feud-connection-illegal``). A piece that meets another player's building or open route at
         both ends forms the connection at the end met first only (the text does not speak of two
         connections at once; an open question). One function, not two (a call less for each edge asked)."""
-        no, eo, so, busy = self.node_owner, self.edge_owner, self.ship_owner, self._busy
+        node_owner, edge_owner, ship_owner, busy = self.node_owner, self.edge_owner, self.ship_owner, self._busy
         own = self._ship_at[player]
         found = forks = None
         for v, f, g in self._ends[edge]:
-            other = no[v]
+            other = node_owner[v]
             if other == player:
                 continue  # an own building
             if other == -1:
@@ -885,15 +888,15 @@ class TradeFeudState(SeafarersState):
                     continue  # the usual cases: no building, and no piece at v or one own ship only (no fork)
             # the owners of the pieces on the two other edges at v (a road's, else a ship's: _owner_at; -1:
             # none; g is -1 at the board's rim, where v has one other edge), the lifted ship's not counted
-            o = eo[f]
+            o = edge_owner[f]
             if o == -1:
-                o = so[f]
+                o = ship_owner[f]
             if g == -1:
                 r = -1
             else:
-                r = eo[g]
+                r = edge_owner[g]
                 if r == -1:
-                    r = so[g]
+                    r = ship_owner[g]
             if lifted >= 0:
                 if f == lifted:
                     o = -1

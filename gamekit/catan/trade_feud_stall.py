@@ -64,7 +64,7 @@ def stuck_ships(state: Any, player: int) -> set[int]:
     only a ship with an end without an own building and without another own ship moves): the largest
     set of the player's ships in which every ship has, at each end, an own building or another ship of
     the set; and the ships of trade connections, which never move."""
-    topo, so, no = state.topo, state.ship_owner, state.node_owner
+    topo, ship_owner, node_owner = state.topo, state.ship_owner, state.node_owner
     fixed = set(state.connection_edges)
     stuck = {e for e in state.ships[player]}
     changed = True
@@ -74,7 +74,8 @@ def stuck_ships(state: Any, player: int) -> set[int]:
             if e in fixed:
                 continue
             for v in topo.edge_nodes[e]:
-                if no[v] != player and not any(f != e and f in stuck for f in topo.node_edges[v] if so[f] == player):
+                if node_owner[v] != player and not any(f != e and f in stuck for f in topo.node_edges[v]
+                                                       if ship_owner[f] == player):
                     stuck.discard(e)
                     changed = True
                     break
@@ -91,11 +92,11 @@ def _closed_for_ever(state: Any, node: int, others: list[int], permanent: list[b
     q = owner(others[0])
     if owner(others[1]) != q:
         return False
-    topo, no = state.topo, state.node_owner
+    topo, node_owner = state.topo, state.node_owner
     for first in others:
         here, edge, seen = topo.edge_other[first][node], first, {first}
-        while no[here] != q:
-            if no[here] != -1:
+        while node_owner[here] != q:
+            if node_owner[here] != -1:
                 return False  # broken by a third player's building: an open route
             nxt = [f for f in topo.node_edges[here] if f not in seen and owner(f) == q]
             if len(nxt) != 1 or not permanent[nxt[0]]:
@@ -157,7 +158,7 @@ def connection_now(state: Any) -> bool:
       finds an event.
     """
     n = state.players
-    eo, so = state.edge_owner, state.ship_owner
+    edge_owner, ship_owner = state.edge_owner, state.ship_owner
     edge_nodes, node_edges = state.topo.edge_nodes, state.topo.node_edges
     conn = set(state.connection_edges)
     owners = state._route_owner()
@@ -170,7 +171,8 @@ def connection_now(state: Any) -> bool:
         near = set(state.buildings[p])
         for e in state.roads[p] + state.ships[p]:
             near.update(edge_nodes[e])
-        return sorted({f for v in near for f in node_edges[v] if eo[f] == -1 and so[f] == -1 and not most[f]})
+        return sorted({f for v in near for f in node_edges[v]
+                       if edge_owner[f] == -1 and ship_owner[f] == -1 and not most[f]})
 
     for p in range(n):
         ships_left, roads_left = len(state.ships[p]) < SHIPS, len(state.roads[p]) < PIECES["road"]
@@ -192,11 +194,12 @@ def connection_now(state: Any) -> bool:
 
 def _region_facts(state: Any) -> tuple[list[int], list[int]] | None:
     """The proof by regions (the module's docstring, 1 and 2)."""
-    eo, so = state.edge_owner, state.ship_owner
+    edge_owner, ship_owner = state.edge_owner, state.ship_owner
     n = state.players
     conn = set(state.connection_edges)
     stuck = [stuck_ships(state, p) for p in range(n)]
-    permanent = [eo[e] >= 0 or e in conn or (so[e] >= 0 and e in stuck[so[e]]) for e in range(len(eo))]
+    permanent = [edge_owner[e] >= 0 or e in conn or (ship_owner[e] >= 0 and e in stuck[ship_owner[e]])
+                 for e in range(len(edge_owner))]
     while True:
         region, grounded, event = _regions(state, conn, permanent)
         if not grounded:
@@ -214,7 +217,7 @@ def _regions(state: Any, conn: set[int], permanent: list[bool]) -> tuple[list[tu
     new edge before then (so their ships stay until then); whether a settlement or a connection may
     come (true when in doubt)."""
     topo, board = state.topo, state.board
-    no = state.node_owner
+    node_owner = state.node_owner
     node_edges, edge_nodes = topo.node_edges, topo.edge_nodes
     sea, land = board.sea_edge, board.land_edge
     owners = state._route_owner()
@@ -228,8 +231,8 @@ def _regions(state: Any, conn: set[int], permanent: list[bool]) -> tuple[list[tu
         roads, ships = set(state.roads[p]), set(state.ships[p])
         new_nodes: set[int] = set()
         queue = [(v, k) for v in state.buildings[p] for k in (0, 1)]
-        queue += [(v, 0) for e in roads for v in topo.edge_nodes[e] if no[v] in (-1, p)]
-        queue += [(v, 1) for e in ships for v in topo.edge_nodes[e] if no[v] in (-1, p)]
+        queue += [(v, 0) for e in roads for v in topo.edge_nodes[e] if node_owner[v] in (-1, p)]
+        queue += [(v, 1) for e in ships for v in topo.edge_nodes[e] if node_owner[v] in (-1, p)]
         seen = set(queue)
         meets: dict[int, str] = {}  # what a piece of p on an edge meets at its ends, found once per edge
         while queue:
@@ -271,8 +274,9 @@ def _regions(state: Any, conn: set[int], permanent: list[bool]) -> tuple[list[tu
 def _bare_nodes(state: Any, owners: Sequence[int], conn: set[int]) -> list[bool]:
     """For each intersection: no building, and no piece and no trade connection on any of its edges
     (``owners``: the owner of the piece on each edge)."""
-    no, node_edges = state.node_owner, state.topo.node_edges
-    return [no[x] == -1 and all(owners[f] == -1 and f not in conn for f in node_edges[x]) for x in range(len(no))]
+    node_owner, node_edges = state.node_owner, state.topo.node_edges
+    return [node_owner[x] == -1 and all(owners[f] == -1 and f not in conn for f in node_edges[x])
+            for x in range(len(node_owner))]
 
 
 def _end_status(state: Any, x: int, e: int, p: int, conn: set[int], permanent: list[bool],
@@ -288,8 +292,8 @@ def _end_status(state: Any, x: int, e: int, p: int, conn: set[int], permanent: l
     found with more permanent pieces holds with fewer, and ``"connection"`` never turns ``"free"``."""
     if bare is not None and bare[x]:
         return "free"
-    no = state.node_owner
-    if no[x] != -1 and no[x] != p:
+    node_owner = state.node_owner
+    if node_owner[x] != -1 and node_owner[x] != p:
         return "connection"
     if owners is None:
         owners = state._route_owner()
@@ -299,7 +303,7 @@ def _end_status(state: Any, x: int, e: int, p: int, conn: set[int], permanent: l
         if any(f in conn for f in others) or _closed_for_ever(state, x, others, permanent):
             return "refused"
         return "connection"
-    if no[x] == -1 and sum(1 for f in edges if f != e and permanent[f]) >= 2:
+    if node_owner[x] == -1 and sum(1 for f in edges if f != e and permanent[f]) >= 2:
         return "refused"
     return "free"
 
@@ -326,11 +330,11 @@ def _region_routes(state: Any, region: list[tuple[set[int], set[int]]], permanen
     path search rules it out, else "any") and the route of permanent pieces, which never shrinks."""
     from .roads import longest_route
 
-    n, topo, no = state.players, state.topo, state.node_owner
+    n, topo, node_owner = state.players, state.topo, state.node_owner
     floor = []
     for q in range(n):
         mine = [e for e in state.roads[q] + state.ships[q] if permanent[e]]
-        floor.append(longest_route(topo, no, (state.edge_owner, state.ship_owner), q, mine))
+        floor.append(longest_route(topo, node_owner, (state.edge_owner, state.ship_owner), q, mine))
     longest = []
     for p in range(n):
         roads, ships = region[p]
@@ -369,20 +373,20 @@ def explore(state: Any, player: int, limit: int | None = None) -> Futures | None
     scratch._pirate_edges = lambda: ()  # the pirate can go anywhere; without it, every action it forbids is open
     scratch._board_changed()  # the sites listed with the pirate (copied from ``state``) do not hold here
     scratch.ship_moved, scratch.new_ships = False, []
-    eo, so = scratch.edge_owner, scratch.ship_owner
+    edge_owner, ship_owner = scratch.edge_owner, scratch.ship_owner
     start = (frozenset(state.roads[player]), frozenset(state.ships[player]))
     seen, queue, out = {start}, [start], Futures()
     settle = _settlers(state, player)
 
     def put(roads: frozenset[int], ships: frozenset[int]) -> None:
         for e in scratch.roads[player]:
-            eo[e] = -1
+            edge_owner[e] = -1
         for e in scratch.ships[player]:
-            so[e] = -1
+            ship_owner[e] = -1
         for e in roads:
-            eo[e] = player
+            edge_owner[e] = player
         for e in ships:
-            so[e] = player
+            ship_owner[e] = player
         scratch.roads[player], scratch.ships[player] = sorted(roads), sorted(ships)  # what _derive would list
         scratch._count_pieces()
         scratch._board_changed()
@@ -436,8 +440,9 @@ def _explored_facts(state: Any) -> tuple[list[int], list[int]] | None:
         futures.append(found)
     conn = set(state.connection_edges)
     stuck = [stuck_ships(state, p) for p in range(n)]
-    eo, so = state.edge_owner, state.ship_owner
-    permanent = [eo[e] >= 0 or e in conn or (so[e] >= 0 and e in stuck[so[e]]) for e in range(len(eo))]
+    edge_owner, ship_owner = state.edge_owner, state.ship_owner
+    permanent = [edge_owner[e] >= 0 or e in conn or (ship_owner[e] >= 0 and e in stuck[ship_owner[e]])
+                 for e in range(len(edge_owner))]
     changing = [{v for e in f.edges - f.fixed for v in topo.edge_nodes[e]} for f in futures]  # type: ignore[operator]
     for p in range(n):
         for q in range(n):
@@ -507,7 +512,7 @@ def _route_of(state: Any, player: int, roads: set[int], ships: set[int], permane
     and leaves it at most two pieces (rule ``trade-feud-branching``, the permanent pieces off the path
     counted), with at most 15 roads and 15 ships on the map. True also when the search would take more
     than :data:`SEARCH_STEPS` steps (a "maybe" keeps the game going)."""
-    topo, no = state.topo, state.node_owner
+    topo, node_owner = state.topo, state.node_owner
     edges = roads | ships
     if len(edges) < need:
         return False
@@ -515,7 +520,7 @@ def _route_of(state: Any, player: int, roads: set[int], ships: set[int], permane
     stay_ships = sum(1 for e in state.ships[player] if permanent[e])
     ship_room = SHIPS - stay_ships  # ships the path may take besides its permanent ones
     road_room = PIECES["road"] - len(state.roads[player])  # new roads
-    perm_at = [sum(1 for f in topo.node_edges[v] if permanent[f]) for v in range(len(no))]
+    perm_at = [sum(1 for f in topo.node_edges[v] if permanent[f]) for v in range(len(node_owner))]
     used: set[int] = set()
     visited: set[int] = set()
     steps = 0
@@ -530,18 +535,18 @@ def _route_of(state: Any, player: int, roads: set[int], ships: set[int], permane
         steps += 1
         if length >= need or steps > SEARCH_STEPS:
             return True
-        if no[v] not in (-1, player):
+        if node_owner[v] not in (-1, player):
             return False
         for f in topo.node_edges[v]:
             if f in used or f not in kind:
                 continue
             w = topo.edge_other[f][v]
             for fk in ((0, 1) if kind[f] == 2 else (kind[f],)):
-                if k >= 0 and fk != k and no[v] != player:
+                if k >= 0 and fk != k and node_owner[v] != player:
                     continue
-                if no[w] == -1 and (w in visited or perm_at[w] - (1 if permanent[f] else 0) > 1):
+                if node_owner[w] == -1 and (w in visited or perm_at[w] - (1 if permanent[f] else 0) > 1):
                     continue
-                if no[v] == -1:
+                if node_owner[v] == -1:
                     before = [g for g in topo.node_edges[v] if g in used]
                     off_path = perm_at[v] - sum(1 for g in (f, *before) if permanent[g])
                     if off_path > (0 if before else 1):
@@ -550,7 +555,7 @@ def _route_of(state: Any, player: int, roads: set[int], ships: set[int], permane
                 if ship_use + ds > ship_room or road_use + dr > road_room:
                     continue
                 used.add(f)
-                if no[w] == -1:
+                if node_owner[w] == -1:
                     visited.add(w)
                 found = extend(w, length + 1, fk, ship_use + ds, road_use + dr)
                 used.discard(f)
@@ -561,7 +566,7 @@ def _route_of(state: Any, player: int, roads: set[int], ships: set[int], permane
 
     for v in sorted({x for e in edges for x in topo.edge_nodes[e]}):
         visited.clear()
-        if no[v] == -1:
+        if node_owner[v] == -1:
             visited.add(v)
         if extend(v, 0, -1, 0, 0):
             return True

@@ -86,12 +86,12 @@ def test_base_invariants_every_step(seed):
     steps = 0
     while not state.is_over() and steps < MAX_ACTIONS:
         if steps % 11 == 0 and state.phase != "setup":
-            board, no, eo = state.board, state.node_owner, state.edge_owner
+            board, node_owner, edge_owner = state.board, state.node_owner, state.edge_owner
             for p in range(state.players):
-                assert road_sites(board, no, eo, p, state.roads[p], state.buildings[p]) == [
-                    e for e in range(len(eo)) if road_site(board, no, eo, p, e)]
-                assert settlement_sites(board, no, eo, p, state.roads[p]) == [
-                    v for v in range(len(no)) if settlement_site(board, no, eo, p, v)]
+                assert road_sites(board, node_owner, edge_owner, p, state.roads[p], state.buildings[p]) == [
+                    e for e in range(len(edge_owner)) if road_site(board, node_owner, edge_owner, p, e)]
+                assert settlement_sites(board, node_owner, edge_owner, p, state.roads[p]) == [
+                    v for v in range(len(node_owner)) if settlement_site(board, node_owner, edge_owner, p, v)]
         state.apply(random_policy(state, rng))
         check_invariants(state)
         steps += 1

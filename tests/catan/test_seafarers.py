@@ -421,10 +421,10 @@ def test_pirate_moves_rob_the_players_with_a_ship_on_an_edge_of_the_hex():
                 if state.is_over():
                     break
                 if state.phase == "robber":
-                    p, so, hex_edges = state.turn, state.ship_owner, state.topo.hex_edges
+                    p, ship_owner, hex_edges = state.turn, state.ship_owner, state.topo.hex_edges
                     expected = []
                     for h in state.board.sea_hexes:
-                        victims = sorted({so[e] for e in hex_edges[h] if so[e] not in (-1, p) and any(state.hands[so[e]])})
+                        victims = sorted({ship_owner[e] for e in hex_edges[h] if ship_owner[e] not in (-1, p) and any(state.hands[ship_owner[e]])})
                         assert state.pirate_victims(p, h) == victims
                         if h != state.pirate:
                             expected += [MovePirate(h, q) for q in victims] or [MovePirate(h, -1)]
