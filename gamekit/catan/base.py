@@ -668,8 +668,8 @@ class CatanState(State):
         if phase == "roll":
             cards = self.dev_hands[self.turn]
             if self.dev_played or not (cards[KNIGHT] or cards[ROAD_BUILDING] or cards[YEAR_OF_PLENTY] or cards[MONOPOLY]):
-                return [_ROLL]  # what _dev_actions finds then, without asking it
-            return [_ROLL] + self._dev_actions(self.turn)
+                return [_ROLL]  # what card_plays finds then, without asking it
+            return [_ROLL] + self.card_plays(self.turn)
         if phase == "setup":
             if self.setup_node < 0:
                 return self._setup_sites()
@@ -761,7 +761,7 @@ class CatanState(State):
             acts.append(_BUY)
         dev = self.dev_hands[p]
         if not self.dev_played and (dev[KNIGHT] or dev[ROAD_BUILDING] or dev[YEAR_OF_PLENTY] or dev[MONOPOLY]):
-            acts.extend(self._dev_actions(p))
+            acts.extend(self.card_plays(p))
         if pairs:  # two cards of a resource or more: perhaps trades with the bank
             bank = self.bank
             rates = self._by_buildings.get(("rates", p)) if own_rates else None
@@ -843,7 +843,9 @@ class CatanState(State):
     def _more_main_actions(self, player: int, acts: list[Any]) -> None:
         """A variant's own main-phase actions, listed after the cities (extension point)."""
 
-    def _dev_actions(self, p: int) -> list[Any]:
+    def card_plays(self, p: int) -> list[Any]:
+        """Rule ``catan-development-cards``: the development cards player ``p`` may play now (one a turn,
+        not one bought this turn; victory point cards are never played), each with every choice it offers."""
         hand = self.dev_hands[p]
         if self.dev_played or not (hand[0] or hand[1] or hand[2] or hand[3]):  # victory points are not played
             return []

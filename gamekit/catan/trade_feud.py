@@ -603,9 +603,10 @@ class TradeFeudState(SeafarersState):
 
     _owner_at = piece_owner
 
-    def _walk(self, owner: int, node: int, edge: int, skip: frozenset[int] = frozenset()) -> tuple[list[int], str]:
-        """Follow ``owner``'s route from ``node`` along ``edge``: its edges and how it ends
-        (``"building"`` at an own settlement or city, ``"open"`` otherwise). Rule ``trade-feud-routes``."""
+    def route_from(self, owner: int, node: int, edge: int, skip: frozenset[int] = frozenset()) -> tuple[list[int], str]:
+        """Rule ``trade-feud-routes``: follow ``owner``'s route from ``node`` along ``edge`` (leaving out the
+        edges in ``skip``): its edges and how it ends (``"building"`` at an own settlement or city, ``"open"``
+        otherwise, where it may still be extended)."""
         path = [edge]
         topo, node_owner = self.topo, self.node_owner
         edge_owner, ship_owner = self.edge_owner, self.ship_owner
@@ -642,7 +643,7 @@ class TradeFeudState(SeafarersState):
         if found is None:
             return None
         v, q, their_path, returned = found
-        mine, end = self._walk(player, v, edge, frozenset((lifted,)) if lifted >= 0 else frozenset())
+        mine, end = self.route_from(player, v, edge, frozenset((lifted,)) if lifted >= 0 else frozenset())
         if end != "building":
             mine = [edge]
         winner = player if len(mine) >= len(their_path) else q
@@ -669,7 +670,7 @@ class TradeFeudState(SeafarersState):
         if any(f in self.connection_edges for f in theirs):
             return ("an open route may not be joined to a trade connection", "trade-feud-connection-illegal")
         skip = frozenset((lifted,)) if lifted >= 0 else frozenset()
-        walks = [self._walk(q, v, f, skip) for f in theirs]
+        walks = [self.route_from(q, v, f, skip) for f in theirs]
         rooted = [w for w in walks if w[1] == "building"]
         if len(rooted) != 1:
             return (f"player {q}'s route at {v} is closed: it cannot be joined", "trade-feud-connection-illegal")

@@ -132,10 +132,10 @@ def test_trade_feud_routes_open_and_closed():
     state = main_phase()
     put(state, WHITE, 11)
     ships(state, WHITE, COAST[11, 17], COAST[17, 12])
-    assert state._walk(WHITE, 11, COAST[11, 17]) == ([18, 19], "open")
+    assert state.route_from(WHITE, 11, COAST[11, 17]) == ([18, 19], "open")
     put(state, WHITE, 18)
     ships(state, WHITE, COAST[12, 18])
-    assert state._walk(WHITE, 11, COAST[11, 17]) == ([18, 19, 20], "building")
+    assert state.route_from(WHITE, 11, COAST[11, 17]) == ([18, 19, 20], "building")
 
 
 def test_trade_feud_branching_figure():
@@ -307,7 +307,7 @@ def quick_policy(state, rng):
         return random_policy(state, rng)
     p, hand, costs = state.turn, state.hands[state.turn], state.COSTS
     if rng.randbelow(2):
-        plays = state._dev_actions(p)
+        plays = state.card_plays(p)
         if plays:
             return plays[rng.randbelow(len(plays))]
     if rng.randbelow(30) == 0:
