@@ -492,7 +492,7 @@ class CatanState(State):
         for v, p in enumerate(self.node_owner):
             if p >= 0:
                 self.buildings[p].append(v)
-        self.road_length = [self._longest_road_of(p) for p in range(n)]
+        self.road_length = [self.longest_road_of(p) for p in range(n)]
 
     # -- whose turn ----------------------------------------------------------------------------
     @property
@@ -1215,7 +1215,7 @@ class CatanState(State):
         edge_owner = self.edge_owner
         touched = {edge_owner[e] for e in self.topo.node_edges[node] if edge_owner[e] not in (-1, player)}
         for q in touched:
-            self.road_length[q] = self._longest_road_of(q)
+            self.road_length[q] = self.longest_road_of(q)
         if touched:
             self._award_longest_road()
 
@@ -1445,21 +1445,23 @@ class CatanState(State):
         """A variant's per-turn limits start again (extension point)."""
 
     # -- Longest Road (rule catan-longest-road) ------------------------------------------------
-    def _longest_road_of(self, player: int) -> int:
-        """Rule ``catan-longest-road``: :func:`~gamekit.catan.roads.longest_road` for ``player``."""
+    def longest_road_of(self, player: int) -> int:
+        """Rule ``catan-longest-road``: the length of ``player``'s longest road, counted afresh from the pieces
+        on the map (:func:`~gamekit.catan.roads.longest_road`; the engine keeps it in ``road_length`` as
+        pieces change)."""
         return longest_road(self.topo, self.node_owner, self.edge_owner, player, self.roads[player])
 
     def _longest_road_with(self, player: int, edge: int) -> int:
-        """Rule ``catan-longest-road``: :meth:`_longest_road_of` ``player`` just after their road on
+        """Rule ``catan-longest-road``: :meth:`longest_road_of` ``player`` just after their road on
         ``edge`` was added. A road added takes no path away, so a longer path than before uses the
         new road, and lies among the roads joined to it through intersections that no other
         player's building breaks: the longer of the road before and the longest among those (which
         cannot beat the road before when they are no more segments than it has). When one end of the
         new road is a dead end (no other own road there, or another player's building), a path along
         it ends there: the longest from its other end, plus one, is the longest using it. A variant that
-        counts its own routes (:meth:`_longest_road_of` overridden) counts them all again."""
-        if type(self)._longest_road_of is not _BASE_LONGEST_ROAD:
-            return self._longest_road_of(player)
+        counts its own routes (:meth:`longest_road_of` overridden) counts them all again."""
+        if type(self).longest_road_of is not _BASE_LONGEST_ROAD:
+            return self.longest_road_of(player)
         before = self.road_length[player]
         node_owner, edge_owner = self.node_owner, self.edge_owner
         topo = self.topo
@@ -1763,7 +1765,7 @@ class CatanState(State):
 
 _BASE_CLAIMS = CatanState.production_claims
 _BASE_CAN_ROB = CatanState.can_rob
-_BASE_LONGEST_ROAD = CatanState._longest_road_of
+_BASE_LONGEST_ROAD = CatanState.longest_road_of
 _BASE_SETUP_SITE = CatanState._setup_site
 
 

@@ -309,24 +309,24 @@ class SeafarersState(CatanState):
         lifted[edge] = -1
         return [f for f in self.ship_sites(player, lifted, edge) if f != edge]
 
-    def _longest_road_of(self, player: int) -> int:
+    def longest_road_of(self, player: int) -> int:
         """Rule ``seafarers-trade-route``: roads and ships, joined at own settlements and cities."""
         return longest_route(self.topo, self.node_owner, (self.edge_owner, self.ship_owner), player,
                              self.roads[player] + self.ships[player])  # fmt: skip
 
     def _longest_road_with(self, player: int, edge: int) -> int:
-        """Rule ``seafarers-trade-route``: :meth:`_longest_road_of` ``player`` just after their road on
+        """Rule ``seafarers-trade-route``: :meth:`longest_road_of` ``player`` just after their road on
         ``edge`` was built (:meth:`_longest_route_with`)."""
         return self._longest_route_with(player, edge, 0)
 
     def _longest_route_with(self, player: int, edge: int, kind: int) -> int:
-        """Rule ``seafarers-trade-route``: :meth:`_longest_road_of` ``player`` just after their piece of
+        """Rule ``seafarers-trade-route``: :meth:`longest_road_of` ``player`` just after their piece of
         ``kind`` (0 a road, 1 a ship) on ``edge`` was added. A piece added takes no path away: the longer
         of the route before and the longest path through the new piece (:meth:`_route_through`), or,
         when that piece joins pieces at both its ends, the whole count."""
         through = self._route_through(player, edge, kind)
         if through < 0:
-            return self._longest_road_of(player)
+            return self.longest_road_of(player)
         before = self.road_length[player]
         return before if before >= through else through
 
@@ -497,7 +497,7 @@ class SeafarersState(CatanState):
         # routes that change are those of the players with a road or ship at the intersection
         edge_owner, ship_owner = self.edge_owner, self.ship_owner
         for q in {o for e in self.topo.node_edges[node] for o in (edge_owner[e], ship_owner[e]) if o != -1}:
-            self.road_length[q] = self._longest_road_of(q)
+            self.road_length[q] = self.longest_road_of(q)
         self._award_longest_road()
 
     def _do_BuildShip(self, action: BuildShip) -> None:
@@ -544,7 +544,7 @@ class SeafarersState(CatanState):
         if after >= before:
             length = after  # at least as long as any path without it
         elif after < 0:
-            length = self._longest_road_of(p)
+            length = self.longest_road_of(p)
         else:
             ship_owner[e], ship_owner[to] = p, -1  # the ship where it was, for a moment: the paths along it then
             through = self._route_through(p, e, 1)
@@ -556,7 +556,7 @@ class SeafarersState(CatanState):
                 # longest (no path of the pieces left has as many), so the longer of it and the new path
                 length = after if after >= before - 1 else before - 1
             else:
-                length = self._longest_road_of(p)
+                length = self.longest_road_of(p)
         self.road_length[p] = length
         self._award_longest_road()
 

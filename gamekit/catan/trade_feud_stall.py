@@ -397,7 +397,7 @@ def explore(state: Any, player: int, limit: int | None = None) -> Futures | None
         here = roads | ships
         out.edges |= here
         out.fixed = set(here) if out.fixed is None else out.fixed & here
-        length = scratch._longest_road_of(player)
+        length = scratch.longest_road_of(player)
         out.longest, out.shortest = max(out.longest, length), min(out.shortest, length)
         if settle and scratch.building_sites(player):
             out.event = True

@@ -562,7 +562,7 @@ def test_catan_longest_road_kept_after_each_road_is_the_full_count():
                 game.apply(action)
                 if type(action) is BuildRoad:
                     built += 1
-                    assert game.road_length == [game._longest_road_of(p) for p in range(4)]
+                    assert game.road_length == [game.longest_road_of(p) for p in range(4)]
     assert built > 1000
 
 

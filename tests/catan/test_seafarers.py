@@ -279,7 +279,7 @@ def test_seafarers_trade_route_kept_after_each_piece_is_the_full_count():
             game.apply(action)
             if type(action) in (BuildShip, MoveShip, BuildRoad):
                 changed += 1
-                assert game.road_length == [game._longest_road_of(p) for p in range(game.players)]
+                assert game.road_length == [game.longest_road_of(p) for p in range(game.players)]
     assert changed > 1000
 
 

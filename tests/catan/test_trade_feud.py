@@ -464,7 +464,7 @@ def test_stall_1919_player_3_cannot_lengthen_the_route():
     # 10, so the search runs; it never gives less
     assert least_bound(state) == [9, 6, 9, 9]
     assert not least_bound_reaches(state, 10) and least_bound_reaches(state, 9)  # asked player by player
-    assert state.longest_road == 0 and state._longest_road_of(0) == 9
+    assert state.longest_road == 0 and state.longest_road_of(0) == 9
     futures = explore(state, 3)
     assert futures is not None and not futures.event and futures.longest == 9
     blocked = state.clone()
