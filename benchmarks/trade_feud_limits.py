@@ -28,8 +28,10 @@ actions, at most 3,000 actions, seeds 1,000,000 + seed for the choices):
    connections. The predicates of the ship sites read no more than that at those edges, but for the
    routes of other players they walk along (rule ``trade-feud-connection``), left out here: so the
    untouched share is an upper bound of the lists a scheme of keeping them could carry from one turn to
-   the next without asking the predicate again. The reasons a list was touched are counted in the order
-   given (the first that holds).
+   the next without asking the predicate again. The reasons a list was touched are counted in this
+   order, the first that holds: a trade connection formed anywhere (the engine forgets its kept lists
+   then, and one that sends back the player's pieces changes the region itself), the pirate, a building,
+   a piece.
 
 Run: ``PYTHONPATH=$PWD python benchmarks/trade_feud_limits.py [games]`` (default 3 per game for the
 counts, 6 for the mix and the kept lists). Prints figures; asserts nothing.
@@ -147,11 +149,11 @@ def near_routes(state: Any, player: int) -> tuple[Any, ...]:
                 nodes.update(topo.edge_nodes[e])
     edges = sorted({e for v in nodes for e in topo.node_edges[v]})
     pirate = set(topo.hex_edges[state.pirate])
-    return (
+    return (  # a connection first: when it sends back the player's pieces, the region itself changes
+        ("a trade connection", tuple(state.connection_edges)),
         ("the pirate", tuple(e in pirate for e in edges)),
         ("a building", tuple(state.node_owner[v] for v in sorted(nodes))),
         ("a piece", tuple((state.edge_owner[e], state.ship_owner[e]) for e in edges)),
-        ("a trade connection", tuple(state.connection_edges)),
     )
 
 
