@@ -897,6 +897,12 @@ class State(ABC):
         raise NotImplementedError(f"{self.game.title} cannot draw the positions a player cannot tell apart: "
                                   "a game implements State._determinize (every gamekit game does)")
 
+    @property
+    def end_reason(self) -> str:
+        """Why the game ended, in words a reader can be shown, citing the rule (``""`` while it
+        goes on). Every game says it in its own terms; this is the words for a game that does not."""
+        return "the game has ended (rule protocol-game-over)" if self.is_over() else ""
+
     def winners(self) -> list[int]:
         """The players with the highest score (more than one on a tie); empty before the end."""
         if not self.is_over():

@@ -769,6 +769,14 @@ class AufAchseState(State):
     def is_over(self) -> bool:
         return self.phase == "over"
 
+    @property
+    def end_reason(self) -> str:
+        """Why the game ended, in words (``""`` while it goes on)."""
+        if self.phase != "over":
+            return ""
+        return ("no public contract is left and a player has carried out all of their own contracts; "
+                "the most cash wins (rules auf-achse-end, auf-achse-winner)")
+
     def scores(self) -> dict[int, Any]:
         """Cash: the most cash wins; unfinished contracts earn nothing (rule ``auf-achse-winner``)."""
         return dict(enumerate(self.cash))

@@ -530,6 +530,14 @@ class CatanState(State):
     def winners(self) -> list[int]:
         return [] if self.winner is None else [self.winner]
 
+    @property
+    def end_reason(self) -> str:
+        """Why the game ended, in words (``""`` while it goes on)."""
+        if self.winner is None:
+            return ""
+        return (f"a player has {self.victory_points(self.winner)} victory points on their own turn, "
+                f"{self.options.victory_points_to_win} being needed (rule catan-victory)")
+
     # -- queries used by the rules -----------------------------------------------------------
     def pieces_left(self, player: int) -> dict[str, int]:
         """Roads, settlements and cities the player can still build (rule ``catan-building-costs``)."""

@@ -417,20 +417,20 @@ class TradeFeudState(SeafarersState):
         points = [self.victory_points(p) for p in range(self.players)]
         return [p for p in range(self.players) if points[p] == max(points)]
 
-    def end_reason(self) -> str | None:
-        """Why the game ended, in words (``None`` while it goes on)."""
+    @property
+    def end_reason(self) -> str:
+        """Why the game ended, in words (``""`` while it goes on): an attribute, as every game's is."""
         if self.winner is not None:
-            return (f"player {self.winner} has {self.victory_points(self.winner)} victory points on their turn "
-                    f"(rule trade-feud-victory)")
+            return (f"a player has {self.victory_points(self.winner)} victory points on their own turn, "
+                    f"{self.options.victory_points_to_win} being needed (rule trade-feud-victory)")
         if self.phase == STALLED:
-            best = ", ".join(f"player {p} {b}" for p, b in enumerate(self.best_reachable or []))
+            best = ", ".join(f"{b:,}" for b in (self.best_reachable or []))
             return (f"no player can reach {self.options.victory_points_to_win} victory points any more (the most "
-                    f"each can still reach: {best}); the leaders {self.winners()} win (rule trade-feud-stall)")
+                    f"each can still reach, player by player: {best}), so the leaders win (rule trade-feud-stall)")
         if self.phase == STANDSTILL:
-            return (f"{self.options.stall_rounds} rounds in a row without a piece built, a card bought, a trade "
-                    f"connection or a player's new best score; the leaders {self.winners()} win "
-                    f"(rule trade-feud-standstill)")
-        return None
+            return (f"{self.options.stall_rounds:,} rounds in a row went by without a piece built, a card bought, "
+                    f"a trade connection or a player's new best score, so the leaders win (rule trade-feud-standstill)")
+        return ""
 
     def _check_stall(self) -> None:
         """Rule ``trade-feud-stall``, at the end of each round (the last player's turn): when no settlement can be built and no

@@ -181,6 +181,14 @@ class ItcState(LaneRules, State):
         """Rule ``itc-end``: the game is over when the round in which a player reached the goal is done."""
         return self.phase == "over"
 
+    @property
+    def end_reason(self) -> str:
+        """Why the game ended, in words (``""`` while it goes on)."""
+        if self.phase != "over":
+            return ""
+        return (f"a player reached the goal of {self.options.goal:,} euros and the round was played to its end; "
+                f"the most money wins (rules itc-goal, itc-end)")
+
     def scores(self) -> dict[int, int]:
         """Each player's profit in euros (rule ``itc-goal``)."""
         return dict(enumerate(self.score))

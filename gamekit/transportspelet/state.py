@@ -304,6 +304,10 @@ class TransportState(State):
     starting capital plus the sum of their logged amounts.
     """
 
+    #: Why the game ended, in words (``""`` while it goes on): set when it ends and kept in the save
+    #: (the class attribute stands in for :attr:`gamekit.core.State.end_reason`, a property elsewhere).
+    end_reason: str = ""
+
     action_types = ACTION_TYPES
 
     # -- setup (rules transport-setup, transport-contents) -----------------------------------------

@@ -209,17 +209,12 @@ def _view(state: Any, situation: dict[str, Any], announce: str, replay: int | No
     persons = [p for p, s in enumerate(seats) if s == PERSON]
     viewer = mover if person_moves else (persons[0] if len(persons) == 1 else None)
     scores = state.scores()
-    players = [{"name": _name(p, seats), "seat": seats[p], "score": str(scores[p]),
+    players = [{"name": _name(p, seats), "seat": seats[p], "score": number_text(scores[p]),
                 "details": holdings(state, p, viewer), "to_move": p == mover} for p in range(state.players)]
-    result = ""
+    result, outcome = "", None
     if over:
-        winners = state.winners()
-        names = " and ".join(f"Player {w + 1}" for w in winners)
-        best = scores[winners[0]] if winners else ""
-        reason = getattr(state, "end_reason", "") or ""
-        result = (f"{names} {'win' if len(winners) > 1 else 'wins'} with a score of {best}. "
-                  f"Final scores: " + ", ".join(f"Player {p + 1} {scores[p]}" for p in range(state.players))
-                  + (f". The game ended because {reason}." if reason else "."))
+        outcome = _outcome(state, seats, scores)
+        result = outcome["text"]
     if over:
         status = "The game is over."
     elif person_moves:
@@ -248,8 +243,33 @@ def _view(state: Any, situation: dict[str, Any], announce: str, replay: int | No
         "can_undo": replay is None and _undo_point(state, seats) is not None,
         "over": over,
         "result": result,
+        "outcome": outcome,
         "save_name": f"{state.game.name}-seed-{state.seed}-after-{steps}.json",
     }
+
+
+def number_text(value: Any) -> str:
+    """A number as people read it: whole numbers with thousands separators (``12,500``)."""
+    if is_integer(value):
+        return f"{value:,}"
+    return str(value)
+
+
+def _outcome(state: Any, seats: list[str], scores: dict[int, Any]) -> dict[str, Any]:
+    """The result screen of a finished game: the winners, every score, and why it ended (the
+    engine's :attr:`~gamekit.core.State.end_reason`, words with its rule), as data and as one text."""
+    winners = state.winners()
+    names = " and ".join(f"Player {w + 1}" for w in winners)
+    best = number_text(scores[winners[0]]) if winners else ""
+    reason = state.end_reason
+    if not isinstance(reason, str):  # an engine bug, never a text to show (a method's repr, say)
+        raise TypeError(f"{state.game.title}'s end_reason is {type(reason).__name__}, not words")
+    headline = f"{names} {'win' if len(winners) > 1 else 'wins'} with a score of {best}."
+    final = "Final scores: " + ", ".join(f"Player {p + 1} {number_text(scores[p])}" for p in range(state.players))
+    text = f"{headline} {final}" + (f". The game ended because {reason}." if reason else ".")
+    return {"headline": headline, "winners": winners, "reason": reason, "text": text,
+            "scores": [{"name": _name(p, seats), "score": number_text(scores[p]), "winner": p in winners}
+                       for p in range(state.players)]}
 
 
 def _undo_point(state: Any, seats: list[str]) -> int | None:

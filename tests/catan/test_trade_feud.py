@@ -428,13 +428,13 @@ def test_thousands_of_random_trade_feud_games_end_with_the_invariants():
         assert state.is_over(), seed
         if state.winner is not None:
             assert state.victory_points(state.winner) >= 10 and state.turn == state.winner, seed
-            assert "trade-feud-victory" in state.end_reason()
+            assert "trade-feud-victory" in state.end_reason
         elif state.phase == "standstill":  # play_checked counted the quiet rounds itself
-            assert "trade-feud-standstill" in state.end_reason(), seed
+            assert "trade-feud-standstill" in state.end_reason, seed
             standstills += 1
         else:
             assert state.phase == "stalled" and stall_is_true(state), seed
-            assert "trade-feud-stall" in state.end_reason()
+            assert "trade-feud-stall" in state.end_reason
         connections += len(state.connections)
         moves += moved
         if seed % 250 == 0:
@@ -459,7 +459,7 @@ def test_stall_1919_player_3_cannot_lengthen_the_route():
     reach finds no route longer than 9: a tie, which leaves the card with player 0."""
     state, steps, _ = play_checked(1919, random_policy)
     assert steps == 2231 and state.phase == "stalled" and stall_is_true(state)
-    assert state.best_reachable == [9, 6, 9, 9] and "trade-feud-stall" in state.end_reason()
+    assert state.best_reachable == [9, 6, 9, 9] and "trade-feud-stall" in state.end_reason
     # the bound the search starts from (tokens 5, 1, 7, 5; cities; the card; player 0's route held): all below
     # 10, so the search runs; it never gives less
     assert least_bound(state) == [9, 6, 9, 9]
@@ -490,7 +490,7 @@ def test_uniform_random_4_player_games_that_ran_on_end_by_the_stall(seed, steps)
     proof by exploration; now the proof ends them (about a second each), with a true reason."""
     state, played = uniform_play(seed)
     assert played == steps and state.phase == "stalled" and stall_is_true(state)
-    assert "trade-feud-stall" in state.end_reason() and max(state.best_reachable) < 10
+    assert "trade-feud-stall" in state.end_reason and max(state.best_reachable) < 10
     assert all(a <= b for a, b in zip(least_bound(state), state.best_reachable))
 
 
@@ -505,7 +505,7 @@ def test_stall_ends_the_game_and_names_the_leaders():
     assert state.phase == "stalled" and state.is_over() and state.current_player is None
     points = [state.victory_points(p) for p in range(4)]
     assert points == [9, 3, 9, 6] and state.winners() == [0, 2]
-    assert "trade-feud-stall" in state.end_reason() and state.legal_actions() == []
+    assert "trade-feud-stall" in state.end_reason and state.legal_actions() == []
     assert GAME.from_json(state.to_json()).to_json() == state.to_json()
     off.apply(EndTurn())
     assert not off.is_over()
@@ -544,7 +544,7 @@ def test_standstill_after_stall_rounds_rounds_without_progress():
     for _ in range(6):
         quiet_turn(state, rng)
     assert state.phase == "standstill" and state.is_over() and state.current_player is None
-    assert "trade-feud-standstill" in state.end_reason() and state.legal_actions() == []
+    assert "trade-feud-standstill" in state.end_reason and state.legal_actions() == []
     points = [state.victory_points(q) for q in range(3)]
     assert state.winners() == [q for q in range(3) if points[q] == max(points)]
     text = state.to_json()
