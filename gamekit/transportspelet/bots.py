@@ -414,7 +414,10 @@ class TransportHeuristic(HeuristicBot):
             for vehicle, entries in _ranked(t.card, start, t.destination, sale, insured, not t.path, rate):
                 if vehicle == busy:
                     continue
-                w, rolls, a = next(e for e in entries if not getattr(e[2], "insure", False))
+                plain = next((e for e in entries if not getattr(e[2], "insure", False)), None)
+                if plain is None:
+                    continue  # no leg by this vehicle starts here (a ship's card in an inland city, say)
+                w, rolls, a = plain
                 short = freight(a.vehicle, len(path(a.vehicle, start, a.stop)) - 1) - cash
                 if short <= 0:
                     continue
