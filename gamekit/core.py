@@ -36,7 +36,7 @@ from typing import Any, ClassVar
 
 from .chance import LIST_LIMIT, Chance, TooManyOutcomes
 from .rng import Rng
-from .validation import is_integer
+from .validation import is_integer, shown_number
 
 __all__ = [
     "IllegalAction",
@@ -353,15 +353,79 @@ class Game:
         state._origin = ("new", 0)
         return state
 
-    def from_json(self, text: str) -> State:
-        """A state restored exactly from :meth:`State.to_json`; malformed text raises :class:`InvalidSave`."""
+    def from_json(self, text: str, replay: bool = False) -> State:
+        """A state restored exactly from :meth:`State.to_json`; malformed text raises :class:`InvalidSave`.
+
+        With ``replay`` the save is not trusted at all (rule ``protocol-saving``): its log is played
+        again from the setup its seed, players and settings give, and must lead to exactly the
+        position it states, chance results included (:meth:`check_replay`). That is how a file from
+        outside is opened (the play pages do); without it the position is checked as it stands, so
+        a scenario set up by hand and saved opens again.
+        """
         try:
             data = json.loads(text)
         except (TypeError, ValueError) as err:
             raise InvalidSave(f"not a saved game: {err}") from None
         state = self._from_parsed(data)  # freshly parsed: the state may keep its lists, nobody else holds them
         state._origin = ("save", len(state._rows), text)
+        if replay:
+            self.check_replay(state)
         return state
+
+    def check_replay(self, state: State) -> None:
+        """Raise :class:`InvalidSave` unless ``state``'s log, played again from the start of a game
+        with its seed, players and settings, leads to exactly ``state``: every action legal where it
+        stands, every chance result the one the seed gives (none set by hand with ``force``), every
+        logged extra the same, and the position and the generator at the end those of ``state``.
+        The message names the first step that differs (counting from 1, as the log is shown)."""
+        rows = state._rows
+        by_name = {t.__name__: t for t in state.action_types}
+        again = self.state_class(self, state.players, state.seed, state.options, Rng(state.seed))
+        again._setup()
+        again._origin = ("new", 0)
+
+        def said(row: list[Any]) -> str:
+            extras = row[-1] if type(row[-1]) is dict else {}
+            parts = [f"{c.get('what')} {json.dumps(c.get('result'))}" for c in extras.get("chance", ()) if isinstance(c, dict)]
+            parts += [f"{k} {json.dumps(v)}" for k, v in sorted(extras.items()) if k != "chance"]
+            return "; ".join(parts) or "nothing drawn"
+
+        for i, row in enumerate(rows):
+            step = i + 1
+            action = _action_of(row, by_name)
+            extras = row[-1] if type(row[-1]) is dict else {}
+            if any(isinstance(c, dict) and c.get("forced") for c in extras.get("chance", ())):
+                raise InvalidSave(f"step {step} of the log ({action}): its chance results were set by hand, "
+                                  "not drawn with the game's seed, so the game cannot be checked")
+            mover = again.current_player
+            if row[0] != mover:
+                who = "nobody" if mover is None else f"Player {mover + 1}"
+                raise InvalidSave(f"step {step} of the log ({action}) is Player {row[0] + 1}'s, but there it is "
+                                  f"{who}'s turn (players counted from 1)")
+            refused = again.refusal(action)
+            if refused is not None:
+                raise InvalidSave(f"step {step} of the log ({action}) cannot be played there: {refused.reason}"
+                                  + (f" (rule {refused.rule})" if refused.rule else ""))
+            again.apply(action)
+            done = again._rows[-1]
+            if _ENCODER.encode(done) != _ENCODER.encode(row):
+                raise InvalidSave(f"step {step} of the log ({action}) records {said(row)}, but played from the "
+                                  f"game's seed it gives {said(done)}")
+        if state.scores() != again.scores():
+            def listed(scores: dict[int, Any]) -> str:
+                return ", ".join(f"Player {p + 1} {shown_number(v)}" for p, v in sorted(scores.items()))
+
+            raise InvalidSave(f"the scores the save states ({listed(state.scores())}) are not those its "
+                              f"{len(rows):,} actions give from its seed ({listed(again.scores())})")
+        mine, true = state.state_data(), again.state_data()
+        if mine != true:
+            keys = sorted(set(mine) | set(true)) if isinstance(mine, dict) and isinstance(true, dict) else []
+            first = next((k for k in keys if mine.get(k) != true.get(k)), None)
+            what = f"its part {first!r} differs" if first is not None else "it differs"
+            raise InvalidSave(f"the position the save states is not the one its {len(rows):,} actions lead to from "
+                              f"its seed: {what}")
+        if state.rng.getstate() != again.rng.getstate():
+            raise InvalidSave(f"the save's random generator is not where its {len(rows):,} actions leave it")
 
     def from_data(self, data: Any) -> State:
         """Like :meth:`from_json`, from the already parsed dict (which the state never shares: it is copied)."""

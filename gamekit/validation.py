@@ -33,6 +33,7 @@ from typing import Any
 
 __all__ = [
     "is_integer",
+    "shown_number",
     "integer",
     "integers",
     "flag",
@@ -55,12 +56,31 @@ def is_integer(value: Any) -> bool:
     return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
 
 
+#: Whole numbers this long or longer are described in messages, not written out (a score of 10**400
+#: in an edited save would fill the screen).
+LONG_DIGITS = 16
+
+
+def shown_number(value: Any) -> str:
+    """A number as a message shows it: whole numbers with thousands separators, a very long one as
+    its length (``a number of 401 digits``), anything else as its ``repr``.
+
+    >>> shown_number(250000), shown_number(-10**400), shown_number("7")
+    ('250,000', 'a number of 401 digits', "'7'")
+    """
+    if is_integer(value):
+        digits = len(str(abs(value)))
+        return f"a number of {digits} digits" if digits >= LONG_DIGITS else f"{value:,}"
+    return repr(value)
+
+
 def integer(value: Any, where: str, low: int | None = None, high: int | None = None) -> int:
     """``value``, a whole number within ``low..high`` (either bound may be left open)."""
     if not is_integer(value):
-        raise ValueError(f"{where} must be an integer, not {value!r}")
+        raise ValueError(f"{where} must be an integer, not {shown_number(value) if isinstance(value, int) else repr(value)}")
     if (low is not None and value < low) or (high is not None and value > high):
-        raise ValueError(f"{where} = {value} is outside {'' if low is None else low}..{'' if high is None else high}")
+        shown = value if abs(value) < 10 ** (LONG_DIGITS - 1) else shown_number(value)
+        raise ValueError(f"{where} = {shown} is outside {'' if low is None else low}..{'' if high is None else high}")
     return value
 
 

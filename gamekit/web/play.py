@@ -45,6 +45,11 @@ PUBLIC_CHANCE = re.compile(r"(^|\b)(2d6|d6|dice|die|fight|telegram|event card)\b
 #: The play pages' search: the tree search (:class:`gamekit.bots.SearchBot`) with 60 iterations of
 #: playouts 10 actions deep, quick enough for the page (:func:`search_budget`).
 SEARCH_BUDGET = {"iterations": 60, "depth": 10}
+#: The largest saved game the page opens: 1 MB, about 16,000 actions, some 16 times the longest game
+#: the computer players play (ITC for 5 players: 1,019 actions, 61 KB). A save is replayed from its
+#: seed when opened; a file of 24 MB (1.5 million actions) would hold the page for minutes.
+SAVE_LIMIT_BYTES = 1_000_000
+SAVE_LIMIT_TEXT = "a saved game opens here up to 1 MB (about 16,000 actions; the longest game of the computer players is 61 KB)."
 
 
 def search_budget(game_name: str) -> dict[str, Any]:
@@ -201,7 +206,10 @@ def _board(state: Any) -> str:
     return ""
 
 
-def _view(state: Any, situation: dict[str, Any], announce: str, replay: int | None = None) -> dict[str, Any]:
+def _view(state: Any, situation: dict[str, Any], announce: str, replay: int | None = None,
+          steps: int | None = None) -> dict[str, Any]:
+    """What the page draws of ``state``; in a replay (``replay``: the position after that many
+    actions) ``steps`` is the whole game's number of actions, so the replay can step forward."""
     seats = situation["seats"]
     over = state.is_over()
     mover = None if over else state.current_player
@@ -221,7 +229,8 @@ def _view(state: Any, situation: dict[str, Any], announce: str, replay: int | No
         status = f"{_name(mover, seats)} to move: {phase_text(state)}"
     else:
         status = f"{_name(mover, seats)} is thinking… ({phase_text(state)})"
-    steps = len(state._rows)
+    if steps is None:
+        steps = len(state._rows)
     return {
         "title": state.game.title,
         "game": state.game.name,
@@ -244,6 +253,7 @@ def _view(state: Any, situation: dict[str, Any], announce: str, replay: int | No
         "over": over,
         "result": result,
         "outcome": outcome,
+        "seed": state.seed,
         "save_name": f"{state.game.name}-seed-{state.seed}-after-{steps}.json",
     }
 
@@ -319,7 +329,7 @@ def setup_view(game_name: str) -> dict[str, Any]:
         settings.append({"name": f.name, "label": f.name.replace("_", " "), "kind": kind, "default": default})
     return {"game": game.name, "title": game.title, "min_players": game.min_players, "max_players": game.max_players,
             "seat_kinds": [{"value": k, "label": "Person" if k == PERSON else f"Computer: {k}"} for k in SEAT_KINDS],
-            "settings": settings}
+            "settings": settings, "save_limit_bytes": SAVE_LIMIT_BYTES, "save_limit_text": SAVE_LIMIT_TEXT}
 
 
 @service("play.game")
@@ -342,11 +352,22 @@ def play(situation: dict[str, Any] | None = None, action: dict[str, Any] | None 
         text = action.get("save")
         if not isinstance(text, str):
             raise ValueError("open a saved game: the text of its file")
+        size = len(text.encode("utf-8"))
+        if size > SAVE_LIMIT_BYTES:
+            raise InvalidSave(f"This file is {size / 1e6:.1f} MB: {SAVE_LIMIT_TEXT}")
         try:
             name = json.loads(text).get("game")
         except (ValueError, AttributeError):
             raise InvalidSave("this file is not a saved game") from None
-        state = get_game(name if isinstance(name, str) else "").from_json(text)
+        page = action.get("game")
+        if isinstance(page, str) and page and name != page:
+            # Another game's save is never opened here (it would replace this page's kept game).
+            if isinstance(name, str) and name in PAGES:
+                raise InvalidSave(f"this is a saved game of {get_game(name).title}, not of {get_game(page).title}: "
+                                  f"open it on {get_game(name).title}'s own play page (book/{PAGES[name]}/play.html)")
+            raise InvalidSave(f"this file is not a saved game of {get_game(page).title}")
+        # Checked, never trusted: the log is played again from the seed and must reach the position.
+        state = get_game(name if isinstance(name, str) else "").from_json(text, replay=True)
         seats = action.get("seats")
         if not (isinstance(seats, list) and len(seats) == state.players):
             seats = [PERSON] + ["heuristic"] * (state.players - 1)
@@ -359,7 +380,8 @@ def play(situation: dict[str, Any] | None = None, action: dict[str, Any] | None 
     if kind == "replay":
         step = _int(action.get("step"), "the step", 0, len(state._rows))
         shown = _replayed(state, step)
-        view = _view(shown, situation, f"Replay: the position after {step} of {len(state._rows)} actions.", replay=step)
+        view = _view(shown, situation, f"Replay: the position after {step:,} of {len(state._rows):,} actions.", replay=step,
+                     steps=len(state._rows))
         return {"situation": situation, "view": view}
     if kind == "undo":
         point = _undo_point(state, seats)

@@ -27,10 +27,14 @@ class PlayGame(RulesWidget):
     _css = css_for("play")
     game_name = traitlets.Unicode("").tag(sync=True)
     players = traitlets.Int(0).tag(sync=True)
-    seed = traitlets.Int(1).tag(sync=True)
+    #: The seed the set-up form offers; ``None``: a fresh random seed for each new game (the page
+    #: draws it with the browser's ``crypto``, and shows it, so that the game can be played again).
+    seed = traitlets.Int(None, allow_none=True).tag(sync=True)
 
-    def __init__(self, game: str, seats: list[str] | None = None, seed: int = 1, players: int | None = None,
+    def __init__(self, game: str, seats: list[str] | None = None, seed: int | None = None, players: int | None = None,
                  options: dict[str, Any] | None = None, **kwargs: Any) -> None:
+        if seats is not None and seed is None:
+            seed = fresh_seed()
         super().__init__(service="play.game", game_name=game, seed=seed, **kwargs)
         if seats is None:
             self._start(action={"kind": "setup", "game": game})
@@ -55,6 +59,14 @@ class PlayGame(RulesWidget):
         while self.view.get("bot_to_move"):
             self.computer()
         return self
+
+
+def fresh_seed() -> int:
+    """A new game's seed when none is given: from the system's randomness (not the rules': every
+    random event of the game itself comes from the seeded generator), shown with the game."""
+    import secrets
+
+    return secrets.randbelow(10**9)
 
 
 def play(game: str, opponents: list[str] | None = None, seed: int = 1, **options: Any) -> PlayGame:

@@ -30,21 +30,45 @@ function storageKey(game) {
   return `gamekit-play-${game}`;
 }
 
+// Keep the game in this browser; false when it cannot be kept (storage full or off). Then no older
+// game is left on offer as "your last game": it is removed, and the page says so.
 function remember(game, situation) {
   try {
     localStorage.setItem(storageKey(game), JSON.stringify(situation));
+    return true;
   } catch (err) {
-    /* private mode or full storage: the game goes on without being kept */
+    try {
+      localStorage.removeItem(storageKey(game));
+    } catch (ignored) {
+      /* storage off altogether */
+    }
+    return false;
   }
 }
 
+// The kept game: {situation} when there is one that can be read, {unreadable: why} when there is
+// one that cannot, {} when there is none.
 function recall(game) {
+  let text = null;
   try {
-    const text = localStorage.getItem(storageKey(game));
-    return text ? JSON.parse(text) : null;
+    text = localStorage.getItem(storageKey(game));
   } catch (err) {
-    return null;
+    return {};
   }
+  if (!text) return {};
+  try {
+    const situation = JSON.parse(text);
+    if (situation && typeof situation.save === "string") return { situation };
+    return { unreadable: "it holds no saved game" };
+  } catch (err) {
+    return { unreadable: "its text is not a saved game" };
+  }
+}
+
+// A new game's seed when the reader gives none: from the browser's crypto (the game's own random
+// events all come from the seeded generator in the engine; this only picks which game).
+function freshSeed() {
+  return crypto.getRandomValues(new Uint32Array(1))[0] % 1000000000;
 }
 
 function download(name, text) {
@@ -68,15 +92,20 @@ function render({ model, el: root }) {
   const setup = el("form", { class: "gk-play-setup", "data-testid": "gk-setup", "aria-label": "Set up a game" });
   const playersSelect = el("select", { id: `gk-${game}-players`, "data-testid": "gk-players" });
   const seatsBox = el("div", { class: "gk-play-seats", role: "group", "aria-label": "Seats" });
-  const seedInput = el("input", { id: `gk-${game}-seed`, type: "text", inputmode: "numeric", "data-testid": "gk-seed", size: "8" });
+  // The seed: empty (or "random") gives each new game a fresh one from the browser's crypto; a seed
+  // typed in plays that game again (the seed in use is shown on the table).
+  const seedInput = el("input", { id: `gk-${game}-seed`, type: "text", inputmode: "numeric", "data-testid": "gk-seed", size: "10",
+    placeholder: "random", "aria-describedby": `gk-${game}-seed-note` });
+  const seedNote = el("span", { id: `gk-${game}-seed-note`, class: "gk-muted" }, "empty: a new random game; a game's seed: that game again");
   const settingsBox = el("details", { class: "gk-play-settings" }, el("summary", {}, "Settings (the chapter's assumptions)"));
   const startButton = el("button", { "data-testid": "gk-start" }, "Start the game");
   const resume = el("button", { "data-testid": "gk-resume", hidden: "" }, "Continue your last game");
+  const keptNote = el("p", { class: "gk-muted", "data-testid": "gk-kept-note", hidden: "" });
   const openInput = el("input", { type: "file", accept: ".json,application/json", "data-testid": "gk-open", id: `gk-${game}-open` });
   setup.append(
     el("div", { class: "gk-row" }, el("label", { for: `gk-${game}-players` }, "Players"), playersSelect,
-      el("label", { for: `gk-${game}-seed` }, "Seed"), seedInput),
-    seatsBox, settingsBox, el("div", { class: "gk-row" }, startButton, resume),
+      el("label", { for: `gk-${game}-seed` }, "Seed"), seedInput, seedNote),
+    seatsBox, settingsBox, el("div", { class: "gk-row" }, startButton, resume), keptNote,
     el("div", { class: "gk-row" }, el("label", { for: `gk-${game}-open` }, "Open a saved game"), openInput));
   setup.addEventListener("submit", (e) => e.preventDefault());
 
@@ -96,7 +125,8 @@ function render({ model, el: root }) {
     playersSelect.replaceChildren(...Array.from({ length: form.max_players - form.min_players + 1 }, (_, i) =>
       el("option", { value: String(form.min_players + i) }, String(form.min_players + i))));
     playersSelect.value = String(model.get("players") || form.min_players);
-    if (!seedInput.value) seedInput.value = String(model.get("seed") ?? 1);
+    const given = model.get("seed");
+    if (!seedInput.value && given !== null && given !== undefined) seedInput.value = String(given);
     drawSeats(form);
     settingsBox.replaceChildren(settingsBox.firstChild, ...form.settings.map((s) => {
       const id = `gk-${game}-setting-${s.name}`;
@@ -105,15 +135,21 @@ function render({ model, el: root }) {
         : el("input", { id, type: "text", inputmode: "numeric", size: "6", value: String(s.default), "data-setting": s.name, "data-kind": s.kind });
       return el("div", { class: "gk-row" }, el("label", { for: id }, s.label), input);
     }));
-    resume.hidden = !recall(game);
+    const kept = recall(game);
+    resume.hidden = !kept.situation;
+    keptNote.hidden = !kept.unreadable;
+    keptNote.textContent = kept.unreadable
+      ? `The game kept in this browser cannot be read (${kept.unreadable}), so it cannot be continued; it stays until a new game replaces it.`
+      : "";
   };
   playersSelect.addEventListener("change", () => drawSeats(model.get("view").setup || setupForm));
   let setupForm = null;
 
   const startGame = () => {
-    const seed = wholeNumberText(seedInput.value);
+    const typed = seedInput.value.trim();
+    const seed = typed === "" || typed.toLowerCase() === "random" ? freshSeed() : wholeNumberText(typed);
     if (seed === null) {
-      model.set("error", "The seed is a whole number.");
+      model.set("error", "The seed is a whole number, or empty for a new random game.");
       model.save_changes();
       return;
     }
@@ -133,19 +169,27 @@ function render({ model, el: root }) {
   };
   startButton.addEventListener("click", startGame);
   resume.addEventListener("click", () => {
-    const saved = recall(game);
+    const saved = recall(game).situation;
     if (!saved) return;
     ui.reset();
-    ui.act({ kind: "open", save: saved.save, seats: saved.seats });
+    ui.act({ kind: "open", game, save: saved.save, seats: saved.seats });
   });
   openInput.addEventListener("change", async () => {
     const file = openInput.files && openInput.files[0];
     if (!file) return;
+    openInput.value = "";
+    // The service's stated limit, checked before the file is read (a file of many megabytes would
+    // hold the page while it is read and sent); the service checks it again.
+    const limit = setupForm && setupForm.save_limit_bytes;
+    if (limit && file.size > limit) {
+      ui.refuse(`This file is ${(file.size / 1e6).toFixed(1)} MB: ${setupForm.save_limit_text}`);
+      return;
+    }
     const text = await file.text();
     ui.reset();
     stopBots();
-    ui.act({ kind: "open", save: text, seats: seatSelects().map((s) => s.value) });
-    openInput.value = "";
+    // The game's own name goes with it: another game's save is refused here, the kept game kept.
+    ui.act({ kind: "open", game, save: text, seats: seatSelects().map((s) => s.value) });
   });
 
   // -- the table ------------------------------------------------------------------------------
@@ -172,7 +216,11 @@ function render({ model, el: root }) {
   const coverButton = el("button", { "data-testid": "gk-uncover" });
   cover.append(coverText, coverButton);
   const privateBox = el("div", { class: "gk-play-private", "data-testid": "gk-private" });
-  const moves = el("div", { role: "region", "aria-label": "Your moves", class: "gk-play-moves", "data-testid": "gk-moves" });
+  // tabindex -1: after a move the focus rests on the region itself (a move button there would let
+  // a second Enter play a move the reader never chose); Tab goes on to the moves.
+  const moves = el("div", { role: "region", "aria-label": "Your moves", class: "gk-play-moves", "data-testid": "gk-moves", tabindex: "-1" });
+  const seedShown = el("p", { class: "gk-muted", "data-testid": "gk-seed-shown" });
+  const keepNote = el("p", { class: "gk-muted", "data-testid": "gk-keep-note", hidden: "" });
   const hintButton = el("button", { "data-testid": "gk-hint", onclick: () => ui.act({ kind: "hint" }) }, "Hint");
   const undoButton = el("button", { "data-testid": "gk-undo", onclick: () => ui.act({ kind: "undo" }) }, "Undo my last move");
   const skipButton = el("button", { "data-testid": "gk-skip", hidden: "" }, "Skip to my turn");
@@ -184,11 +232,12 @@ function render({ model, el: root }) {
   const replayText = el("span", { "data-testid": "gk-replay-text" });
   const saveButton = el("button", { "data-testid": "gk-save" }, "Save the game to a file");
   const newButton = el("button", { "data-testid": "gk-new" }, "New game");
-  table.append(status, result, el("div", { class: "gk-row" }, skipButton, hintButton, undoButton), hint, moves, cover, privateBox,
+  const endRow = el("div", { class: "gk-row" }, saveButton, newButton);
+  table.append(status, seedShown, keepNote, result, el("div", { class: "gk-row" }, skipButton, hintButton, undoButton), hint, moves, cover, privateBox,
     scrollTable(players, "players"), zoomBar, board,
     el("details", { class: "gk-play-log", open: "" }, el("summary", {}, "Log"),
       el("div", { class: "gk-row", role: "group", "aria-label": "Replay" }, replayBack, replayText, replayForward, replayExit), logList),
-    el("div", { class: "gk-row" }, saveButton, newButton));
+    endRow);
   ui.box.prepend(setup, table);
 
   const stopBots = () => {
@@ -200,27 +249,32 @@ function render({ model, el: root }) {
     ui.say("Skipping to your turn…");
     scheduleBots();
   });
+  // The replay's buttons stay focusable at either end (aria-disabled, not disabled): Enter pressed
+  // again and again on one of them does nothing more there, and never reaches a move.
+  const off = (b) => b.getAttribute("aria-disabled") === "true";
   replayBack.addEventListener("click", () => {
     const v = model.get("view");
     const step = v.replay === null || v.replay === undefined ? v.steps : v.replay;
-    if (step > 0) ui.act({ kind: "replay", step: step - 1 });
+    if (!off(replayBack) && step > 0) ui.act({ kind: "replay", step: step - 1 });
   });
   replayForward.addEventListener("click", () => {
     const v = model.get("view");
-    if (v.replay !== null && v.replay !== undefined && v.replay < v.steps) ui.act({ kind: "replay", step: v.replay + 1 });
+    if (!off(replayForward) && v.replay !== null && v.replay !== undefined && v.replay < v.steps) ui.act({ kind: "replay", step: v.replay + 1 });
   });
   replayExit.addEventListener("click", () => ui.act({ kind: "view" }));
-  saveButton.addEventListener("click", () => {
+  const saveGame = () => {
     const s = model.get("situation");
     if (s && s.save) download(model.get("view").save_name || `${game}.json`, s.save);
-  });
-  newButton.addEventListener("click", () => {
+  };
+  const newGame = () => {
     stopBots();
     ui.reset();
     model.set("view", { setup: setupForm });
     model.set("revision", model.get("revision") + 1);
     model.save_changes();
-  });
+  };
+  saveButton.addEventListener("click", saveGame);
+  newButton.addEventListener("click", newGame);
   coverButton.addEventListener("click", () => {
     shownTo = model.get("view").to_move;
     draw();
@@ -296,17 +350,13 @@ function render({ model, el: root }) {
   const drawMoves = (v, hidden) => {
     if (hidden || !v.moves.length) {
       moves.replaceChildren(el("p", { class: "gk-muted" }, v.over ? "The game is over." : hidden ? "" : "Waiting for the other players."));
-      return null;
+      return;
     }
-    let first = null;
     const groups = v.moves.map((g, gi) => {
-      const buttons = g.moves.map((m, mi) => {
-        const b = el("button", { "data-testid": `gk-move-${gi}-${mi}`, "data-action": m.action, onclick: () => ui.act({ kind: "move", text: m.action }) }, m.label);
-        first ??= b;
-        return b;
-      });
+      const buttons = g.moves.map((m, mi) =>
+        el("button", { "data-testid": `gk-move-${gi}-${mi}`, "data-action": m.action, onclick: () => ui.act({ kind: "move", text: m.action }) }, m.label));
       const list = el("div", { class: "gk-row gk-play-group", role: "group", "aria-label": g.title }, ...buttons);
-      // A long group is folded, except the first (its first move takes the focus after each move).
+      // A long group is folded, except the first.
       if (v.moves.length > 1 && g.moves.length > 8) {
         const box = el("details", { open: gi === 0 || openGroups.has(g.title) || undefined }, el("summary", {}, `${g.title} (${g.moves.length})`), list);
         box.addEventListener("toggle", () => (box.open ? openGroups.add(g.title) : openGroups.delete(g.title)));
@@ -315,7 +365,6 @@ function render({ model, el: root }) {
       return el("div", {}, el("h4", {}, g.title), list);
     });
     moves.replaceChildren(...groups);
-    return first;
   };
 
   const needsCoverNow = (v) => v.persons > 1 && v.person_to_move && shownTo !== v.to_move;
@@ -372,8 +421,33 @@ function render({ model, el: root }) {
     }
   };
 
+  // The result screen: who won, every score, why the game ended (the engine's words), what next.
+  const drawResult = (v) => {
+    const o = v.outcome;
+    if (!o) return [el("h3", {}, "Result"), el("p", {}, v.result)];
+    const scores = el("table", { class: "gk-play-scores", "data-testid": "gk-result-scores" },
+      el("tr", {}, el("th", { scope: "col" }, "Player"), el("th", { scope: "col" }, "Score"), el("th", { scope: "col" }, "")),
+      ...o.scores.map((p) => el("tr", { class: p.winner ? "gk-play-winner" : "" },
+        el("th", { scope: "row" }, p.name), el("td", {}, p.score), el("td", {}, p.winner ? "winner" : ""))));
+    return [
+      el("h3", {}, "Result"),
+      el("p", { class: "gk-play-headline", "data-testid": "gk-result-headline" }, o.headline),
+      scrollTable(scores, "final scores"),
+      el("p", { "data-testid": "gk-result-reason" }, o.reason ? `Why it ended: ${o.reason}.` : ""),
+      el("p", { class: "gk-muted" }, `Game seed ${v.seed}: type it in the Seed field of a new game to play the same game again.`),
+      el("div", { class: "gk-row", role: "group", "aria-label": "What next" },
+        el("button", { "data-testid": "gk-result-replay", onclick: () => ui.act({ kind: "replay", step: 0 }) }, "Replay the game from the start"),
+        el("button", { "data-testid": "gk-result-new", onclick: newGame }, "New game"),
+        el("button", { "data-testid": "gk-result-save", onclick: saveGame }, "Save the game to a file")),
+    ];
+  };
+
   const draw = ui.redraw(() => {
     const v = model.get("view") || {};
+    // The control the reader used (read before the drawing replaces anything): see the end.
+    const was = document.activeElement;
+    const wasMove = !was || was === moves ? null : moves.contains(was) ? moves : board.contains(was) ? board : null;
+    const wasResult = Boolean(was && was !== result && result.contains(was));
     if (v.setup) setupForm = v.setup;
     const playing = Boolean(v.players);
     setup.hidden = playing;
@@ -383,11 +457,20 @@ function render({ model, el: root }) {
       return startButton;
     }
     const s = model.get("situation");
-    if (s && s.save && (v.replay === null || v.replay === undefined)) remember(game, s);
+    if (s && s.save && (v.replay === null || v.replay === undefined)) {
+      const kept = remember(game, s);
+      keepNote.hidden = kept;
+      keepNote.textContent = kept ? "" : "This game is too large to keep in this browser (its storage is full or off): "
+        + "save it to a file to continue it later. No older game is kept in its place.";
+    }
     const replaying = v.replay !== null && v.replay !== undefined;
     status.textContent = replaying ? `Replay: after ${v.replay} of ${v.steps} actions. ${v.status}` : v.status;
-    result.replaceChildren(...(v.over && !replaying ? [el("h3", {}, "Result"), el("p", {}, v.result)] : []));
-    result.hidden = !(v.over && !replaying);
+    const showResult = Boolean(v.over && !replaying);
+    result.replaceChildren(...(showResult ? drawResult(v) : []));
+    result.hidden = !showResult;
+    endRow.hidden = showResult; // the result screen has its own Save and New game
+    seedShown.textContent = showResult ? "" : `Game seed ${v.seed}`;
+    seedShown.hidden = showResult;
     drawPlayers(v);
     // The new drawing replaces the old one at the same zoom and the same place in its frame.
     const [left, top] = [board.scrollLeft, board.scrollTop];
@@ -419,7 +502,7 @@ function render({ model, el: root }) {
     }
     privateBox.hidden = needsCover || !v.private;
     privateBox.replaceChildren(...(v.private ? [el("h4", {}, v.private.title), ...v.private.lines.map((l) => el("p", {}, l))] : []));
-    const firstMove = drawMoves(v, needsCover || replaying);
+    drawMoves(v, needsCover || replaying);
     hintButton.hidden = !v.person_to_move || replaying;
     hintButton.disabled = needsCover;
     undoButton.hidden = replaying;
@@ -427,15 +510,24 @@ function render({ model, el: root }) {
     skipButton.hidden = !v.bot_to_move || replaying;
     hint.textContent = v.hint ? `Hint: ${v.hint.action}. ${v.hint.reason}.` : "";
     logList.replaceChildren(...v.log.map((e) => el("li", { value: String(e.step) }, e.text)));
-    replayText.textContent = replaying ? `step ${v.replay} of ${v.steps}` : `${v.steps} action${v.steps === 1 ? "" : "s"}`;
-    replayForward.disabled = !replaying || v.replay >= v.steps;
-    replayBack.disabled = (replaying ? v.replay : v.steps) <= 0;
+    const count = (n) => n.toLocaleString("en-US");
+    replayText.textContent = replaying ? `step ${count(v.replay)} of ${count(v.steps)}` : `${count(v.steps)} action${v.steps === 1 ? "" : "s"}`;
+    replayForward.setAttribute("aria-disabled", String(!replaying || v.replay >= v.steps));
+    replayBack.setAttribute("aria-disabled", String((replaying ? v.replay : v.steps) <= 0));
     replayExit.hidden = !replaying;
     if (replaying) stopBots();
     else scheduleBots();
+    // Where the focus goes: never onto a move the reader did not choose. After a move (a button of
+    // "Your moves" or a spot of the board) it rests on the region it was in; any other control that
+    // is still there keeps it; a control that went away hands it to its natural next place.
     if (needsCover) return coverButton;
-    if (v.over) return replaying ? null : result;
-    return v.person_to_move ? firstMove : skipButton.hidden ? null : skipButton;
+    if (showResult && !wasResult) return result;
+    if (wasMove) return wasMove;
+    if (was === replayExit || (wasResult && replaying)) return replaying ? replayForward : replayBack;
+    const visible = (node) => node && node.isConnected && !node.hidden && !node.disabled && node.getClientRects().length > 0;
+    if (visible(was) && ui.box.contains(was)) return was;
+    if (v.person_to_move) return moves;
+    return visible(skipButton) ? skipButton : replaying ? replayBack : moves;
   });
 
   model.on("change:revision", draw);
