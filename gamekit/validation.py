@@ -34,6 +34,7 @@ from typing import Any
 __all__ = [
     "is_integer",
     "shown_number",
+    "counted",
     "integer",
     "integers",
     "flag",
@@ -72,6 +73,16 @@ def shown_number(value: Any) -> str:
         digits = len(str(abs(value)))
         return f"a number of {digits} digits" if digits >= LONG_DIGITS else f"{value:,}"
     return repr(value)
+
+
+def counted(n: int, word: str, plural: str | None = None) -> str:
+    """``n`` things in words people read: ``1 colour``, ``2 colours``, ``0 sales markers``,
+    ``12,000 euros`` (never "1 colours" or "0 marker(s)").
+
+    >>> counted(1, "colour"), counted(0, "sales marker"), counted(12000, "euro"), counted(2, "city", "cities")
+    ('1 colour', '0 sales markers', '12,000 euros', '2 cities')
+    """
+    return f"{n:,} {word if n == 1 else (plural or word + 's')}"
 
 
 def integer(value: Any, where: str, low: int | None = None, high: int | None = None) -> int:

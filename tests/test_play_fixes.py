@@ -142,3 +142,30 @@ def test_the_page_opens_saves_of_its_own_game_only_and_up_to_its_limit():
         play(action={"kind": "open", "game": "catan", "save": big})
     form = play(action={"kind": "setup", "game": "catan"})["view"]["setup"]
     assert form["save_limit_bytes"] == SAVE_LIMIT_BYTES and "1 MB" in form["save_limit_text"]
+
+
+# -- numbers for people on the play pages --------------------------------------------------------
+
+ONE_PLURAL = re.compile(r"(?<![\d,.])\b1 (colours|markers|sales markers|stones|cards|resource cards|development cards|"
+                        r"contracts|loads|points|continent points|euros|trailers|knights|tokens|actions|moves)\b|\(s\)")
+
+
+@pytest.mark.parametrize("game", list(PAGES))
+def test_the_play_pages_words_count_things_right(game):
+    """No "1 colours", "0 marker(s)" or "1 stones" in what the page shows (the players' holdings,
+    the hint, the legal moves), at positions of seeded random play."""
+    from gamekit.bots import bot
+    from gamekit.web.play_tables import holdings, private
+
+    state = gamekit.game(game).new(players=PLAYERS.get(game, 3), seed=6)
+    chooser = random.Random(6)
+    hint = bot(game, "heuristic", seed=6)
+    seen = 0
+    while not state.is_over() and len(state._rows) < 400:
+        p = state.current_player
+        texts = [*holdings(state, p, p), *private(state, p), hint.explain(state)[1]]
+        for text in texts:
+            assert not ONE_PLURAL.search(text), text
+        seen += len(texts)
+        state.apply(chooser.choice(state.legal_actions()))
+    assert seen > 100

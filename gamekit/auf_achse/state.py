@@ -7,6 +7,7 @@ from typing import Any
 from ..chance import dice, shuffle
 from ..core import IllegalAction, State
 from ..dice import d6
+from ..validation import counted
 from .actions import (
     ACTION_TYPES,
     Bid,
@@ -489,7 +490,7 @@ class AufAchseState(State):
         if self.trailer_supply[kind] <= 0:
             return f"no {kind} trailer is left"
         if len(self.trailers[p]) >= self.options.trailers_per_truck:
-            return f"a truck pulls at most {self.options.trailers_per_truck} trailer(s)"
+            return f"a truck pulls at most {counted(self.options.trailers_per_truck, 'trailer')}"
         price = TRAILER_KINDS[kind][1]
         if self.cash[p] < price:
             return f"a {kind} trailer costs {price:,} € and there is no credit"

@@ -51,6 +51,7 @@ from typing import Any
 
 from ..bots import HeuristicBot, SearchBot, register_evaluator, register_heuristic, register_search
 from ..chance import TooManyOutcomes
+from ..validation import counted
 from .actions import (
     Attack,
     ChooseDice,
@@ -303,8 +304,8 @@ def _setup_marker(view: Any, player: int, actions: list[Any]) -> tuple[Any, str]
                                        mine[PLACE_INDEX[a.place]]))
     c = PLACE_INDEX[best.place]
     if mine[c]:
-        return best, f"builds up {best.place}, where I already have {mine[c]} sales marker(s) and the others are weak"
-    return best, f"starts a stronghold in {best.place}, where the others have {others(c)} marker(s) at most"
+        return best, f"builds up {best.place}, where I already have {counted(mine[c], 'sales marker')} and the others are weak"
+    return best, f"starts a stronghold in {best.place}, where the others have {counted(others(c), 'marker')} at most"
 
 
 def _choose_dice(view: Any, player: int, actions: list[Any]) -> tuple[Any, str]:
@@ -480,11 +481,11 @@ class _Turn:
             place = PLACE_INDEX[a.place]
             sale = cheapest_colours(view._sellable_counts(place), a.colours)
             return (f"sells {', '.join(sale.colours)} in {a.place} for {sale.profit:,} euros: its "
-                    f"{view.markers[place][player]} sales markers there suffice")
+                    f"{counted(view.markers[place][player], 'sales marker')} there suffice")
         if t is PlaceSalesMarker:
             plan = self.plan_of.get(PLACE_INDEX[a.place])
             if plan is not None and plan[1] > 0:
-                return f"places a sales marker in {a.place} so that it can then sell {plan[2]} colour(s) there"
+                return f"places a sales marker in {a.place} so that it can then sell {counted(plan[2], 'colour')} there"
             return f"places a sales marker in {a.place} to prepare a later sale"
         if t is Attack:
             return (f"attacks the grey market: its attack markers win with probability "

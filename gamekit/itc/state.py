@@ -28,7 +28,7 @@ from typing import Any
 
 from ..chance import Chance, choice, shuffle
 from ..core import IllegalAction, State
-from ..validation import is_integer
+from ..validation import counted, is_integer
 from .actions import (
     ACTION_TYPES,
     Attack,
@@ -625,7 +625,7 @@ class ItcState(LaneRules, State):
         # not a sale this player may make: say which part of the rule forbids it
         points = self._continent_points()
         if points < a.colours:
-            raise IllegalAction(f"selling {a.colours} colours needs {a.colours} continent points; you have {points}",
+            raise IllegalAction(f"selling {counted(a.colours, 'colour')} needs {counted(a.colours, 'continent point')}; you have {points:,}",
                                 "itc-continent-points")
         if place == GREY and self.controller != p:
             raise IllegalAction("only the controller of the Mafia sells goods in the grey market",

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..validation import counted
+
 RESOURCE_NAMES = ("brick", "lumber", "wool", "grain", "ore")
 DEV_NAMES = ("knight", "victory point", "road building", "year of plenty", "monopoly")
 PHASES = {
@@ -26,7 +28,7 @@ PHASES = {
 
 
 def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
+    return counted(n, word)
 
 
 def phase_text(state: Any) -> str:
@@ -41,7 +43,7 @@ def holdings(state: Any, player: int, viewer: int | None) -> list[str]:
         if name in ("catan", "factories", "trade-feud"):
             return _catan(state, player)
         if name == "itc":
-            return [f"{_plural(len(state.hands[player]), 'card')} in hand", f"{state.stones[player]} stones left"]
+            return [f"{_plural(len(state.hands[player]), 'card')} in hand", f"{_plural(state.stones[player], 'stone')} left"]
         if name == "auf-achse":
             return [f"cash {state.cash[player]:,}", _truck(state.position[player]),
                     f"{_plural(len(state.hands[player]), 'contract')} in hand",
@@ -80,7 +82,7 @@ def private(state: Any, viewer: int) -> list[str]:
     name = state.game.name
     try:
         if name in ("catan", "factories", "trade-feud"):
-            hand = ", ".join(f"{n} {r}" for r, n in zip(RESOURCE_NAMES, state.hands[viewer]) if n) or "no resource cards"
+            hand = ", ".join(f"{n:,} {r}" for r, n in zip(RESOURCE_NAMES, state.hands[viewer]) if n) or "no resource cards"
             dev = ", ".join(f"{n} {d}" for d, n in zip(DEV_NAMES, state.dev_hands[viewer]) if n) or "no development cards"
             return [f"Your hand: {hand}.", f"Your development cards: {dev}."]
         if name == "itc":

@@ -198,3 +198,115 @@ def test_a_new_game_has_a_fresh_seed_shown_that_plays_it_again(watch, site_url):
     _wait_text(page, root, "gk-seed-shown", f"Game seed {first}")
     assert root.locator("[data-testid='gk-board']").inner_html() == board
     assert watch.outside == [] and watch.errors == []
+
+
+# -- saved games are checked, never trusted ------------------------------------------------------
+
+def _kept_text(page, game: str) -> str | None:
+    return page.evaluate(f"localStorage.getItem('gamekit-play-{game}')")
+
+
+def _refused(page, root, path, *patterns: str) -> str:
+    """Open the file ``path`` through "Open a saved game": it is refused with a message matching
+    every pattern, and the set-up form stays."""
+    root.locator("[data-testid='gk-error']").evaluate("el => el.textContent = ''")
+    root.locator("[data-testid='gk-open']").set_input_files(str(path))
+    error = root.locator("[data-testid='gk-error']")
+    page.wait_for_function("el => el.textContent.length > 0", arg=error.element_handle(), timeout=LOAD_TIMEOUT_MS)
+    text = error.inner_text()
+    for pattern in patterns:
+        assert re.search(pattern, text), f"{pattern!r} not in {text!r}"
+    assert root.locator("[data-testid='gk-start']").is_visible()  # nothing was opened
+    return text
+
+
+def test_bad_saves_are_refused_and_the_game_in_progress_is_kept(watch, site_url, tmp_path):
+    """The issue's files that opened on the ITC page: a log that does not reach the state, an
+    impossible move, a score of 10**400, one past the goal with play going on, a file far too large,
+    and another game's save (which replaced ITC's kept game). Each is refused, saying why; the game
+    in progress stays kept and continues."""
+    page, root = open_play_page(watch, site_url, "itc")
+    root.locator("[data-testid='gk-players']").select_option("3")
+    root.locator("[data-testid='gk-seed']").fill("5")
+    root.locator("[data-testid='gk-start']").click()
+    person_turn = "el => el.querySelector(\"[data-testid='gk-moves'] button\") !== null"
+    page.wait_for_function(person_turn, arg=root.element_handle(), timeout=LOAD_TIMEOUT_MS)
+    root.get_by_role("region", name="Your moves").get_by_role("button").first.click()
+    root.locator("[data-testid='gk-log'] li").first.wait_for(timeout=LOAD_TIMEOUT_MS)
+    page.wait_for_function(person_turn, arg=root.element_handle(), timeout=LOAD_TIMEOUT_MS)
+    in_progress = _kept_text(page, "itc")
+    steps = len(json.loads(json.loads(in_progress)["save"])["log"])
+    root.locator("[data-testid='gk-new']").click()
+    assert root.locator("[data-testid='gk-resume']").is_visible()
+
+    state = play_through("itc", ["heuristic"] * 3, seed=2, options={"goal": 60000}, max_actions=150)
+    good = json.loads(state.to_json())
+    files = []
+
+    def bad(name, edit):
+        data = json.loads(json.dumps(good))
+        edit(data)
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(data))
+        files.append(path)
+        return path
+
+    step, _ = next((i, r) for i, r in enumerate(good["log"]) if isinstance(r[-1], dict) and r[-1].get("chance"))
+    _refused(page, root, bad("chance", lambda d: d["log"][step][-1]["chance"][0].update(result=[6, 6])),
+             rf"step {step + 1} of the log .* records .*, but played from the game's seed it gives")
+    _refused(page, root, bad("short", lambda d: d["log"].pop()),
+             r"not the one its 149 actions lead to from its seed")
+    _refused(page, root, bad("impossible", lambda d: d["log"].insert(3, list(d["log"][40]))),
+             r"step 4 of the log \(.*\) (cannot be played there|is Player \d's, but)")
+    _refused(page, root, bad("huge", lambda d: d["state"]["scores"].__setitem__(0, 10**400)),
+             r"Player 1 a number of 401 digits", r"are not those its 150 actions give")
+    _refused(page, root, bad("past-goal", lambda d: d["state"]["scores"].__setitem__(1, 60_001)),
+             r"Player 2 60,001", r"are not those its 150 actions give")
+    large = tmp_path / "large.json"
+    large.write_text(json.dumps({**good, "log": good["log"] * 200}))
+    assert large.stat().st_size > 1_000_000
+    _refused(page, root, large, r"This file is \d+\.\d MB: a saved game opens here up to 1 MB")
+    other = tmp_path / "catan.json"
+    other.write_text(play_through("catan", ["heuristic"] * 3, seed=1, max_actions=20).to_json())
+    _refused(page, root, other, r"a saved game of Catan.*not of .*open it on .*play page \(book/catan/play\.html\)")
+    # the game in progress: still kept, still offered, and it continues where it was
+    assert _kept_text(page, "itc") == in_progress
+    root.locator("[data-testid='gk-resume']").click()
+    _wait_text(page, root, "gk-replay-text", f"{steps} actions")
+    assert watch.outside == [] and watch.errors == []
+
+
+def test_a_kept_game_that_cannot_be_read_or_kept_is_said_so(watch, site_url):
+    page, root = open_play_page(watch, site_url, "catan")
+    # a kept game that cannot be read: said so on the set-up form, not offered
+    page.evaluate("localStorage.setItem('gamekit-play-catan', '{\"save\": 3')")
+    page.reload(wait_until="load")
+    root = page.locator(".gk-play").first
+    root.wait_for(state="visible", timeout=60_000)
+    note = root.locator("[data-testid='gk-kept-note']")
+    note.wait_for(state="visible", timeout=LOAD_TIMEOUT_MS)
+    assert "cannot be read" in note.inner_text()
+    assert not root.locator("[data-testid='gk-resume']").is_visible()
+    # a game kept, then one too large to keep (the browser's storage refuses it): said so on the
+    # table, and the older game is no longer offered as "your last game"
+    root.locator("[data-testid='gk-seed']").fill("3")
+    root.locator("[data-testid='gk-start']").click()
+    root.locator("[data-testid='gk-seed-shown']").wait_for(state="visible", timeout=LOAD_TIMEOUT_MS)
+    assert json.loads(_kept_text(page, "catan"))["save"]
+    page.evaluate("""() => {
+        const setItem = Storage.prototype.setItem;
+        Storage.prototype.setItem = function (key, value) {
+            if (key === 'gamekit-play-catan') throw new DOMException('full', 'QuotaExceededError');
+            return setItem.call(this, key, value);
+        };
+    }""")
+    person_turn = "el => el.querySelector(\"[data-testid='gk-moves'] button\") !== null"
+    page.wait_for_function(person_turn, arg=root.element_handle(), timeout=LOAD_TIMEOUT_MS)
+    root.get_by_role("region", name="Your moves").get_by_role("button").first.click()
+    keep = root.locator("[data-testid='gk-keep-note']")
+    keep.wait_for(state="visible", timeout=LOAD_TIMEOUT_MS)
+    assert "too large to keep" in keep.inner_text() and "save it to a file" in keep.inner_text()
+    assert _kept_text(page, "catan") is None
+    root.locator("[data-testid='gk-new']").click()
+    assert not root.locator("[data-testid='gk-resume']").is_visible()
+    assert watch.outside == [] and watch.errors == []
