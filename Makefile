@@ -28,7 +28,7 @@ $(STAMP): pyproject.toml constraints.txt
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11 or newer is needed"'
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -c constraints.txt -e ".[book,test,lab,openspiel]"
+	$(PY) -m pip install --quiet -c constraints.txt -e ".[book,test,lab,openspiel,parquet]"
 	touch $@
 
 install: $(STAMP)
@@ -92,7 +92,7 @@ lint: $(STAMP)
 
 # The peers the benchmarks measure gamekit against, in the same run (the bench extra).
 $(BENCH_STAMP): $(STAMP)
-	$(PY) -m pip install --quiet -c constraints.txt -e ".[book,test,lab,openspiel,bench]"
+	$(PY) -m pip install --quiet -c constraints.txt -e ".[book,test,lab,openspiel,parquet,bench]"
 	touch $@
 
 benchmark: book chromium $(BENCH_STAMP)
@@ -100,7 +100,7 @@ benchmark: book chromium $(BENCH_STAMP)
 
 # Refresh constraints.txt after changing dependencies in pyproject.toml.
 lock: $(STAMP)
-	$(PY) -m pip install --quiet -e ".[book,test,lab,openspiel,bench]"
+	$(PY) -m pip install --quiet -e ".[book,test,lab,openspiel,parquet,bench]"
 	{ sed -n '1,2p' constraints.txt; $(PY) -m pip freeze --exclude-editable | grep -v '^gamekit'; } > constraints.txt.new
 	mv constraints.txt.new constraints.txt
 
