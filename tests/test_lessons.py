@@ -662,3 +662,50 @@ def test_the_student_page_and_the_handout_are_made_from_the_student_version(less
     assert "## 1. Predict" in handout and handout.count("## Data: ") == 1 and "## Exercises" in handout
     assert handout.count('class="gk-answer-space') >= len(exercises) + 3
     assert "## 2." not in handout and ":::{image}" not in handout
+
+
+# -- for the class (issue 32) -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[p.stem for p in LESSONS])
+def test_every_lesson_names_its_standards_and_starts_with_real_dice(lesson):
+    student = student_versions.student_version(_notebook(lesson), lesson.stem)
+    head = _text(student["cells"][0])
+    standards = re.search(r"\*\*Standards\.\*\*(.*?)\n\n", head, flags=re.S).group(1)
+    assert "Common Core" in standards and re.search(r"HSS-(CP|MD|IC)\.[AB]\.\d", standards)
+    assert "AP Statistics" in standards and re.search(r"Unit 4,\s+topics?\s+4\.\d", standards)
+    # the ten-minute start with real dice (or coins) is in the student's text, with a table to pool the class's results
+    start = next(c for c in student["cells"] if _text(c).startswith("**Start with real"))
+    assert "(10 minutes)" in _text(start) and "pool" in _text(start).lower() and re.search(r"\| class", _text(start))
+    assert "real" in re.search(r"1\. Predict[^.]*\(15 min\)", head).group(0)
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[p.stem for p in LESSONS])
+def test_every_lesson_ends_with_an_exit_ticket_of_three_questions(lesson, tmp_path):
+    from gamekit.lessons.answers import answers, check, ticket_hash
+
+    cells = _notebook(lesson)["cells"]
+    ticket = [c for c in cells if "exit-ticket" in _tags(c)]
+    assert len(ticket) == 1 and "gk-exit-ticket" in _text(ticket[0])
+    rows = [r for r in answers(lesson.stem) if r[0].startswith("T")]
+    assert [r[0] for r in rows] == ["T1", "T2", "T3"] and all(r[2] in "ABCDE" for r in rows)
+    shown = _text(ticket[0])
+    for key, _, letter, _ in rows:
+        assert f"**{key}.**" in shown and f"- {letter}. " in shown
+    # the notebook's answer cell checks them, the book's pages with the hashes written at build
+    assert check(lesson.stem, {r[0]: r[2] for r in rows}, quiet=True) == {"T1": True, "T2": True, "T3": True}
+    student_versions.write(tmp_path)
+    hashes = json.loads((tmp_path / "exit-tickets.json").read_text())[lesson.stem]
+    assert hashes == {key: ticket_hash(lesson.stem, key, letter) for key, _, letter, _ in rows}
+    assert not any(letter in json.dumps(hashes) for *_, letter, _ in rows if len(letter) > 1)
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[p.stem for p in LESSONS])
+def test_students_write_python_in_fill_in_cells(lesson):
+    cells = _notebook(lesson)["cells"]
+    fills = [c for c in cells if c["cell_type"] == "code" and ("fill-in" in _tags(c) or "".join(c["source"]).startswith("# Your"))]
+    assert len(fills) >= 2
+    for cell in fills:
+        assert cell["outputs"] == [] and "".join(cell["source"]).lstrip().startswith("#")
+        before = cells[cells.index(cell) - 1]
+        assert "**Exercise" in _text(before), "a fill-in cell follows the exercise it is for"

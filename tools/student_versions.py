@@ -114,7 +114,18 @@ def write(out: Path = OUT, folder: Path = NOTEBOOKS) -> list[Path]:
         student = out / student_name(lesson)
         student.write_text(json.dumps(student_version(notebook, lesson.stem), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         written += [teacher, student]
+    # the exit tickets' right letters, as hashes the book's pages compare a chosen letter with
+    tickets = {lesson.stem: {key: _ticket_hash(lesson.stem, key, answer) for key, _, answer, _ in answer_rows(lesson.stem)
+                             if key.startswith("T")} for lesson in lessons(folder)}
+    (out / "exit-tickets.json").write_text(json.dumps(tickets, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     return written
+
+
+def _ticket_hash(lesson: str, key: str, answer: str) -> str:
+    """sha256 of ``lesson:key:letter`` (as ``gamekit.lessons.answers.ticket_hash``, which the tests compare)."""
+    import hashlib
+
+    return hashlib.sha256(f"{lesson}:{key}:{answer}".encode()).hexdigest()
 
 
 PAGES = ROOT / "book" / "lessons"
@@ -183,13 +194,13 @@ def page_markdown(student: dict[str, Any], lesson: str, kind: str, images: Path)
                 body.append(CHECK_PAGE_NOTE)
             else:
                 body += _outputs_markdown(cell, lesson, i, images)
-        return "\n".join(head) + "\n\n".join(b.strip("\n") for b in body if b.strip()) + "\n"
+        return "\n".join(head) + "\n" + "\n\n".join(b.strip("\n") for b in body if b.strip()) + "\n"
     # the handout
     head += [f"# {title}: handout", "",
              '<div class="gk-handout-name">Name: <span class="gk-blank"></span> Class: <span class="gk-blank"></span> '
              'Date: <span class="gk-blank"></span></div>', ""]
     start = next(i for i, c in enumerate(cells) if c["cell_type"] == "markdown" and re.search(r"^## (\d+\. )?Exercises", _source(c), re.M))
-    end = next((i for i, c in enumerate(cells) if i > start and _source(c).startswith("## Check your answers")), len(cells))
+    end = next((i for i, c in enumerate(cells) if i > start and re.match(r"## (Check your answers|Exit ticket)", _source(c))), len(cells))
     predict = next(c for c in cells if _source(c).startswith("## 1. Predict"))
     tables = [(i, c) for i, c in enumerate(cells) if "handout" in tags(c)]
     if len(tables) != 1:
@@ -209,7 +220,7 @@ def page_markdown(student: dict[str, Any], lesson: str, kind: str, images: Path)
             body.append(text)
         else:
             body += _outputs_markdown(cell, lesson, k, images, only_markdown=True)
-    return "\n".join(head) + "\n\n".join(b.strip("\n") for b in body if b.strip()) + "\n"
+    return "\n".join(head) + "\n" + "\n\n".join(b.strip("\n") for b in body if b.strip()) + "\n"
 
 
 def write_pages(out: Path = PAGES, folder: Path = NOTEBOOKS) -> list[Path]:

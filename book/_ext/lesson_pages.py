@@ -95,4 +95,5 @@ def setup(app: Any) -> dict[str, Any]:
     app.connect("builder-inited", _write_notebooks)
     app.connect("doctree-read", _add_links)
     app.add_css_file("gamekit-print.css")
+    app.add_js_file("gamekit-exit-ticket.js", defer="defer")
     return {"parallel_read_safe": True, "parallel_write_safe": True}

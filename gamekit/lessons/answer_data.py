@@ -17,6 +17,9 @@ ANSWERS = {
         ('4', 'Exercise 4: the fewest rolls', '5,556', None),
         ('5', 'Exercise 5: is a 7 more likely after five rolls without one? (yes or no)', 'no', None),
         ('6', 'Exercise 6: P(at least one 7 in a round of four)', '671/1296', None),
+        ('T1', 'Exit ticket 1: P(a sum of 9)', 'C', None),
+        ('T2', 'Exit ticket 2: the standard error after 100 times as many rolls', 'B', None),
+        ('T3', 'Exit ticket 3: P(a 7 after twenty rolls without one)', 'B', None),
     ],
     'lesson-02-itc-dice': [
         ('1', 'Exercise 1: P(you keep the green die)', '9/16', None),
@@ -27,6 +30,9 @@ ANSWERS = {
         ('4b', 'Exercise 4: what that pair is worth per turn', '457/48', None),
         ('4c', 'Exercise 4: P(keeping the red die) with that pair', '15/16', None),
         ('5', 'Exercise 5: the fewest turns', '32,600', None),
+        ('T1', "Exit ticket 1: the red die's leftover points on a 2", 'B', None),
+        ('T2', 'Exit ticket 2: the better of blue and green against green alone', 'C', None),
+        ('T3', "Exit ticket 3: the green die's mean", 'B', None),
     ],
     'lesson-03-grey-market': [
         ('1a', 'Exercise 1: P(winning one exchange) with two six-sided dice', '1/2', None),
@@ -41,6 +47,9 @@ ANSWERS = {
         ('4', 'Exercise 4: P(attacker wins) when markers are captured', '3775/13981', None),
         ('5', 'Exercise 5: the fewest fights', '247,469', None),
         ('6', 'Exercise 6: attack markers left on average after a win', '921/403', None),
+        ('T1', 'Exit ticket 1: P(the d6 wins an exchange)', 'B', None),
+        ('T2', 'Exit ticket 2: what ties change', 'B', None),
+        ('T3', 'Exit ticket 3: P(3 against 1)', 'B', None),
     ],
     'lesson-04-factories': [
         ('1a', 'Exercise 1: P(the next two investments both fail)', '4/9', None),
@@ -53,6 +62,9 @@ ANSWERS = {
         ('5b', "Exercise 5: ore per roll without the 7, Solcher's rule", '5/108', None),
         ('5c', 'Exercise 5: the share of the yield the 7 costs (the same under both rules)', '1/6', None),
         ('6', 'Exercise 6: P(a peg showing 4 pays twice on one roll)', '1/216', None),
+        ('T1', 'Exit ticket 1: P(failure) with two numbers placed', 'B', None),
+        ('T2', 'Exit ticket 2: investments for the sixth number', 'C', None),
+        ('T3', "Exit ticket 3: a peg 3's yield per roll, basic rule", 'C', None),
     ],
     'lesson-05-transportspelet': [
         ('1', 'Exercise 1: P(three turns of two dice without a telegram)', '64/729', None),
@@ -66,6 +78,9 @@ ANSWERS = {
         ('5', 'Exercise 5: the fewest trips', '192,044', None),
         ('6a', 'Exercise 6: P(the car earns nothing with 4 rolls left)', '103/648', None),
         ('6b', 'Exercise 6: P(the train earns nothing with 4 rolls left)', '721/1296', None),
+        ('T1', 'Exit ticket 1: P(a telegram in one roll)', 'B', None),
+        ('T2', 'Exit ticket 2: P(at least one telegram with two dice)', 'B', None),
+        ('T3', 'Exit ticket 3: the wait after five quiet rolls', 'B', None),
     ],
     'lesson-06-catan': [
         ('1a', 'Exercise 1: expected cards per roll of the settlement', '7/18', None),
@@ -76,6 +91,9 @@ ANSWERS = {
         ('4', 'Exercise 4: P(no road after 30 rolls) (four decimals)', '0.0307', 0.0001),
         ('5a', "Exercise 5: a thief's risk to you on player 1's turn, after the new ship", '1/24', None),
         ('5b', "Exercise 5: and on player 2's turn", '1/18', None),
+        ('T1', 'Exit ticket 1: P(a hex numbered 5 produces)', 'B', None),
+        ('T2', 'Exit ticket 2: expected cards on 3, 5 and 10', 'B', None),
+        ('T3', "Exit ticket 3: a Markov chain's next step", 'B', None),
     ],
     'lesson-07-auf-achse': [
         ('1', 'Exercise 1: the price red pays, in euros', '1,400', None),
@@ -83,5 +101,8 @@ ANSWERS = {
         ('3a', 'Exercise 3: the best limit (an offer, 0 to 5)', '1', None),
         ('3b', "Exercise 3: red's expected profit with it, in euros", '150', 1),
         ('4', 'Exercise 4: the fewest auctions', '9,724', None),
+        ('T1', 'Exit ticket 1: P(no bot bids)', 'A', None),
+        ('T2', 'Exit ticket 2: what a higher limit changes', 'B', None),
+        ('T3', 'Exit ticket 3: the highest price worth matching', 'B', None),
     ],
 }

@@ -28,7 +28,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-__all__ = ["check", "teacher_check", "parse", "answers", "questions", "canonical"]
+__all__ = ["check", "teacher_check", "parse", "answers", "questions", "canonical", "exit_ticket", "letter", "ticket_hash"]
 
 _NUMBER = re.compile(r"^[+-]?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$")
 
@@ -170,3 +170,46 @@ def _write(lesson: str, rows: list[tuple[str, str, str, float | None]]) -> None:
         f"    {name!r}: [\n" + "".join(f"        {row!r},\n" for row in data[name]) + "    ],\n" for name in sorted(data)) + "}\n"
     path.write_text(head + body, encoding="utf-8")
     answer_data.ANSWERS = data
+
+
+LETTERS = "ABCDE"
+
+
+def exit_ticket(lesson: str, questions: list[tuple[str, str, list[str]]]) -> Any:
+    """A lesson's exit ticket: three multiple-choice questions ``(key, question, options)``, shown as
+    Markdown with the options lettered A, B, C, ... The right letters are not here: the teacher's
+    answer check finds them (:func:`letter`) and stores them; a student checks theirs with
+    :func:`check` in the notebook, and on the book's pages with the form that
+    ``book/_static/gamekit-exit-ticket.js`` draws in the empty ``gk-exit-ticket`` box (it compares a
+    hash of the chosen letter with ``lessons/exit-tickets.json``, written at build by
+    ``tools/student_versions.py``)."""
+    import html
+    import json
+
+    from . import say
+
+    lines = ["Three questions to end the lesson: choose one answer for each, then check them (on the book's "
+             "page with the buttons below, in the notebook in the answer cell).", ""]
+    for key, question, options in questions:
+        lines += [f"**{key}.** {question}", ""] + [f"- {LETTERS[i]}. {option}" for i, option in enumerate(options)] + [""]
+    spec = [{"key": key, "question": question, "choices": LETTERS[:len(options)]} for key, question, options in questions]
+    lines.append(f'<div class="gk-exit-ticket" data-lesson="{lesson}" data-questions="{html.escape(json.dumps(spec))}"></div>')
+    return say("\n".join(lines))
+
+
+def letter(questions: list[tuple[str, str, list[str]]], key: str, right: Any) -> str:
+    """The letter of the right option of exit-ticket question ``key`` (``right``: its computed value,
+    compared as :func:`is_right` compares an answer); an error if no option, or more than one, is right."""
+    options = next(options for k, _, options in questions if k == key)
+    expected = right if isinstance(right, str) else canonical(right)
+    hits = [LETTERS[i] for i, option in enumerate(options) if is_right(option, expected)]
+    if len(hits) != 1:
+        raise ValueError(f"exit ticket {key}: {len(hits)} options match the right answer {right!r}: {options}")
+    return hits[0]
+
+
+def ticket_hash(lesson: str, key: str, answer: str) -> str:
+    """What the book's pages compare a chosen letter with: sha256 of ``lesson:key:letter``."""
+    import hashlib
+
+    return hashlib.sha256(f"{lesson}:{key}:{answer}".encode()).hexdigest()
