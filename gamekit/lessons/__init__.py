@@ -123,8 +123,10 @@ def convergence_plot(
     ``estimates`` lists ``(label, values, exact)``: ``values`` the results of the simulated trials in
     order (0/1 for a share, numbers for a mean), ``exact`` the exact value. The running mean is drawn
     on a log scale from trial ``start`` on, the exact value as a dashed line and, where ``sd`` gives
-    the standard deviation of one trial, the band exact ± 2 standard errors (2 sd / sqrt(n)), where a
-    running mean stays about 95 % of the time. Returns the matplotlib figure.
+    the standard deviation of one trial, the band exact ± 2 standard errors (2 sd / sqrt(n)): after any
+    one number of trials the running mean lands inside it about 95 times in 100 (a promise about each
+    number of trials on its own: a whole running line stays inside all the way far less often).
+    Returns the matplotlib figure.
     """
     import matplotlib.pyplot as plt
     import numpy as np
