@@ -23,6 +23,11 @@ SHORT = {"itc": {"goal": 60000}, "catan": {"victory_points_to_win": 5}, "factori
 PLAYERS = {"auf-achse": 2, "transportspelet": 2}
 
 
+def _actions(n: int) -> str:
+    """The replay's counter outside a replay."""
+    return f"{n:,} action" + ("" if n == 1 else "s")
+
+
 def _focused(page) -> str | None:
     return page.evaluate("document.activeElement && document.activeElement.getAttribute('data-testid')")
 
@@ -110,11 +115,11 @@ def test_the_replay_steps_forward_as_well_as_back(watch, site_url, tmp_path):
     forward.click()
     _wait_text(page, root, counter, f"step {total:,} of {total:,}")
     assert forward.get_attribute("aria-disabled") == "true" and back.get_attribute("aria-disabled") == "false"
-    forward.click()  # at the end: nothing happens
+    forward.click(force=True)  # at the end (aria-disabled, still focusable): nothing happens
     page.wait_for_timeout(300)
     assert root.locator(f"[data-testid='{counter}']").inner_text() == f"step {total:,} of {total:,}"
     root.get_by_role("button", name="Back to the game").click()
-    _wait_text(page, root, counter, f"{total:,} actions")
+    _wait_text(page, root, counter, _actions(total))
     assert watch.outside == [] and watch.errors == []
 
 
@@ -148,7 +153,13 @@ def test_enter_pressed_again_and_again_never_plays_a_move(watch, site_url):
         page.keyboard.press("Enter")
     page.wait_for_function(person_turn, arg=root.element_handle(), timeout=LOAD_TIMEOUT_MS)
     assert [row[0] for row in _kept(page, "catan")["log"]].count(0) == 1
+    # the road by a click; the computer players found their settlements; the person's turn again
+    moves.get_by_role("button").first.click()
+    page.wait_for_function("el => el.querySelectorAll(\"[data-testid='gk-log'] li\").length > 2 && "
+                           "el.querySelector(\"[data-testid='gk-moves'] button\") !== null",
+                           arg=root.element_handle(), timeout=LOAD_TIMEOUT_MS)
     steps = len(_kept(page, "catan")["log"])
+    assert steps > 2 and [row[0] for row in _kept(page, "catan")["log"]].count(0) == 2
     # Enter held on "Step back", well past the start of the replay
     root.get_by_role("button", name="Step back").focus()
     for _ in range(steps + 8):
@@ -168,7 +179,7 @@ def test_enter_pressed_again_and_again_never_plays_a_move(watch, site_url):
     page.keyboard.press("Tab")
     assert _focused(page) == "gk-replay-exit"
     page.keyboard.press("Enter")
-    _wait_text(page, root, "gk-replay-text", f"{steps} actions")
+    _wait_text(page, root, "gk-replay-text", _actions(steps))
     assert _focused(page) == "gk-replay-back"
     assert len(_kept(page, "catan")["log"]) == steps
     assert watch.outside == [] and watch.errors == []
@@ -272,7 +283,7 @@ def test_bad_saves_are_refused_and_the_game_in_progress_is_kept(watch, site_url,
     # the game in progress: still kept, still offered, and it continues where it was
     assert _kept_text(page, "itc") == in_progress
     root.locator("[data-testid='gk-resume']").click()
-    _wait_text(page, root, "gk-replay-text", f"{steps} actions")
+    _wait_text(page, root, "gk-replay-text", _actions(steps))
     assert watch.outside == [] and watch.errors == []
 
 

@@ -505,7 +505,7 @@ function render({ model, el: root }) {
     drawMoves(v, needsCover || replaying);
     hintButton.hidden = !v.person_to_move || replaying;
     hintButton.disabled = needsCover;
-    undoButton.hidden = replaying;
+    undoButton.hidden = replaying || (v.over && !v.can_undo); // no dead control on the result screen
     undoButton.disabled = !v.can_undo;
     skipButton.hidden = !v.bot_to_move || replaying;
     hint.textContent = v.hint ? `Hint: ${v.hint.action}. ${v.hint.reason}.` : "";
