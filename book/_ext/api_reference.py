@@ -29,7 +29,7 @@ API = "book/api/"
 #: What a rule label looks like: lowercase words joined by hyphens (``itc-dice``, ``protocol-saving``).
 LABEL = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)+$")
 #: The most objects listed under a paragraph (the rest are counted).
-MOST = 6
+MOST = 8
 
 
 def attribute_doc(module_name: str, name: str) -> list[str] | None:

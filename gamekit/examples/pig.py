@@ -43,6 +43,8 @@ class Hold:
 
 @dataclass(frozen=True)
 class PigOptions:
+    """The settings of Pig: only the goal."""
+
     #: Points that win (rule ``pig-goal``).
     goal: int = 100
 
