@@ -104,6 +104,25 @@ def _keep_documented_data(app: Any, what: str, name: str, obj: Any, skip: bool, 
     return None
 
 
+def _reexported_data_documenter() -> type:
+    """autodoc's documenter of constants, which also takes a constant a package re-exports (it
+    takes only those whose comment it finds in the package itself)."""
+    import inspect
+
+    from sphinx.ext.autodoc import DataDocumenter, ModuleDocumenter
+
+    class ReExportedData(DataDocumenter):
+        @classmethod
+        def can_document_member(cls, member: Any, membername: str, isattr: bool, parent: Any) -> bool:
+            if super().can_document_member(member, membername, isattr, parent):
+                return True
+            return (isinstance(parent, ModuleDocumenter) and not callable(member) and not inspect.ismodule(member)
+                    and membername in (getattr(parent.object, "__all__", None) or ())
+                    and attribute_doc(parent.modname, membername) is not None)
+
+    return ReExportedData
+
+
 # -- references to what the reference does not document ---------------------------------------------
 
 def _python_object(target: str, module: str | None, klass: str | None) -> Any:
@@ -314,6 +333,8 @@ def setup(app: Any) -> dict[str, Any]:
     app.connect("autodoc-process-docstring", _keep_attribute_doc, priority=450)
     app.connect("autodoc-process-docstring", _restore_attribute_doc, priority=550)
     app.connect("autodoc-skip-member", _keep_documented_data)
+    app.setup_extension("sphinx.ext.autodoc")
+    app.add_autodocumenter(_reexported_data_documenter(), override=True)
     app.connect("missing-reference", _missing)
     app.connect("doctree-read", _collect)
     app.connect("env-purge-doc", _purge)
