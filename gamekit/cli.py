@@ -573,8 +573,9 @@ def format_comparison(table: Any) -> str:
              for row in rows]
     lines.insert(1, "-" * len(lines[0]))
     lines.append("")
-    lines.append("Each figure with its 95 % interval. A change is clear when its interval leaves out 0; "
-                 "'games for a clear answer' is how many games a setting would make a change of the size "
+    lines.append("Each figure with its 95 % interval. Seat 1 is player 0 (who begins, in every game but ITC, "
+                 "where the lot decides), seat 2 player 1, and so on. A change is clear when its interval leaves "
+                 "out 0; 'games for a clear answer' is how many games a setting would make a change of the size "
                  "measured clear in 4 studies out of 5.")
     return "\n".join(lines)
 

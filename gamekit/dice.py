@@ -548,22 +548,29 @@ def bar_chart_svg(die: Die, width: int = 360, height: int = 160) -> str:
 
 # -- the dice of the five games ------------------------------------------------------------------
 
+#: A fair six-sided die, faces 1 to 6.
 d6 = Die.uniform(6, "d6")
+#: A fair eight-sided die, faces 1 to 8.
 d8 = Die.uniform(8, "d8")
 
 #: ITC (rule ``itc-dice``): the blue die counts transport points, the green eight-sided die
 #: continent points, the red die the cards to draw (its other points are leftover points).
 blue_die = d6.named("blue d6")
+#: ITC's green eight-sided die: continent points (rule ``itc-dice``).
 green_die = d8.named("green d8")
+#: ITC's red die: the cards to draw; its other points are leftover points (rule ``itc-dice``).
 red_die = d6.named("red d6")
 
 #: Catan: production is the sum of two dice; the factories rule reads the red one on its own.
 white_die = d6.named("white d6")
+#: Catan's red production die, which the factories rule reads on its own.
 red_production_die = d6.named("red d6")
+#: Catan's production roll: the sum of the white and the red die.
 two_d6 = (white_die + red_production_die).named("2d6")
 
 #: The colour die of Godwin Solcher's factories variant: six colours, each a player's colour.
 COLOURS = ("red", "blue", "white", "orange", "green", "yellow")
+#: The factories variant's colour die: six colours, each a player's colour.
 colour_die = Die.uniform(COLOURS, "colour die")
 
 

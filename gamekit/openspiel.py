@@ -1,4 +1,4 @@
-"""Every gamekit game as an OpenSpiel game (the optional extra ``openspiel``: ``pip install gamekit[openspiel]``).
+"""Every gamekit game as an OpenSpiel game (the optional extra ``openspiel``: ``pip install "gamekit-rulebook[openspiel]"``).
 
 >>> import gamekit.openspiel                                   # doctest: +SKIP
 >>> game = gamekit.openspiel.game("itc", players=3)            # doctest: +SKIP
@@ -110,7 +110,7 @@ from .rng import Rng
 try:
     import pyspiel
 except ImportError as err:  # pragma: no cover - the extra is missing
-    raise ImportError("gamekit.openspiel needs OpenSpiel: pip install 'gamekit[openspiel]' "
+    raise ImportError("gamekit.openspiel needs OpenSpiel: pip install 'gamekit-rulebook[openspiel]' "
                       "(the open_spiel wheel from PyPI)") from err
 
 __all__ = ["game", "register", "register_all", "short_name", "action_space", "gamekit_state", "exact_chance_outcomes",

@@ -141,6 +141,7 @@ __all__ = [
     "network",
 ]
 
+#: Auf Achse as a :class:`gamekit.Game`, registered as ``auf-achse``.
 GAME = register(
     Game(
         name="auf-achse",

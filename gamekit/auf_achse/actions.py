@@ -199,5 +199,6 @@ class ReturnTrailer:
         return f"hand back the {self.kind} trailer"
 
 
+#: Every kind of Auf Achse action (the log's action types, for saving and loading).
 ACTION_TYPES: tuple[type, ...] = (PlaceTruck, Roll, UseDie, Step, Stop, Load, Unload, BuyTrailer, ChooseContract,
                                   Decline, Bid, Pass, TakeContract, EndTurn, PlaceSign, KeepInHand, ReturnTrailer)

@@ -29,6 +29,9 @@ HIGHEST_OFFER = 5
 
 @dataclass
 class Auction:
+    """The auction of one public contract in progress: who chose it, the best offer so far and who
+    holds it, who has passed and who bids next (see this module for the rules)."""
+
     chooser: int
     contract: int
     players: int

@@ -145,12 +145,16 @@ class EventCard:
 
 @lru_cache(maxsize=1)
 def network() -> Network:
+    """The road network of the board (``network.json``): cities, roads as chains of road spaces,
+    event triangles and the ferry links (rule ``auf-achse-board``)."""
     data = _load("network.json")
     return Network(list(data["cities"]), list(data["roads"]))
 
 
 @lru_cache(maxsize=1)
 def contracts() -> tuple[Contract, ...]:
+    """The 54 contracts (``contracts.json``), each checked: two different cities, five rising
+    costs, 1 to 6 goods and a revenue above the highest offer (rule ``auf-achse-contracts``)."""
     net = network()
     cards = []
     for i, c in enumerate(_load("contracts.json")["contracts"]):
@@ -169,6 +173,7 @@ def contracts() -> tuple[Contract, ...]:
 
 @lru_cache(maxsize=1)
 def events() -> tuple[EventCard, ...]:
+    """The 28 event cards (``events.json``), each checked (rule ``auf-achse-events``)."""
     cards = []
     for i, e in enumerate(_load("events.json")["events"]):
         card = EventCard(e["id"], e["kind"], e["amount"], e["text"])

@@ -108,6 +108,7 @@ class AufAchseOptions:
         return not self.children
 
 
+#: Every setting and reading Auf Achse's text leaves open, with its default and its rule (the chapter's "Assumption" notes).
 ASSUMPTIONS: tuple[Assumption, ...] = catalogue(AufAchseOptions, [
     Assumption("road network (network.json)", "24 cities, 41 roads of 1-6 road spaces, 38 event triangles, 2 ferry links",
                "the printed map is not in the seed; the public facts name nine cities and the ferry links "

@@ -80,6 +80,9 @@ def _permute(rng: Any, items: list[Any], first: int | None = None) -> None:
 
 
 class AufAchseState(State):
+    """A game of Auf Achse in progress (see :mod:`gamekit.auf_achse` for what it holds and how a
+    turn goes)."""
+
     action_types = ACTION_TYPES
     #: The road network and the card tables never change: copies share them.
     shared_on_clone = ("net", "cards", "event_cards")

@@ -156,6 +156,7 @@ def _roll_white_and_red(rng: Any) -> tuple[int, list[int]]:
     return white + red, [white, red]
 
 
+#: The production roll as a declared chance event: the white die, then the red (rule ``catan-production``).
 TWO_D6 = Chance("2d6", _roll_white_and_red, _WHITE_AND_RED.distribution, _WHITE_AND_RED.count())
 
 
@@ -1798,6 +1799,7 @@ def scenario(players: int = 4, seed: int = 0, *, game: str | Game = "catan", tur
                          factories=factories, hands=hands)
 
 
+#: The Catan base game as a :class:`gamekit.Game`, registered as ``catan``.
 CATAN = register(
     Game(
         "catan",

@@ -73,6 +73,7 @@ COSTS: dict[str, tuple[int, int, int, int, int]] = {
 
 #: The building kind of a factory (``node_kind``), after the base game's settlement and city.
 FACTORY = 3
+#: The names of the building kinds, by ``node_kind``: the base game's and the factory.
 KIND_NAMES: tuple[str, ...] = BASE_KIND_NAMES + ("factory",)
 
 #: Every rule label the engine cites: the base game's and the factories'.
@@ -386,6 +387,7 @@ class FactoriesState(CatanState):
         return factories
 
 
+#: Catan with factories as a :class:`gamekit.Game`, registered as ``factories``.
 FACTORIES = register(
     Game(
         "factories",

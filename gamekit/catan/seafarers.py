@@ -62,6 +62,7 @@ COSTS: dict[str, tuple[int, int, int, int, int]] = {**BASE_COSTS, "ship": (0, 1,
 #: Ships per player (rule ``seafarers-ship``).
 SHIPS = 15
 
+#: Every rule label the Seafarers layer cites: the base game's and its own.
 RULES: tuple[str, ...] = BASE_RULES + (
     "seafarers-sea", "seafarers-ship", "seafarers-moving", "seafarers-pirate", "seafarers-trade-route",
 )  # fmt: skip
@@ -605,6 +606,7 @@ class SeafarersState(CatanState):
         return values
 
 
+#: The base game with the Seafarers layer as a :class:`gamekit.Game` (not registered: the layer under Trade Feud).
 SEAFARERS = Game(
     "seafarers",
     "Catan with the Seafarers layer",

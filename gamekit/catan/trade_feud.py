@@ -61,6 +61,7 @@ from .trade_feud_stall import best_reachable, least_bound_reaches
 
 __all__ = ["TradeFeudOptions", "TradeFeudState", "TRADE_FEUD", "RULES", "ASSUMPTIONS", "STALLED", "STANDSTILL", "scenario"]
 
+#: Every rule label Trade Feud cites: the base game's, the Seafarers layer's and its own.
 RULES: tuple[str, ...] = SEAFARERS_RULES + (
     "trade-feud-map", "trade-feud-setup", "trade-feud-tokens", "trade-feud-routes", "trade-feud-branching",
     "trade-feud-connection", "trade-feud-connection-illegal", "trade-feud-connection-fixed", "trade-feud-victory",
@@ -1163,6 +1164,7 @@ def _a(setting: str, rule: str, title: str, why: str, default: str, printed: str
     return Assumption(setting, default, why, rule, title=title, printed=printed)
 
 
+#: Every setting and reading Trade Feud's text leaves open, with its default and its rule (the chapter's "Assumption" notes).
 ASSUMPTIONS: tuple[Assumption, ...] = catalogue(TradeFeudOptions, (
     _a("the map", "trade-feud-map", "the map",
        "the text says \"build the scenario as shown\", but the picture is missing",
@@ -1253,6 +1255,7 @@ ASSUMPTIONS: tuple[Assumption, ...] = catalogue(TradeFeudOptions, (
 ))
 
 
+#: Trade Feud as a :class:`gamekit.Game`, registered as ``trade-feud``.
 TRADE_FEUD = register(
     Game(
         "trade-feud",

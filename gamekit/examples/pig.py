@@ -43,6 +43,8 @@ class Hold:
 
 @dataclass(frozen=True)
 class PigOptions:
+    """The settings of Pig: only the goal."""
+
     #: Points that win (rule ``pig-goal``).
     goal: int = 100
 
@@ -52,6 +54,9 @@ class PigOptions:
 
 
 class PigState(State):
+    """A game of Pig in progress: each player's ``banked`` points, the ``turn_total`` at stake,
+    the ``player`` to act and the ``winner`` once someone has banked the goal."""
+
     action_types = (Roll, Hold)
 
     def _setup(self) -> None:
@@ -125,6 +130,7 @@ class PigState(State):
         self.banked, self.turn_total, self.player, self.winner = banked, turn_total, player, winner
 
 
+#: The game of Pig, the protocol's example (not registered: ``gamekit.register(PIG)`` lists it).
 PIG = Game("pig", "Pig (an example game)", PigState, PigOptions, min_players=2, max_players=8,
            description="Roll a d6 and bank points; a 1 loses the turn total.")
 

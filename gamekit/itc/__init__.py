@@ -97,6 +97,7 @@ __all__ = [
     "scenario",
 ]
 
+#: ITC as a :class:`gamekit.Game`, registered as ``itc``.
 GAME = register(
     Game(
         name="itc",

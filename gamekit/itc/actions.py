@@ -206,6 +206,7 @@ class EndTurn:
         return "end turn"
 
 
+#: Every kind of ITC action (the log's action types, for saving and loading).
 ACTION_TYPES: tuple[type, ...] = (
     PlaceSalesMarker,
     DrawActionCard,

@@ -50,9 +50,11 @@ __all__ = [
 
 #: Goods colours, cheapest first (the order in which they are sold, rule ``itc-selling``).
 COLOURS: tuple[str, ...] = ("black", "white", "red", "green", "yellow", "blue")
+#: What a good of each colour is worth on a transport, in euros (rule ``itc-goods``).
 TRANSPORT_VALUE: dict[str, int] = {
     "black": 2_000, "white": 2_500, "red": 3_000, "green": 3_500, "yellow": 4_500, "blue": 6_000,
 }
+#: What a good of each colour is worth when sold again in the continents, in euros (rule ``itc-goods``).
 RESALE_VALUE: dict[str, int] = {
     "black": 1_000, "white": 1_500, "red": 2_000, "green": 2_500, "yellow": 3_000, "blue": 4_000,
 }
@@ -69,6 +71,7 @@ LANES = len(LANE_ROUTE)
 
 #: The six continents (only North America is named in the text; the rest is an assumption).
 CONTINENTS: tuple[str, ...] = ("North America", "South America", "Europe", "Africa", "Asia", "Australia")
+#: The name of the grey market, the seventh place that holds goods (rule ``itc-grey-market``).
 GREY_MARKET = "grey market"
 #: Every place that holds goods and sales markers; index 6 is the grey market.
 PLACES: tuple[str, ...] = CONTINENTS + (GREY_MARKET,)

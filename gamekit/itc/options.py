@@ -133,6 +133,7 @@ def _a(setting: str, rule: str, title: str, why: str, default: str, printed: str
     return Assumption(setting, default, why, rule, title=title, printed=printed)
 
 
+#: Every setting and reading ITC's text leaves open, with its default and its rule (the chapter's "Assumption" notes).
 ASSUMPTIONS: tuple[Assumption, ...] = catalogue(ItcOptions, (
     _a("goal", "itc-goal", "the goal",
        "the text sets 200,000 euros and says the length of the game may be changed by another target",

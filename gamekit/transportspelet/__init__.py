@@ -82,6 +82,7 @@ __all__ = [
     "telegram_chances", "at_least_one_telegram", "rolls_to_cover", "arrival_within", "mean_rolls",
 ]
 
+#: Transportspelet as a :class:`gamekit.Game`, registered as ``transportspelet``.
 GAME = register(
     Game(
         name="transportspelet",

@@ -94,4 +94,5 @@ class Pass:
         return "pass"
 
 
+#: Every kind of Transportspelet action (the log's action types, for saving and loading).
 ACTION_TYPES = (Dispatch, Continue, Wait, Borrow, Roll, Assign, Pass)

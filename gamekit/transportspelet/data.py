@@ -140,12 +140,14 @@ def _int(value: Any, low: int, what: str, high: int | None = None) -> int:
 
 # -- map ---------------------------------------------------------------------------------------
 _map = _load("map.json")
+#: The cities of the map, in the order of ``map.json``.
 CITIES: tuple[str, ...] = tuple(c["name"] for c in _map["cities"])
 COORDINATES: dict[str, tuple[float, float]] = {c["name"]: (float(c["lat"]), float(c["lon"])) for c in _map["cities"]}
 if len(set(CITIES)) != len(CITIES) or not CITIES:
     _fail("city names must be unique")
 CITY_INDEX: dict[str, int] = {name: i for i, name in enumerate(CITIES)}
 
+#: Each mode's routes between cities (ship, train, car, plane: rule ``transport-board``).
 ROUTES: dict[str, tuple[Route, ...]] = {}
 if set(_map["routes"]) != set(MODES):
     _fail(f"map.json must give routes for exactly {MODES}")
@@ -274,6 +276,7 @@ def freight(mode: str, steps: int) -> int:
 
 
 # -- cards ------------------------------------------------------------------------------------
+#: The 50 transport cards, numbered 1 to 50 (rule ``transport-cards``).
 CARDS: tuple[TransportCard, ...] = tuple(TransportCard(**c) for c in _load("cards.json")["cards"])
 if len(CARDS) != CONTENTS["transport_cards"] or [c.id for c in CARDS] != list(range(1, len(CARDS) + 1)):
     _fail("cards.json must hold the transport cards numbered 1..50")
@@ -337,6 +340,7 @@ def read_telegrams(raw: Any) -> dict[str, tuple[Telegram, ...]]:
     return decks
 
 
+#: Each mode's telegram cards, in the order of ``telegrams.json`` (rule ``transport-telegrams``).
 TELEGRAMS: dict[str, tuple[Telegram, ...]] = read_telegrams(_load("telegrams.json"))
 #: Every telegram by its id.
 TELEGRAM_BY_ID: dict[str, Telegram] = {t.id: t for deck in TELEGRAMS.values() for t in deck}

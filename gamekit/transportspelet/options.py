@@ -85,6 +85,7 @@ class TransportOptions:
                              "a capital_target or a round_limit")
 
 
+#: Every setting and reading Transportspelet's text leaves open, with its default and its rule (the chapter's "Assumption" notes).
 ASSUMPTIONS: tuple[Assumption, ...] = catalogue(TransportOptions, (
     Assumption("starting_capital", "200,000", "given by the text", "transport-setup"),
     Assumption("deck_size", "50 cards",

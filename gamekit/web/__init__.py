@@ -23,6 +23,7 @@ from ..core import IllegalAction, InvalidSave
 
 __all__ = ["dispatch", "call", "service", "warm", "SERVICES"]
 
+#: Every service by its name, as :func:`service` registered it; :func:`dispatch` calls them.
 SERVICES: dict[str, Callable[..., Any]] = {}
 #: How to warm a service up (see :func:`warm`), when calling it once with no arguments is not enough.
 WARM_UPS: dict[str, Callable[[], Any]] = {}
