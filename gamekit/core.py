@@ -300,10 +300,33 @@ def _entry(row: list[Any], by_name: Mapping[str, type]) -> dict[str, Any]:
 
 
 class Game:
-    """A game's rules: how to start a game and how to restore a saved one.
+    """A game's rules, and everything every tool needs to know of it, declared once.
 
     A game module makes one instance, naming its :class:`State` subclass and its options (a frozen
-    dataclass whose fields are the named settings, each with its documented default).
+    dataclass whose fields are the named settings, each with its documented default), and registers
+    it (``gamekit.register``). The registry, the bots, the OpenSpiel adapter, the tournaments, the
+    play pages and the every-game tests read the rest from here (all keyword-only, all optional):
+
+    - ``perfect_information``: nothing is hidden from anyone (chance may still be drawn). Such a
+      game needs no :meth:`State._observation` or :meth:`State._determinize` of its own: a player
+      sees the whole position, and a bot thinks on a copy of it.
+    - ``bots``: the module (dotted name) that registers the game's heuristic player, evaluation
+      and search (:mod:`gamekit.bots`), imported when a bot is first asked for, or a function that
+      registers them, called then. Without it the game still has all three bots: the random
+      player, a greedy heuristic (the move after which the game's evaluation likes the position
+      best, :class:`gamekit.bots.GreedyHeuristic`) and the tree search.
+    - ``action_space``: for OpenSpiel, ``function(state) -> {action type: [every action]}`` over
+      the action types with fields (a fieldless type has one action); ``horizon`` and
+      ``chance_limit`` override the adapter's (see :mod:`gamekit.openspiel`).
+    - ``board``: ``function(state) -> SVG text``, the board picture the play page shows (default:
+      the state's ``_repr_svg_``, if it has one).
+    - ``play_view``: what the play page shows of each player (:class:`gamekit.web.play_tables.PlayView`:
+      holdings, private information, click targets on the board, the words for the phases).
+    - ``play_page``: the book folder of the game's "Play" page (``book/<folder>/play.md``), if it
+      has one.
+
+    A function may be given as ``"module:name"`` text, imported when first used (so the engine
+    never imports what only a service or an adapter needs); :meth:`declared` reads it.
     """
 
     def __init__(
@@ -315,6 +338,15 @@ class Game:
         min_players: int,
         max_players: int,
         description: str = "",
+        *,
+        perfect_information: bool = False,
+        bots: str | Callable[[], Any] | None = None,
+        action_space: Callable[[Any], dict[type, list[Any]]] | str | None = None,
+        horizon: int | None = None,
+        chance_limit: int | None = None,
+        board: Callable[[Any], str] | str | None = None,
+        play_view: Any = None,
+        play_page: str | None = None,
     ) -> None:
         if not dataclasses.is_dataclass(options_class):
             raise TypeError("a game's options are a dataclass")
@@ -325,6 +357,26 @@ class Game:
         self.min_players = min_players
         self.max_players = max_players
         self.description = description
+        self.perfect_information = bool(perfect_information)
+        self.bots = bots
+        self.action_space = action_space
+        self.horizon = horizon
+        self.chance_limit = chance_limit
+        self.board = board
+        self.play_view = play_view
+        self.play_page = play_page
+
+    def declared(self, what: str) -> Any:
+        """The declaration ``what`` (``"action_space"``, ``"board"``, ``"play_view"``...), a
+        ``"module:name"`` text imported now; ``None`` if the game declares none."""
+        value = getattr(self, what)
+        if isinstance(value, str) and ":" in value:
+            import importlib
+
+            module, _, name = value.partition(":")
+            value = getattr(importlib.import_module(module), name)
+            setattr(self, what, value)
+        return value
 
     def __repr__(self) -> str:
         return f"<gamekit game {self.name!r}: {self.title}, {self.min_players}-{self.max_players} players>"
@@ -475,6 +527,18 @@ class State(ABC):
     #: :meth:`clone` may share between copies; everything else a clone holds is its own.
     shared_on_clone: ClassVar[tuple[str, ...]] = ()
 
+    #: The protocol's own methods, which a game never overrides: it implements the hooks they call
+    #: (``_check``, ``_parse``, ``_perform``), so that the refusal, the check and the move agree in
+    #: every game, for actions given as objects and as text, finished games included.
+    PROTOCOL: ClassVar[tuple[str, ...]] = ("apply", "refusal", "parse_action", "outcomes", "_checked")
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        overridden = [name for name in State.PROTOCOL if name in cls.__dict__]
+        if overridden:
+            raise TypeError(f"{cls.__name__} overrides {', '.join(overridden)}: a game implements the hooks "
+                            "_check (the rule's refusal) and _parse (its texts), and the protocol keeps the rest")
+
     def __init__(self, game: Game, players: int, seed: int, options: Any, rng: Rng) -> None:
         self.game = game
         self.players = players
@@ -556,6 +620,23 @@ class State(ABC):
         """The action of a log row."""
         return _action_of(row, {t.__name__: t for t in self.action_types})
 
+    @property
+    def log_length(self) -> int:
+        """How many actions have been applied (the log's length, without making its entries)."""
+        return len(self._rows)
+
+    def entry(self, index: int) -> dict[str, Any]:
+        """One entry of :attr:`log` (``-1``: the last action's), made without making the others."""
+        if len(self._entries) == len(self._rows):
+            return self._entries[index]
+        return _entry(self._rows[index], {t.__name__: t for t in self.action_types})
+
+    def actions_played(self, stop: int | None = None) -> list[Any]:
+        """The actions applied so far (the first ``stop`` of them), as action values, oldest first:
+        what a replay from the seed applies again."""
+        by_name = {t.__name__: t for t in self.action_types}
+        return [_action_of(row, by_name) for row in self._rows[:stop]]
+
     # -- the protocol ----------------------------------------------------------------------
     def apply(self, action: Any) -> State:
         """Carry out ``action`` for the current player and return this state.
@@ -568,11 +649,7 @@ class State(ABC):
         a forced chance result the rules cannot use), the error propagates and the state, its
         generator and its queue of forced results are as they were before the call.
         """
-        if isinstance(action, str):
-            action = self.parse_action(action)
-        if self.is_over():
-            raise IllegalAction(f"the game is over; {action} cannot be played", "protocol-game-over")
-        self._check(action)
+        action = self._checked(action)
         player = self.current_player
         rng = self.rng
         rng_state, rng_inc, entries, forced = rng._state, rng._inc, len(self._rows), self._forced  # the generator's whole state: two integers
@@ -599,14 +676,24 @@ class State(ABC):
         read as :meth:`apply` reads it), or ``None`` when it is legal; the state is not changed.
         This is the check the legal list agrees with (rule ``protocol-legal-actions``)."""
         try:
-            if isinstance(action, str):
-                action = self.parse_action(action)
-            if self.is_over():
-                raise IllegalAction(f"the game is over; {action} cannot be played", "protocol-game-over")
-            self._check(action)
+            self._checked(action)
         except IllegalAction as err:
             return err
         return None
+
+    def _checked(self, action: Any) -> Any:
+        """The check that :meth:`apply`, :meth:`refusal` and :meth:`outcomes` make, in one place:
+        a finished game refuses every action, object or text, with rule ``protocol-game-over``; a
+        text is read by :meth:`parse_action`; then the game's own check (the hook :meth:`_check`)
+        runs. Returns the action (read from its text); raises :class:`IllegalAction`. A game
+        implements :meth:`_check` and :meth:`_parse`, never this or :meth:`refusal` (see
+        :meth:`__init_subclass__`)."""
+        if self.is_over():
+            raise IllegalAction(f"the game is over; {action} cannot be played", "protocol-game-over")
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        self._check(action)
+        return action
 
     def _commit(self, player: int | None, action: Any) -> None:
         """Write the action just carried out to the log, with its chance results and extras."""
@@ -788,11 +875,7 @@ class State(ABC):
         :class:`TooManyOutcomes` says so: :meth:`sample_outcomes` draws seeded samples instead.
         Results queued with :meth:`force` are not used here.
         """
-        if isinstance(action, str):
-            action = self.parse_action(action)
-        if self.is_over():
-            raise IllegalAction(f"the game is over; {action} cannot be played", "protocol-game-over")
-        self._check(action)
+        action = self._checked(action)
         leaves: list[Outcome] = []
         todo: list[tuple[tuple[tuple[str, Any], ...], Fraction]] = [((), Fraction(1))]
         while todo:
@@ -825,9 +908,7 @@ class State(ABC):
         """``n`` seeded samples of how ``action`` may turn out (probability ``None``): for actions
         whose outcomes are too many to list. The same seed gives the same samples; this state is
         not changed, and its own generator is not used."""
-        if isinstance(action, str):
-            action = self.parse_action(action)
-        self._check(action)
+        action = self._checked(action)
         rng = Rng(seed, stream=7)
         out = []
         for _ in range(n):
@@ -886,14 +967,20 @@ class State(ABC):
             raise ValueError(f"there is no player {player!r} in this {self.players}-player game")
 
     def _observation(self, player: int) -> Any:
-        """Hook: what ``player`` may see (see :meth:`observation`)."""
+        """Hook: what ``player`` may see (see :meth:`observation`). A game of perfect information
+        (declared on its :class:`Game`) shows everyone the whole position: its saved data."""
+        if self.game.perfect_information:
+            return _copy_json(self._to_data())
         raise NotImplementedError(f"{self.game.title} does not say what each player may see: "
                                   "a game implements State._observation (every gamekit game does)")
 
     def _determinize(self, player: int, rng: Rng) -> State:
         """Hook: a copy of this state whose hidden parts (for ``player``) are drawn again with
         ``rng``, from what ``player`` knows only (see :meth:`determinize`). A game with no hidden
-        information returns ``self.clone()``; the generator is replaced by the caller."""
+        information (declared on its :class:`Game`) needs none: the copy is ``self.clone()``; the
+        generator is replaced by the caller."""
+        if self.game.perfect_information:
+            return self.clone()
         raise NotImplementedError(f"{self.game.title} cannot draw the positions a player cannot tell apart: "
                                   "a game implements State._determinize (every gamekit game does)")
 

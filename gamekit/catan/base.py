@@ -1567,15 +1567,6 @@ class CatanState(State):
         self._derive()
         self._award_longest_road()
 
-    def refusal(self, action: Any) -> IllegalAction | None:
-        """The :class:`~gamekit.IllegalAction` that applying ``action`` now would raise, or ``None``
-        when it is legal (the check :meth:`apply` makes; the state is not changed)."""
-        try:
-            self._check(action)
-        except IllegalAction as err:
-            return err
-        return None
-
     # -- copying and saving --------------------------------------------------------------------
     def clone(self) -> CatanState:
         """A fast independent copy (flat lists copied, no deepcopy); it shares only immutable
