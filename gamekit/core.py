@@ -31,6 +31,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
+from itertools import product
 from operator import itemgetter
 from typing import Any, ClassVar
 
@@ -131,6 +132,13 @@ def action_from_data(data: Any, action_types: Iterable[type]) -> Any:
         raise ValueError(f"action {data['type']} needs fields {sorted(fields)}, got {sorted(given)}")
     values = {k: tuple(v) if isinstance(v, list) else v for k, v in given.items()}
     return kind(**values)
+
+
+def every(kind: type, *domains: Iterable[Any]) -> list[Any]:
+    """Every ``kind(*values)`` with the values from ``domains`` (one per field, the last varying
+    fastest): how a game lists its actions of one type for its declared action space (see
+    :class:`Game`'s ``action_space``)."""
+    return [kind(*values) for values in product(*(list(d) for d in domains))]
 
 
 # -- the log ---------------------------------------------------------------------------------
@@ -921,15 +929,19 @@ class State(ABC):
                                            for c in chance), trial))
         return out
 
-    def _advance(self, action: Any) -> None:
+    def advance(self, action: Any) -> None:
         """Check and carry out an action like :meth:`apply`, without the means to undo a failure
-        (for copies that exist only to be explored, such as :meth:`determinize`'s and a search's).
-        An illegal action still raises :class:`IllegalAction` before anything changes."""
+        (for copies that exist only to be explored, such as :meth:`determinize`'s and a search's,
+        and for a tournament's games, whose bots choose among the legal actions). An illegal action
+        still raises :class:`IllegalAction` before anything changes; ``action`` is an action value,
+        not a text."""
         self._check(action)
         player = self.current_player
         self._chance = []
         self._perform(action)
         self._commit(player, action)
+
+    _advance = advance  # the name it had (other branches of the project may still call it)
 
     # -- what each player may see ----------------------------------------------------------
     def observation(self, player: int) -> Any:

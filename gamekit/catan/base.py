@@ -1790,5 +1790,9 @@ CATAN = register(
         min_players=3,
         max_players=4,
         description="The Catan base game: settle, trade, build roads, settlements and cities; ten points win.",
+        bots="gamekit.catan.bots",
+        action_space="gamekit.catan.actions:action_space",
+        play_view="gamekit.web.play_tables:CATAN_VIEW",
+        play_page="catan",
     )
 )

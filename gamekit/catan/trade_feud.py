@@ -1263,5 +1263,9 @@ TRADE_FEUD = register(
         max_players=4,
         description="Seafarers Catan on islands: victory point tokens change hands when shipping routes and "
         "roads form trade connections.",
+        bots="gamekit.catan.bots",
+        action_space="gamekit.catan.actions:action_space",
+        play_view="gamekit.web.play_tables:CATAN_VIEW",
+        play_page="trade-feud",
     )
 )

@@ -680,9 +680,9 @@ class ItcSearch(SearchBot):
         self.prior = prior
 
     def explain(self, state: Any) -> tuple[Any, str]:
-        from ..bots import _to_move
+        from ..bots import to_move
 
-        actions = _to_move(state)
+        actions = to_move(state)
         if len(actions) == 1:
             return actions[0], "the only legal move"
         me = state.current_player
