@@ -48,6 +48,8 @@ __all__ = [
     "action_from_data",
     "Outcome",
     "TooManyOutcomes",
+    "ChanceNeeded",
+    "every",
 ]
 
 SAVE_FORMAT = 2  # 2: the log as compact rows; format 1 (the log as entries) is still read
@@ -90,8 +92,10 @@ class Outcome(tuple):
         return f"Outcome({self.probability}, {results})"
 
 
-class _Unresolved(Exception):
-    """Raised inside :meth:`State.outcomes`' exploration when an action draws past its script."""
+class ChanceNeeded(Exception):
+    """Raised while a scripted copy (:meth:`State.scripted_trial`, :meth:`Game.scripted_setup`)
+    draws past the results it was given: ``event`` is the declared chance event it draws next.
+    :meth:`State.outcomes` and the OpenSpiel adapter list an action's outcomes by it."""
 
     def __init__(self, event: Chance) -> None:
         self.event = event
@@ -413,6 +417,21 @@ class Game:
         state._origin = ("new", 0)
         return state
 
+    def scripted_setup(self, players: int, options: Any, results: list[Any], rng: Rng) -> State:
+        """The start of a game as :meth:`new` lays it out, but with the setup's draws giving
+        ``results`` in order (not written to a log) and ``rng`` as its generator: raises
+        :class:`ChanceNeeded` naming the event when the setup draws past them, ``RuntimeError``
+        when it draws fewer. The state cannot undo a failed action (it has no origin). For the
+        OpenSpiel adapter, whose setup draws are chance nodes."""
+        state = self.state_class(self, players, 0, options, rng)
+        state._script = list(results)
+        state._chance = None
+        state._setup()
+        if state._script:
+            raise RuntimeError("the setup drew fewer results than it was given")
+        state._script = None
+        return state
+
     def from_json(self, text: str) -> State:
         """A state restored exactly from :meth:`State.to_json`; malformed text raises :class:`InvalidSave`."""
         try:
@@ -492,6 +511,12 @@ def _copy_json(value: Any) -> Any:
 
 
 _PLAIN = frozenset((int, str, float, bool, type(None)))  # values that are JSON as they are
+
+
+def jsonable(value: Any) -> Any:
+    """``value`` as JSON data: tuples as lists, a dataclass as a dict of its fields (how the log
+    writes a chance result)."""
+    return _jsonable(value)
 
 
 def _jsonable(value: Any) -> Any:
@@ -660,13 +685,13 @@ class State(ABC):
         action = self._checked(action)
         player = self.current_player
         rng = self.rng
-        rng_state, rng_inc, entries, forced = rng._state, rng._inc, len(self._rows), self._forced  # the generator's whole state: two integers
+        words, entries, forced = rng.words, len(self._rows), self._forced  # the generator's whole state: two integers
         self._chance = chance = []
         try:
             self._perform(action)
         except BaseException:
             self._chance = None
-            self._rollback(rng_state, rng_inc, entries, forced)
+            self._rollback(words, entries, forced)
             raise
         # what _commit does (for outcomes() and the searches), inline: this runs once per action
         self._chance = None
@@ -747,10 +772,10 @@ class State(ABC):
         self._origin = ("save", len(self._rows), self.to_json())
         return self
 
-    def _rollback(self, rng_state: int, rng_inc: int, entries: int, forced: tuple[tuple[str, Any], ...]) -> None:
+    def _rollback(self, words: tuple[int, int], entries: int, forced: tuple[tuple[str, Any], ...]) -> None:
         """Put the state back as it was before a failed action: rebuilt from where it came from
         (the seed, a save or a :meth:`checkpoint`) by replaying its log, which must lead to the
-        same generator (``rng_state``, ``rng_inc``: its two integers before the action)."""
+        same generator (``words``: its two integers before the action)."""
         origin = self._origin
         if origin is None:
             raise RuntimeError("this state was not made by Game.new or from_json; a failed action cannot be undone")
@@ -764,7 +789,7 @@ class State(ABC):
             chance = row[-1].get("chance", ()) if type(row[-1]) is dict else ()
             base._forced = tuple((c["what"], c["result"]) for c in chance if isinstance(c, dict) and c.get("forced"))
             base.apply(self._log_action(row))
-        if (base.rng._state, base.rng._inc) != (rng_state, rng_inc) or len(base._rows) != entries:
+        if base.rng.words != words or len(base._rows) != entries:
             raise RuntimeError("replaying the log did not lead back to the state before the failed action")
         base._forced = forced
         self.__dict__.clear()
@@ -782,7 +807,7 @@ class State(ABC):
         with ``"forced": true``.
         """
         if type(event) is Chance:
-            sampler = event._sample  # what event.sample calls
+            sampler = event.sampler  # what event.sample calls
             what = event.what
         elif not isinstance(event, Chance):
             sampler = event
@@ -793,7 +818,7 @@ class State(ABC):
         script = self._script
         if script is not None:  # outcomes() is exploring this action: results come from its script
             if not script:
-                raise _Unresolved(event if event is not None else Chance(what or "draw", sampler))
+                raise ChanceNeeded(event if event is not None else Chance(what or "draw", sampler))
             result = script.pop(0)
             if type(result) not in _PLAIN:  # the engine may change what it draws (pop a dealt pile):
                 result = copy.deepcopy(result)  # never the listed result itself, which other trials share
@@ -892,7 +917,7 @@ class State(ABC):
             player = trial.current_player
             try:
                 trial._perform(action)
-            except _Unresolved as unresolved:
+            except ChanceNeeded as unresolved:
                 event = unresolved.event
                 table = event.distribution(limit)
                 if len(leaves) + len(todo) + len(table) > limit:
@@ -904,6 +929,26 @@ class State(ABC):
             trial._commit(player, action)
             leaves.append(Outcome(probability, prefix, trial))
         return leaves
+
+    def scripted_trial(self, action: Any, results: list[Any], rng: Rng | None = None) -> State:
+        """``action`` (checked already) carried out on a copy of this state whose draws give
+        ``results`` in order, each written to the copy's log: the copy after it. Raises
+        :class:`ChanceNeeded` naming the event when the action draws past ``results``, and
+        ``RuntimeError`` when it draws fewer. ``rng``: the copy's generator (for an adapter that
+        forbids drawing from it directly). How :meth:`outcomes` and the OpenSpiel adapter explore."""
+        trial = self.clone()
+        trial._forced = ()
+        trial._script = list(results)
+        trial._chance = []
+        if rng is not None:
+            trial.rng = rng
+        player = trial.current_player
+        trial._perform(action)
+        if trial._script:
+            raise RuntimeError(f"the action {action} drew fewer results than it was given")
+        trial._script = None
+        trial._commit(player, action)
+        return trial
 
     def _trial(self, prefix: tuple[tuple[str, Any], ...]) -> State:
         trial = self.clone()

@@ -105,7 +105,7 @@ from typing import Any
 import gamekit
 
 from .chance import Chance
-from .core import State, _jsonable, _Unresolved
+from .core import ChanceNeeded, State, jsonable
 from .rng import Rng
 
 try:
@@ -225,9 +225,7 @@ _SEEDED = Rng(0)
 
 
 def _no_draws() -> Rng:
-    rng = Rng.__new__(_NoDraws)
-    rng._state, rng._inc = _SEEDED._state, _SEEDED._inc
-    return rng
+    return _NoDraws.fromstate(_SEEDED.getstate())
 
 
 class _Setup:
@@ -265,10 +263,6 @@ class _Instance:
             self._root = _Node(self, None, _SETUP, (), (), 0)
         return self._root
 
-    def blank(self) -> State:
-        """A state as ``Game.new`` makes it, before its setup, with a generator that refuses to draw."""
-        return self.gk.state_class(self.gk, self.players, 0, self.options, _no_draws())
-
 
 _INSTANCES: dict[tuple[Any, ...], _Instance] = {}
 
@@ -289,34 +283,19 @@ def _run(inst: _Instance, base: State | None, action: Any, prefix: tuple[Any, ..
     """Carry out ``action`` (or the setup) on a copy of ``base`` whose draws give the results of
     ``prefix`` (``(what, result)`` pairs) in order: the position after it, or the event it draws
     past the prefix."""
-    if action is _SETUP:
-        trial = inst.blank()
-        trial._script = [_fresh(result) for _, result in prefix]
-        trial._chance = None
-        try:
-            trial._setup()
-        except _Unresolved as unresolved:
-            return None, unresolved.event
-        except UndeclaredChance as err:
-            raise UndeclaredChance(f"{inst.name}: {_where(action)} {err}") from None
-        trial._origin = None
-    else:
-        assert base is not None
-        trial = base._trial(prefix)  # the machinery of State.outcomes: a clone drawing from its script
-        trial._script = [_fresh(result) for _, result in prefix]  # the engine may change a result (a deck)
-        trial.rng = _no_draws()
-        player = trial.current_player
-        try:
-            trial._perform(action)
-        except _Unresolved as unresolved:
-            return None, unresolved.event
-        except UndeclaredChance as err:
-            raise UndeclaredChance(f"{inst.name}: {_where(action)} {err}") from None
-    if trial._script:
-        raise RuntimeError(f"{inst.name}: {_where(action)} drew fewer results than it was given")
-    trial._script = None
-    if action is not _SETUP:
-        trial._commit(player, action)
+    results = [_fresh(result) for _, result in prefix]  # the engine may change a result (a deck)
+    try:
+        if action is _SETUP:
+            trial = inst.gk.scripted_setup(inst.players, inst.options, results, _no_draws())
+        else:
+            assert base is not None
+            trial = base.scripted_trial(action, results, _no_draws())  # the machinery of State.outcomes
+    except ChanceNeeded as needed:
+        return None, needed.event
+    except UndeclaredChance as err:
+        raise UndeclaredChance(f"{inst.name}: {_where(action)} {err}") from None
+    except RuntimeError as err:
+        raise RuntimeError(f"{inst.name}: {_where(action)}: {err}") from None
     return trial, None
 
 
@@ -364,7 +343,7 @@ def _list(inst: _Instance, event: Chance, action: Any) -> list[tuple[Any, Fracti
             raise UndeclaredChance(f"{inst.name}: the shuffle {event.what!r} in {_where(action)} has {len(items)} items, "
                                    f"more than the {inst.chance_limit} chance outcomes the game declares")
         return None
-    if event._distribution is None or event.count() is None:
+    if not event.has_distribution or event.count() is None:
         raise UndeclaredChance(f"{inst.name}: the draw {event.what!r} in {_where(action)} is not a declared chance "
                                "event with a listed distribution (it is drawn by a plain function, or is unbounded), "
                                "so OpenSpiel cannot make it a chance node; declare it with gamekit.chance")
@@ -518,7 +497,9 @@ class _Node:
         if self.is_terminal():
             raise ValueError("the game is over")
         action = inst.space.action(action_id)
-        self.base._check(action)  # an illegal action raises IllegalAction, naming the rule
+        refusal = self.base.refusal(action)
+        if refusal is not None:  # an illegal action raises IllegalAction, naming the rule
+            raise refusal
         return _Node(inst, self.base, action, (), (), self.moves + 1)
 
     def action_text(self, player: int, action_id: int) -> str:
@@ -538,7 +519,7 @@ class _Node:
             self.resolve()
             lines = []
             if self.base is not None:
-                lines.append(json.dumps(_jsonable(self.base._to_data()), sort_keys=True, separators=(",", ":")))
+                lines.append(json.dumps(self.base.state_data(), sort_keys=True, separators=(",", ":")))
             lines.append(f"player actions: {self.moves}")
             if self.action is not None:
                 drawn = ", ".join(f"{what}: {_text(result)}" for what, result in self.prefix) or "nothing"
@@ -568,7 +549,7 @@ class _Node:
 
 
 def _text(value: Any) -> str:
-    value = _jsonable(value)
+    value = jsonable(value)
     return value if isinstance(value, str) else json.dumps(value, separators=(",", " "))
 
 
@@ -608,7 +589,7 @@ def _encode(value: Any, default: Any) -> Any:
         return kind(value) if kind is float and type(value) is int else value
     if kind is str:
         return _escape(value) if type(value) is str else value
-    text = _escape(json.dumps(_jsonable(value), separators=(",", ":"), ensure_ascii=False))
+    text = _escape(json.dumps(jsonable(value), separators=(",", ":"), ensure_ascii=False))
     # a bare number or flag would be read back as one: a leading space keeps it text
     return " " + text if text in ("true", "false") or text.lstrip("+-").replace(".", "", 1).isdigit() else text
 
