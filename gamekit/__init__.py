@@ -41,15 +41,18 @@ class UnknownGame(LookupError):
     """A game name that gamekit does not know or does not implement yet."""
 
 
-#: Every game of the project, by its protocol name, with the module that implements it.
-#: A module is listed once it exists; the others are planned (see :func:`planned_games`).
-_PLANNED = {
-    "itc": ("gamekit.itc", "ITC – International Trade Company"),
-    "auf-achse": ("gamekit.auf_achse", "Auf Achse"),
-    "catan": ("gamekit.catan.base", "Catan (the base game)"),
-    "factories": ("gamekit.catan.factories", "Catan with factories (Fabriken)"),
-    "trade-feud": ("gamekit.catan.trade_feud", "Trade Feud (Handelsfehde), a Seafarers scenario"),
-    "transportspelet": ("gamekit.transportspelet", "Transportspelet"),
+#: Where each of the project's own games lives, by its protocol name: imported when the game is
+#: first asked for (so ``import gamekit`` stays quick, in the browser too). Everything else about a
+#: game (its title, players, options, bots, OpenSpiel action space, play page...) is declared once,
+#: on the :class:`Game` its module registers; a game from elsewhere (a notebook, a test, another
+#: package) is registered with :func:`register` and found by every tool the same way.
+_BUILT_IN = {
+    "itc": "gamekit.itc",
+    "auf-achse": "gamekit.auf_achse",
+    "catan": "gamekit.catan.base",
+    "factories": "gamekit.catan.factories",
+    "trade-feud": "gamekit.catan.trade_feud",
+    "transportspelet": "gamekit.transportspelet",
 }
 
 _registry: dict[str, Game] = {}
@@ -72,7 +75,7 @@ def unregister(name: str) -> Game | None:
 def _load(name: str) -> Game | None:
     if name in _registry:
         return _registry[name]
-    module = _PLANNED.get(name, (None,))[0]
+    module = _BUILT_IN.get(name)
     if module is None:
         return None
     try:
@@ -89,21 +92,26 @@ def game(name: str) -> Game:
     found = _load(name)
     if found is not None:
         return found
-    if name in _PLANNED:
-        raise UnknownGame(f"{name!r} ({_PLANNED[name][1]}) is planned but not implemented yet; available: {games()}")
+    if name in _BUILT_IN:
+        raise UnknownGame(f"{name!r} is planned but not implemented yet; available: {games()}")
     raise UnknownGame(f"no game called {name!r}; available: {games()}")
 
 
 def games() -> list[str]:
     """The names of the games that can be played now."""
-    for name in _PLANNED:
+    for name in _BUILT_IN:
         _load(name)
     return sorted(_registry)
 
 
 def planned_games() -> dict[str, str]:
-    """Every game of the project (implemented or not): name to title."""
-    return {name: title for name, (_, title) in _PLANNED.items()}
+    """Every game of the project (implemented or not): name to title (the title its :class:`Game`
+    declares; a game not written yet is named by its name alone)."""
+    titles = {}
+    for name in _BUILT_IN:
+        found = _load(name)
+        titles[name] = found.title if found is not None else name
+    return titles
 
 
 def bot(game_name: str, kind: str, seed: int = 0, **budget):

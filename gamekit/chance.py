@@ -60,7 +60,7 @@ class Chance:
     lists), as the log records them.
     """
 
-    __slots__ = ("what", "_sample", "_distribution", "_count")
+    __slots__ = ("what", "sampler", "_distribution", "_count")
 
     def __init__(self, what: str, sample: Callable[[Any], Any],
                  distribution: Callable[[], list[tuple[Any, Fraction]]] | None = None,
@@ -68,13 +68,19 @@ class Chance:
         if not isinstance(what, str) or not what:
             raise ValueError("a chance event needs a name (its 'what' in the log)")
         self.what = what
-        self._sample = sample
+        #: the function drawing one result from a generator (what :meth:`sample` calls)
+        self.sampler = sample
         self._distribution = distribution
         self._count = count
 
     def sample(self, rng: Any) -> Any:
         """One result, drawn with the seeded generator ``rng``."""
-        return self._sample(rng)
+        return self.sampler(rng)
+
+    @property
+    def has_distribution(self) -> bool:
+        """Whether the event was declared with its distribution (not a plain drawing function)."""
+        return self._distribution is not None
 
     def count(self) -> int | None:
         """How many distinct results the event has (``None``: unbounded or not known)."""

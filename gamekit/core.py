@@ -31,6 +31,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
+from itertools import product
 from operator import itemgetter
 from typing import Any, ClassVar
 
@@ -47,6 +48,8 @@ __all__ = [
     "action_from_data",
     "Outcome",
     "TooManyOutcomes",
+    "ChanceNeeded",
+    "every",
 ]
 
 SAVE_FORMAT = 2  # 2: the log as compact rows; format 1 (the log as entries) is still read
@@ -89,8 +92,10 @@ class Outcome(tuple):
         return f"Outcome({self.probability}, {results})"
 
 
-class _Unresolved(Exception):
-    """Raised inside :meth:`State.outcomes`' exploration when an action draws past its script."""
+class ChanceNeeded(Exception):
+    """Raised while a scripted copy (:meth:`State.scripted_trial`, :meth:`Game.scripted_setup`)
+    draws past the results it was given: ``event`` is the declared chance event it draws next.
+    :meth:`State.outcomes` and the OpenSpiel adapter list an action's outcomes by it."""
 
     def __init__(self, event: Chance) -> None:
         self.event = event
@@ -131,6 +136,13 @@ def action_from_data(data: Any, action_types: Iterable[type]) -> Any:
         raise ValueError(f"action {data['type']} needs fields {sorted(fields)}, got {sorted(given)}")
     values = {k: tuple(v) if isinstance(v, list) else v for k, v in given.items()}
     return kind(**values)
+
+
+def every(kind: type, *domains: Iterable[Any]) -> list[Any]:
+    """Every ``kind(*values)`` with the values from ``domains`` (one per field, the last varying
+    fastest): how a game lists its actions of one type for its declared action space (see
+    :class:`Game`'s ``action_space``)."""
+    return [kind(*values) for values in product(*(list(d) for d in domains))]
 
 
 # -- the log ---------------------------------------------------------------------------------
@@ -300,10 +312,33 @@ def _entry(row: list[Any], by_name: Mapping[str, type]) -> dict[str, Any]:
 
 
 class Game:
-    """A game's rules: how to start a game and how to restore a saved one.
+    """A game's rules, and everything every tool needs to know of it, declared once.
 
     A game module makes one instance, naming its :class:`State` subclass and its options (a frozen
-    dataclass whose fields are the named settings, each with its documented default).
+    dataclass whose fields are the named settings, each with its documented default), and registers
+    it (``gamekit.register``). The registry, the bots, the OpenSpiel adapter, the tournaments, the
+    play pages and the every-game tests read the rest from here (all keyword-only, all optional):
+
+    - ``perfect_information``: nothing is hidden from anyone (chance may still be drawn). Such a
+      game needs no :meth:`State._observation` or :meth:`State._determinize` of its own: a player
+      sees the whole position, and a bot thinks on a copy of it.
+    - ``bots``: the module (dotted name) that registers the game's heuristic player, evaluation
+      and search (:mod:`gamekit.bots`), imported when a bot is first asked for, or a function that
+      registers them, called then. Without it the game still has all three bots: the random
+      player, a greedy heuristic (the move after which the game's evaluation likes the position
+      best, :class:`gamekit.bots.GreedyHeuristic`) and the tree search.
+    - ``action_space``: for OpenSpiel, ``function(state) -> {action type: [every action]}`` over
+      the action types with fields (a fieldless type has one action); ``horizon`` and
+      ``chance_limit`` override the adapter's (see :mod:`gamekit.openspiel`).
+    - ``board``: ``function(state) -> SVG text``, the board picture the play page shows (default:
+      the state's ``_repr_svg_``, if it has one).
+    - ``play_view``: what the play page shows of each player (:class:`gamekit.web.play_tables.PlayView`:
+      holdings, private information, click targets on the board, the words for the phases).
+    - ``play_page``: the book folder of the game's "Play" page (``book/<folder>/play.md``), if it
+      has one.
+
+    A function may be given as ``"module:name"`` text, imported when first used (so the engine
+    never imports what only a service or an adapter needs); :meth:`declared` reads it.
     """
 
     def __init__(
@@ -315,6 +350,15 @@ class Game:
         min_players: int,
         max_players: int,
         description: str = "",
+        *,
+        perfect_information: bool = False,
+        bots: str | Callable[[], Any] | None = None,
+        action_space: Callable[[Any], dict[type, list[Any]]] | str | None = None,
+        horizon: int | None = None,
+        chance_limit: int | None = None,
+        board: Callable[[Any], str] | str | None = None,
+        play_view: Any = None,
+        play_page: str | None = None,
     ) -> None:
         if not dataclasses.is_dataclass(options_class):
             raise TypeError("a game's options are a dataclass")
@@ -325,6 +369,26 @@ class Game:
         self.min_players = min_players
         self.max_players = max_players
         self.description = description
+        self.perfect_information = bool(perfect_information)
+        self.bots = bots
+        self.action_space = action_space
+        self.horizon = horizon
+        self.chance_limit = chance_limit
+        self.board = board
+        self.play_view = play_view
+        self.play_page = play_page
+
+    def declared(self, what: str) -> Any:
+        """The declaration ``what`` (``"action_space"``, ``"board"``, ``"play_view"``...), a
+        ``"module:name"`` text imported now; ``None`` if the game declares none."""
+        value = getattr(self, what)
+        if isinstance(value, str) and ":" in value:
+            import importlib
+
+            module, _, name = value.partition(":")
+            value = getattr(importlib.import_module(module), name)
+            setattr(self, what, value)
+        return value
 
     def __repr__(self) -> str:
         return f"<gamekit game {self.name!r}: {self.title}, {self.min_players}-{self.max_players} players>"
@@ -351,6 +415,21 @@ class Game:
         state = self.state_class(self, players, seed, opts, Rng(seed))  # the subclass's __init__ runs too
         state._setup()
         state._origin = ("new", 0)
+        return state
+
+    def scripted_setup(self, players: int, options: Any, results: list[Any], rng: Rng) -> State:
+        """The start of a game as :meth:`new` lays it out, but with the setup's draws giving
+        ``results`` in order (not written to a log) and ``rng`` as its generator: raises
+        :class:`ChanceNeeded` naming the event when the setup draws past them, ``RuntimeError``
+        when it draws fewer. The state cannot undo a failed action (it has no origin). For the
+        OpenSpiel adapter, whose setup draws are chance nodes."""
+        state = self.state_class(self, players, 0, options, rng)
+        state._script = list(results)
+        state._chance = None
+        state._setup()
+        if state._script:
+            raise RuntimeError("the setup drew fewer results than it was given")
+        state._script = None
         return state
 
     def from_json(self, text: str, replay: bool = False) -> State:
@@ -498,6 +577,12 @@ def _copy_json(value: Any) -> Any:
 _PLAIN = frozenset((int, str, float, bool, type(None)))  # values that are JSON as they are
 
 
+def jsonable(value: Any) -> Any:
+    """``value`` as JSON data: tuples as lists, a dataclass as a dict of its fields (how the log
+    writes a chance result)."""
+    return _jsonable(value)
+
+
 def _jsonable(value: Any) -> Any:
     kind = type(value)
     if kind in _PLAIN:
@@ -538,6 +623,18 @@ class State(ABC):
     #: Attributes holding data the game never changes (a card table, a board's layout), which
     #: :meth:`clone` may share between copies; everything else a clone holds is its own.
     shared_on_clone: ClassVar[tuple[str, ...]] = ()
+
+    #: The protocol's own methods, which a game never overrides: it implements the hooks they call
+    #: (``_check``, ``_parse``, ``_perform``), so that the refusal, the check and the move agree in
+    #: every game, for actions given as objects and as text, finished games included.
+    PROTOCOL: ClassVar[tuple[str, ...]] = ("apply", "refusal", "parse_action", "outcomes", "_checked")
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        overridden = [name for name in State.PROTOCOL if name in cls.__dict__]
+        if overridden:
+            raise TypeError(f"{cls.__name__} overrides {', '.join(overridden)}: a game implements the hooks "
+                            "_check (the rule's refusal) and _parse (its texts), and the protocol keeps the rest")
 
     def __init__(self, game: Game, players: int, seed: int, options: Any, rng: Rng) -> None:
         self.game = game
@@ -620,6 +717,23 @@ class State(ABC):
         """The action of a log row."""
         return _action_of(row, {t.__name__: t for t in self.action_types})
 
+    @property
+    def log_length(self) -> int:
+        """How many actions have been applied (the log's length, without making its entries)."""
+        return len(self._rows)
+
+    def entry(self, index: int) -> dict[str, Any]:
+        """One entry of :attr:`log` (``-1``: the last action's), made without making the others."""
+        if len(self._entries) == len(self._rows):
+            return self._entries[index]
+        return _entry(self._rows[index], {t.__name__: t for t in self.action_types})
+
+    def actions_played(self, stop: int | None = None) -> list[Any]:
+        """The actions applied so far (the first ``stop`` of them), as action values, oldest first:
+        what a replay from the seed applies again."""
+        by_name = {t.__name__: t for t in self.action_types}
+        return [_action_of(row, by_name) for row in self._rows[:stop]]
+
     # -- the protocol ----------------------------------------------------------------------
     def apply(self, action: Any) -> State:
         """Carry out ``action`` for the current player and return this state.
@@ -632,20 +746,16 @@ class State(ABC):
         a forced chance result the rules cannot use), the error propagates and the state, its
         generator and its queue of forced results are as they were before the call.
         """
-        if isinstance(action, str):
-            action = self.parse_action(action)
-        if self.is_over():
-            raise IllegalAction(f"the game is over; {action} cannot be played", "protocol-game-over")
-        self._check(action)
+        action = self._checked(action)
         player = self.current_player
         rng = self.rng
-        rng_state, rng_inc, entries, forced = rng._state, rng._inc, len(self._rows), self._forced  # the generator's whole state: two integers
+        words, entries, forced = rng.words, len(self._rows), self._forced  # the generator's whole state: two integers
         self._chance = chance = []
         try:
             self._perform(action)
         except BaseException:
             self._chance = None
-            self._rollback(rng_state, rng_inc, entries, forced)
+            self._rollback(words, entries, forced)
             raise
         # what _commit does (for outcomes() and the searches), inline: this runs once per action
         self._chance = None
@@ -663,14 +773,24 @@ class State(ABC):
         read as :meth:`apply` reads it), or ``None`` when it is legal; the state is not changed.
         This is the check the legal list agrees with (rule ``protocol-legal-actions``)."""
         try:
-            if isinstance(action, str):
-                action = self.parse_action(action)
-            if self.is_over():
-                raise IllegalAction(f"the game is over; {action} cannot be played", "protocol-game-over")
-            self._check(action)
+            self._checked(action)
         except IllegalAction as err:
             return err
         return None
+
+    def _checked(self, action: Any) -> Any:
+        """The check that :meth:`apply`, :meth:`refusal` and :meth:`outcomes` make, in one place:
+        a finished game refuses every action, object or text, with rule ``protocol-game-over``; a
+        text is read by :meth:`parse_action`; then the game's own check (the hook :meth:`_check`)
+        runs. Returns the action (read from its text); raises :class:`IllegalAction`. A game
+        implements :meth:`_check` and :meth:`_parse`, never this or :meth:`refusal` (see
+        :meth:`__init_subclass__`)."""
+        if self.is_over():
+            raise IllegalAction(f"the game is over; {action} cannot be played", "protocol-game-over")
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        self._check(action)
+        return action
 
     def _commit(self, player: int | None, action: Any) -> None:
         """Write the action just carried out to the log, with its chance results and extras."""
@@ -716,10 +836,10 @@ class State(ABC):
         self._origin = ("save", len(self._rows), self.to_json())
         return self
 
-    def _rollback(self, rng_state: int, rng_inc: int, entries: int, forced: tuple[tuple[str, Any], ...]) -> None:
+    def _rollback(self, words: tuple[int, int], entries: int, forced: tuple[tuple[str, Any], ...]) -> None:
         """Put the state back as it was before a failed action: rebuilt from where it came from
         (the seed, a save or a :meth:`checkpoint`) by replaying its log, which must lead to the
-        same generator (``rng_state``, ``rng_inc``: its two integers before the action)."""
+        same generator (``words``: its two integers before the action)."""
         origin = self._origin
         if origin is None:
             raise RuntimeError("this state was not made by Game.new or from_json; a failed action cannot be undone")
@@ -733,7 +853,7 @@ class State(ABC):
             chance = row[-1].get("chance", ()) if type(row[-1]) is dict else ()
             base._forced = tuple((c["what"], c["result"]) for c in chance if isinstance(c, dict) and c.get("forced"))
             base.apply(self._log_action(row))
-        if (base.rng._state, base.rng._inc) != (rng_state, rng_inc) or len(base._rows) != entries:
+        if base.rng.words != words or len(base._rows) != entries:
             raise RuntimeError("replaying the log did not lead back to the state before the failed action")
         base._forced = forced
         self.__dict__.clear()
@@ -751,7 +871,7 @@ class State(ABC):
         with ``"forced": true``.
         """
         if type(event) is Chance:
-            sampler = event._sample  # what event.sample calls
+            sampler = event.sampler  # what event.sample calls
             what = event.what
         elif not isinstance(event, Chance):
             sampler = event
@@ -762,7 +882,7 @@ class State(ABC):
         script = self._script
         if script is not None:  # outcomes() is exploring this action: results come from its script
             if not script:
-                raise _Unresolved(event if event is not None else Chance(what or "draw", sampler))
+                raise ChanceNeeded(event if event is not None else Chance(what or "draw", sampler))
             result = script.pop(0)
             if type(result) not in _PLAIN:  # the engine may change what it draws (pop a dealt pile):
                 result = copy.deepcopy(result)  # never the listed result itself, which other trials share
@@ -852,11 +972,7 @@ class State(ABC):
         :class:`TooManyOutcomes` says so: :meth:`sample_outcomes` draws seeded samples instead.
         Results queued with :meth:`force` are not used here.
         """
-        if isinstance(action, str):
-            action = self.parse_action(action)
-        if self.is_over():
-            raise IllegalAction(f"the game is over; {action} cannot be played", "protocol-game-over")
-        self._check(action)
+        action = self._checked(action)
         leaves: list[Outcome] = []
         todo: list[tuple[tuple[tuple[str, Any], ...], Fraction]] = [((), Fraction(1))]
         while todo:
@@ -865,7 +981,7 @@ class State(ABC):
             player = trial.current_player
             try:
                 trial._perform(action)
-            except _Unresolved as unresolved:
+            except ChanceNeeded as unresolved:
                 event = unresolved.event
                 table = event.distribution(limit)
                 if len(leaves) + len(todo) + len(table) > limit:
@@ -878,6 +994,26 @@ class State(ABC):
             leaves.append(Outcome(probability, prefix, trial))
         return leaves
 
+    def scripted_trial(self, action: Any, results: list[Any], rng: Rng | None = None) -> State:
+        """``action`` (checked already) carried out on a copy of this state whose draws give
+        ``results`` in order, each written to the copy's log: the copy after it. Raises
+        :class:`ChanceNeeded` naming the event when the action draws past ``results``, and
+        ``RuntimeError`` when it draws fewer. ``rng``: the copy's generator (for an adapter that
+        forbids drawing from it directly). How :meth:`outcomes` and the OpenSpiel adapter explore."""
+        trial = self.clone()
+        trial._forced = ()
+        trial._script = list(results)
+        trial._chance = []
+        if rng is not None:
+            trial.rng = rng
+        player = trial.current_player
+        trial._perform(action)
+        if trial._script:
+            raise RuntimeError(f"the action {action} drew fewer results than it was given")
+        trial._script = None
+        trial._commit(player, action)
+        return trial
+
     def _trial(self, prefix: tuple[tuple[str, Any], ...]) -> State:
         trial = self.clone()
         trial._forced = ()
@@ -889,9 +1025,7 @@ class State(ABC):
         """``n`` seeded samples of how ``action`` may turn out (probability ``None``): for actions
         whose outcomes are too many to list. The same seed gives the same samples; this state is
         not changed, and its own generator is not used."""
-        if isinstance(action, str):
-            action = self.parse_action(action)
-        self._check(action)
+        action = self._checked(action)
         rng = Rng(seed, stream=7)
         out = []
         for _ in range(n):
@@ -904,15 +1038,19 @@ class State(ABC):
                                            for c in chance), trial))
         return out
 
-    def _advance(self, action: Any) -> None:
+    def advance(self, action: Any) -> None:
         """Check and carry out an action like :meth:`apply`, without the means to undo a failure
-        (for copies that exist only to be explored, such as :meth:`determinize`'s and a search's).
-        An illegal action still raises :class:`IllegalAction` before anything changes."""
+        (for copies that exist only to be explored, such as :meth:`determinize`'s and a search's,
+        and for a tournament's games, whose bots choose among the legal actions). An illegal action
+        still raises :class:`IllegalAction` before anything changes; ``action`` is an action value,
+        not a text."""
         self._check(action)
         player = self.current_player
         self._chance = []
         self._perform(action)
         self._commit(player, action)
+
+    _advance = advance  # the name it had (other branches of the project may still call it)
 
     # -- what each player may see ----------------------------------------------------------
     def observation(self, player: int) -> Any:
@@ -950,14 +1088,20 @@ class State(ABC):
             raise ValueError(f"there is no player {player!r} in this {self.players}-player game")
 
     def _observation(self, player: int) -> Any:
-        """Hook: what ``player`` may see (see :meth:`observation`)."""
+        """Hook: what ``player`` may see (see :meth:`observation`). A game of perfect information
+        (declared on its :class:`Game`) shows everyone the whole position: its saved data."""
+        if self.game.perfect_information:
+            return _copy_json(self._to_data())
         raise NotImplementedError(f"{self.game.title} does not say what each player may see: "
                                   "a game implements State._observation (every gamekit game does)")
 
     def _determinize(self, player: int, rng: Rng) -> State:
         """Hook: a copy of this state whose hidden parts (for ``player``) are drawn again with
         ``rng``, from what ``player`` knows only (see :meth:`determinize`). A game with no hidden
-        information returns ``self.clone()``; the generator is replaced by the caller."""
+        information (declared on its :class:`Game`) needs none: the copy is ``self.clone()``; the
+        generator is replaced by the caller."""
+        if self.game.perfect_information:
+            return self.clone()
         raise NotImplementedError(f"{self.game.title} cannot draw the positions a player cannot tell apart: "
                                   "a game implements State._determinize (every gamekit game does)")
 

@@ -160,7 +160,9 @@ class Die:
         den = self._denominator
         return {o: Fraction(w, den) for o, w in zip(self._outcomes, self._weights)}
 
-    def _weight_of(self, outcome: Outcome) -> int:
+    def weight(self, outcome: Outcome) -> int:
+        """The whole-number weight of one result: its probability is this over :attr:`denominator`
+        (0 for a result the die cannot give)."""
         if self._index is None:
             self._index = dict(zip(self._outcomes, self._weights))
         try:
@@ -173,7 +175,7 @@ class Die:
         if callable(outcome_or_test):
             hits = sum(w for o, w in zip(self._outcomes, self._weights) if outcome_or_test(o))
         else:
-            hits = self._weight_of(outcome_or_test)
+            hits = self.weight(outcome_or_test)
         return Fraction(hits, self._denominator)
 
     def __getitem__(self, outcome: Outcome) -> Fraction:

@@ -21,8 +21,8 @@ results chosen so far (the same ``_script`` / ``_Unresolved`` mechanism as
 that event, whose ``chance_outcomes()`` are the event's exact distribution (``Fraction`` made
 ``float``). A chance outcome's id is its index in the event's ``distribution()`` (equal results
 merged into the first), so ids are stable within an event. An event with one outcome is taken
-without a node. A shuffle with more orders than the game's chance limit (:data:`GAMES`, 1,000 by
-default) is drawn one position at a time: each node offers the distinct items still unplaced, with
+without a node. A shuffle with more orders than the game's chance limit (its declared
+``chance_limit``, 1,000 by default) is drawn one position at a time: each node offers the distinct items still unplaced, with
 probability proportional to their copies, the id being the item's first index in the event's
 ``.items``; the last position follows. The setup's draws (the board, the decks) are chance nodes
 of the initial state in the same way. ``max_chance_outcomes`` is the chance limit.
@@ -36,7 +36,9 @@ Actions
 A player action's id is its index in the game's action space: every action the game can have for
 the given players and options, enumerated once from the action dataclasses' bounded fields, in
 the order of the state class's ``action_types`` and, within a type, of its fields (each field's
-values in the order listed below, the last field varying fastest). The enumeration reads only
+values in the order listed below, the last field varying fastest): each game declares its space
+on its :class:`~gamekit.Game` (``action_space``, a function of a sample state; a game whose
+actions have no fields needs none). The enumeration reads only
 the game's fixed tables and the options, so ids are the same in every process.
 ``action_to_string`` is the action's text (``str(action)``, which ``state.parse_action`` reads back).
 
@@ -95,16 +97,15 @@ import inspect
 import json
 import os
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import product
 from typing import Any
 
 import gamekit
 
 from .chance import Chance
-from .core import State, _jsonable, _Unresolved
+from .core import ChanceNeeded, State, jsonable
 from .rng import Rng
 
 try:
@@ -114,7 +115,7 @@ except ImportError as err:  # pragma: no cover - the extra is missing
                       "(the open_spiel wheel from PyPI)") from err
 
 __all__ = ["game", "register", "register_all", "short_name", "action_space", "gamekit_state", "exact_chance_outcomes",
-           "chance_event", "UndeclaredChance", "GameSpec", "GAMES"]
+           "chance_event", "UndeclaredChance", "GameSpec", "spec"]
 
 #: The largest number of outcomes one chance node lists (unless a game says otherwise).
 CHANCE_LIMIT = 1_000
@@ -131,107 +132,10 @@ class UndeclaredChance(RuntimeError):
 # -- the action spaces -----------------------------------------------------------------------------
 
 
-def _each(kind: type, *domains: Iterable[Any]) -> list[Any]:
-    """Every ``kind(*values)`` with the values from ``domains`` (one per field, the last varying fastest)."""
-    return [kind(*values) for values in product(*(list(d) for d in domains))]
-
-
-def _pig_space(state: State) -> dict[type, list[Any]]:
-    return {}
-
-
-def _itc_space(state: Any) -> dict[type, list[Any]]:
-    from .itc import actions as A
-    from .itc.data import CONTINENTS, PLACES, ROUTE_LANES, ROUTES, UNDER_KINDS
-    from .itc.dice_turn import DICE, DICE_PAIRS
-    from .itc.options import ACTION_CARD_KINDS
-
-    cards = range(state.cards.size)
-    place = [A.PlaceTransport(c, ROUTES[r], lane, under) for c in cards for r in range(len(ROUTES))
-             for lane in range(1, len(ROUTE_LANES[r]) + 1) for under in ("",) + tuple(UNDER_KINDS)]
-    return {
-        A.PlaceSalesMarker: _each(A.PlaceSalesMarker, PLACES),
-        A.ChooseDice: [A.ChooseDice(a, b) for a, b in DICE_PAIRS],
-        A.KeepDie: _each(A.KeepDie, DICE),
-        A.PlaceTransport: place,
-        A.MoveTransport: _each(A.MoveTransport, cards, (1, 2, 3)),
-        A.ExpressMove: _each(A.ExpressMove, cards),
-        A.DeliverTransport: _each(A.DeliverTransport, cards, CONTINENTS),
-        A.Sell: _each(A.Sell, PLACES, range(1, 7)),
-        A.PlayCard: _each(A.PlayCard, ACTION_CARD_KINDS),
-        A.Discard: _each(A.Discard, cards),
-    }
-
-
-def _auf_achse_space(state: Any) -> dict[type, list[Any]]:
-    from .auf_achse import actions as A
-    from .auf_achse.auction import HIGHEST_OFFER
-    from .auf_achse.options import TRAILER_KINDS
-
-    net = state.net
-    contracts = range(len(state.cards))
-    slots = range(max(len(state.row), state.options.face_up, state.options.public_contracts_children))
-    return {
-        A.PlaceTruck: _each(A.PlaceTruck, net.nodes),  # a city, or any space with start_anywhere
-        A.UseDie: _each(A.UseDie, range(1, 7)),
-        A.Step: _each(A.Step, net.nodes),
-        A.Load: _each(A.Load, contracts),
-        A.Unload: _each(A.Unload, contracts),
-        A.BuyTrailer: _each(A.BuyTrailer, TRAILER_KINDS),
-        A.ChooseContract: _each(A.ChooseContract, slots),
-        A.Bid: _each(A.Bid, range(1, HIGHEST_OFFER + 1)),
-        A.TakeContract: _each(A.TakeContract, slots),
-        A.PlaceSign: _each(A.PlaceSign, net.nodes),
-        A.ReturnTrailer: _each(A.ReturnTrailer, TRAILER_KINDS),
-    }
-
-
-def _catan_space(state: Any) -> dict[type, list[Any]]:
-    from .catan import RESOURCES
-    from .catan import actions as A
-
-    topo = state.topo
-    nodes, edges, hexes = range(len(topo.nodes)), range(len(topo.edges)), range(len(topo.hexes))
-    victims = range(-1, state.players)
-    one = [(r,) for r in RESOURCES]
-    return {
-        A.BuildRoad: _each(A.BuildRoad, edges),
-        A.BuildSettlement: _each(A.BuildSettlement, nodes),
-        A.BuildCity: _each(A.BuildCity, nodes),
-        A.BuildFactory: _each(A.BuildFactory, nodes),
-        A.Invest: _each(A.Invest, nodes),
-        A.PlacePeg: _each(A.PlacePeg, range(3)),
-        A.Discard: _each(A.Discard, RESOURCES),
-        A.MoveRobber: _each(A.MoveRobber, hexes, victims),
-        A.RotateFactory: _each(A.RotateFactory, nodes, (-1, 1)),
-        A.BankTrade: _each(A.BankTrade, RESOURCES, RESOURCES, (2, 3, 4)),
-        A.OfferTrade: _each(A.OfferTrade, range(state.players), one, one),
-        A.PlayYearOfPlenty: [A.PlayYearOfPlenty(a, b) for i, a in enumerate(RESOURCES) for b in RESOURCES[i:]],
-        A.PlayMonopoly: _each(A.PlayMonopoly, RESOURCES),
-        A.BuildShip: _each(A.BuildShip, edges),
-        A.MoveShip: _each(A.MoveShip, edges, edges),
-        A.MovePirate: _each(A.MovePirate, hexes, victims),
-    }
-
-
-def _transport_space(state: Any) -> dict[type, list[Any]]:
-    from .transportspelet import actions as A
-    from .transportspelet.data import CARDS, CITIES, MODES
-
-    cards = [c.id for c in CARDS]
-    o = state.options
-    return {
-        A.Dispatch: _each(A.Dispatch, cards, MODES, CITIES, (False, True)),
-        A.Continue: _each(A.Continue, cards, MODES, CITIES),
-        A.Wait: _each(A.Wait, [0] + cards),
-        A.Borrow: _each(A.Borrow, range(o.loan_unit, o.loan_limit + 1, o.loan_unit)),
-        A.Assign: _each(A.Assign, cards, range(1, 7), range(1, 7)),
-    }
-
-
 @dataclass(frozen=True)
 class GameSpec:
-    """What the adapter needs to know of one game beyond the protocol."""
+    """What the adapter needs to know of one game beyond the protocol, read from what the game
+    declares on its :class:`~gamekit.Game` (:func:`spec`)."""
 
     #: the actions by type with fields, from a sample state of the players and options (types
     #: without fields need nothing: they have one action)
@@ -244,16 +148,18 @@ class GameSpec:
     chance_limit: int = CHANCE_LIMIT
 
 
-#: The games the adapter knows, by gamekit name.
-GAMES: dict[str, GameSpec] = {
-    "pig": GameSpec(_pig_space, perfect_information=True, horizon=1_000, chance_limit=6),
-    "itc": GameSpec(_itc_space),
-    "auf-achse": GameSpec(_auf_achse_space),
-    "catan": GameSpec(_catan_space),
-    "factories": GameSpec(_catan_space),
-    "trade-feud": GameSpec(_catan_space),
-    "transportspelet": GameSpec(_transport_space),
-}
+def _fieldless(state: Any) -> dict[type, list[Any]]:
+    """The action space of a game whose actions have no fields (each type is one action)."""
+    return {}
+
+
+def spec(game_name: str) -> GameSpec:
+    """The adapter's view of ``game_name``: its declared ``action_space`` (none: only fieldless
+    actions), ``perfect_information``, ``horizon`` (default :data:`HORIZON`) and ``chance_limit``
+    (default :data:`CHANCE_LIMIT`)."""
+    gk = gamekit.game(game_name)
+    return GameSpec(gk.declared("action_space") or _fieldless, perfect_information=gk.perfect_information,
+                    horizon=gk.horizon or HORIZON, chance_limit=gk.chance_limit or CHANCE_LIMIT)
 
 
 class ActionSpace:
@@ -268,7 +174,7 @@ class ActionSpace:
                 actions.extend(listed[kind])
             else:
                 raise ValueError(f"gamekit.openspiel does not enumerate the {name} action {kind.__name__}: "
-                                 f"add its fields' values to GAMES[{name!r}].space")
+                                 f"declare its fields' values in the game's action_space (gamekit.Game)")
         self.name = name
         self.actions: tuple[Any, ...] = tuple(actions)
         self._ids = {a: i for i, a in enumerate(actions)}
@@ -283,7 +189,7 @@ class ActionSpace:
         found = self._ids.get(action)
         if found is None:
             raise ValueError(f"{action!r} ({action}) is outside the {self.name} action space that "
-                             f"gamekit.openspiel enumerates (GAMES[{self.name!r}].space)")
+                             f"gamekit.openspiel enumerates (the game's declared action_space)")
         return found
 
     def action(self, action_id: int) -> Any:
@@ -319,9 +225,7 @@ _SEEDED = Rng(0)
 
 
 def _no_draws() -> Rng:
-    rng = Rng.__new__(_NoDraws)
-    rng._state, rng._inc = _SEEDED._state, _SEEDED._inc
-    return rng
+    return _NoDraws.fromstate(_SEEDED.getstate())
 
 
 class _Setup:
@@ -343,7 +247,7 @@ class _Instance:
     def __init__(self, name: str, players: int, options: Any, horizon: int) -> None:
         self.name = name
         self.gk = gamekit.game(name)
-        self.spec = GAMES.get(name) or GameSpec(_pig_space)
+        self.spec = spec(name)
         self.players = players
         self.options = options
         self.horizon = horizon
@@ -358,10 +262,6 @@ class _Instance:
         if self._root is None:
             self._root = _Node(self, None, _SETUP, (), (), 0)
         return self._root
-
-    def blank(self) -> State:
-        """A state as ``Game.new`` makes it, before its setup, with a generator that refuses to draw."""
-        return self.gk.state_class(self.gk, self.players, 0, self.options, _no_draws())
 
 
 _INSTANCES: dict[tuple[Any, ...], _Instance] = {}
@@ -383,34 +283,19 @@ def _run(inst: _Instance, base: State | None, action: Any, prefix: tuple[Any, ..
     """Carry out ``action`` (or the setup) on a copy of ``base`` whose draws give the results of
     ``prefix`` (``(what, result)`` pairs) in order: the position after it, or the event it draws
     past the prefix."""
-    if action is _SETUP:
-        trial = inst.blank()
-        trial._script = [_fresh(result) for _, result in prefix]
-        trial._chance = None
-        try:
-            trial._setup()
-        except _Unresolved as unresolved:
-            return None, unresolved.event
-        except UndeclaredChance as err:
-            raise UndeclaredChance(f"{inst.name}: {_where(action)} {err}") from None
-        trial._origin = None
-    else:
-        assert base is not None
-        trial = base._trial(prefix)  # the machinery of State.outcomes: a clone drawing from its script
-        trial._script = [_fresh(result) for _, result in prefix]  # the engine may change a result (a deck)
-        trial.rng = _no_draws()
-        player = trial.current_player
-        try:
-            trial._perform(action)
-        except _Unresolved as unresolved:
-            return None, unresolved.event
-        except UndeclaredChance as err:
-            raise UndeclaredChance(f"{inst.name}: {_where(action)} {err}") from None
-    if trial._script:
-        raise RuntimeError(f"{inst.name}: {_where(action)} drew fewer results than it was given")
-    trial._script = None
-    if action is not _SETUP:
-        trial._commit(player, action)
+    results = [_fresh(result) for _, result in prefix]  # the engine may change a result (a deck)
+    try:
+        if action is _SETUP:
+            trial = inst.gk.scripted_setup(inst.players, inst.options, results, _no_draws())
+        else:
+            assert base is not None
+            trial = base.scripted_trial(action, results, _no_draws())  # the machinery of State.outcomes
+    except ChanceNeeded as needed:
+        return None, needed.event
+    except UndeclaredChance as err:
+        raise UndeclaredChance(f"{inst.name}: {_where(action)} {err}") from None
+    except RuntimeError as err:
+        raise RuntimeError(f"{inst.name}: {_where(action)}: {err}") from None
     return trial, None
 
 
@@ -458,7 +343,7 @@ def _list(inst: _Instance, event: Chance, action: Any) -> list[tuple[Any, Fracti
             raise UndeclaredChance(f"{inst.name}: the shuffle {event.what!r} in {_where(action)} has {len(items)} items, "
                                    f"more than the {inst.chance_limit} chance outcomes the game declares")
         return None
-    if event._distribution is None or event.count() is None:
+    if not event.has_distribution or event.count() is None:
         raise UndeclaredChance(f"{inst.name}: the draw {event.what!r} in {_where(action)} is not a declared chance "
                                "event with a listed distribution (it is drawn by a plain function, or is unbounded), "
                                "so OpenSpiel cannot make it a chance node; declare it with gamekit.chance")
@@ -612,7 +497,9 @@ class _Node:
         if self.is_terminal():
             raise ValueError("the game is over")
         action = inst.space.action(action_id)
-        self.base._check(action)  # an illegal action raises IllegalAction, naming the rule
+        refusal = self.base.refusal(action)
+        if refusal is not None:  # an illegal action raises IllegalAction, naming the rule
+            raise refusal
         return _Node(inst, self.base, action, (), (), self.moves + 1)
 
     def action_text(self, player: int, action_id: int) -> str:
@@ -632,7 +519,7 @@ class _Node:
             self.resolve()
             lines = []
             if self.base is not None:
-                lines.append(json.dumps(_jsonable(self.base._to_data()), sort_keys=True, separators=(",", ":")))
+                lines.append(json.dumps(self.base.state_data(), sort_keys=True, separators=(",", ":")))
             lines.append(f"player actions: {self.moves}")
             if self.action is not None:
                 drawn = ", ".join(f"{what}: {_text(result)}" for what, result in self.prefix) or "nothing"
@@ -662,7 +549,7 @@ class _Node:
 
 
 def _text(value: Any) -> str:
-    value = _jsonable(value)
+    value = jsonable(value)
     return value if isinstance(value, str) else json.dumps(value, separators=(",", " "))
 
 
@@ -702,7 +589,7 @@ def _encode(value: Any, default: Any) -> Any:
         return kind(value) if kind is float and type(value) is int else value
     if kind is str:
         return _escape(value) if type(value) is str else value
-    text = _escape(json.dumps(_jsonable(value), separators=(",", ":"), ensure_ascii=False))
+    text = _escape(json.dumps(jsonable(value), separators=(",", ":"), ensure_ascii=False))
     # a bare number or flag would be read back as one: a leading space keeps it text
     return " " + text if text in ("true", "false") or text.lstrip("+-").replace(".", "", 1).isdigit() else text
 
@@ -728,10 +615,10 @@ class GamekitGame(pyspiel.Game):
         params = dict(params or {})
         name = self.gamekit_name
         gk = gamekit.game(name)
-        spec = GAMES.get(name) or GameSpec(_pig_space)
+        declared = spec(name)
         defaults = gk.default_options()
         players = params.get("players", gk.min_players)
-        horizon = params.get("horizon", spec.horizon)
+        horizon = params.get("horizon", declared.horizon)
         values = {}
         for f in dataclasses.fields(defaults):
             if f.name in params:
@@ -842,9 +729,9 @@ def register(game_name: str) -> Any:
     if found is not None:
         return found
     gk = gamekit.game(game_name)
-    spec = GAMES.get(game_name) or GameSpec(_pig_space)
+    declared = spec(game_name)
     defaults = gk.default_options()
-    parameters = {"players": gk.min_players, "horizon": spec.horizon}
+    parameters = {"players": gk.min_players, "horizon": declared.horizon}
     for f in dataclasses.fields(defaults):
         parameters[f.name] = _encode(getattr(defaults, f.name), getattr(defaults, f.name))
     T = pyspiel.GameType
@@ -853,12 +740,12 @@ def register(game_name: str) -> Any:
         long_name=f"gamekit: {gk.title}",
         dynamics=T.Dynamics.SEQUENTIAL,
         chance_mode=T.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=T.Information.PERFECT_INFORMATION if spec.perfect_information else T.Information.IMPERFECT_INFORMATION,
+        information=T.Information.PERFECT_INFORMATION if declared.perfect_information else T.Information.IMPERFECT_INFORMATION,
         utility=T.Utility.CONSTANT_SUM,
         reward_model=T.RewardModel.TERMINAL,
         max_num_players=gk.max_players,
         min_num_players=gk.min_players,
-        provides_information_state_string=spec.perfect_information,
+        provides_information_state_string=declared.perfect_information,
         provides_information_state_tensor=False,
         provides_observation_string=_observes(gk),
         provides_observation_tensor=False,
@@ -880,7 +767,7 @@ def register_all() -> None:
 
 def game(game_name: str, players: int | None = None, horizon: int | None = None, **options: Any) -> Any:
     """The gamekit game ``game_name`` as a ``pyspiel.Game`` for ``players`` players (default: the
-    game's least), cut off after ``horizon`` player actions (default: :data:`GAMES`' horizon),
+    game's least), cut off after ``horizon`` player actions (default: the game's declared horizon),
     with ``options`` (the game's settings, as Python values)."""
     gk = gamekit.game(game_name)
     register(game_name)
@@ -900,8 +787,8 @@ def action_space(game_name: str, players: int | None = None, **options: Any) -> 
     """The enumerated player actions of a game (``.actions[id]``, ``.id(action)``)."""
     gk = gamekit.game(game_name)
     opts = gk.make_options(**options)
-    spec = GAMES.get(game_name) or GameSpec(_pig_space)
-    return _instance(game_name, players if players is not None else gk.min_players, opts, spec.horizon).space
+    declared = spec(game_name)
+    return _instance(game_name, players if players is not None else gk.min_players, opts, declared.horizon).space
 
 
 def gamekit_state(state: Any) -> State | None:

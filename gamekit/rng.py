@@ -106,6 +106,12 @@ class Rng:
         return (high * 67108864 + low) / 9007199254740992
 
     # -- saving and restoring -------------------------------------------------------------
+    @property
+    def words(self) -> tuple[int, int]:
+        """The generator's whole state as its two 64-bit words (state, increment): two generators
+        with the same words draw the same numbers."""
+        return self._state, self._inc
+
     def getstate(self) -> list[str]:
         """The generator's state as two decimal strings (safe in JSON and JavaScript)."""
         return [str(self._state), str(self._inc)]

@@ -86,7 +86,7 @@ def play_game(game_name: str, seats: Sequence[Any], seed: int, bot_seeds: Sequen
         think[p] += time.process_time() - t
         if len(state.legal_actions()) > 1:  # a move with a choice (a forced one costs a bot nothing)
             moves[p] += 1
-        state._advance(action)  # a bot's action is legal; the tournament keeps no undo
+        state.advance(action)  # a bot's action is legal; the tournament keeps no undo
         actions += 1
     over = state.is_over()
     scores = state.scores()

@@ -134,11 +134,10 @@ class RawState(ToyState):
         self.rng.shuffle(self.deck)
 
 
-TOY = Game("toy-cards", "Toy cards", ToyState, ToyOptions, min_players=2, max_players=3)
-COIN = Game("toy-coin", "Toy coin", CoinState, ToyOptions, min_players=2, max_players=3)
-RAW = Game("toy-raw", "Toy raw", RawState, ToyOptions, min_players=2, max_players=3)
-gos.GAMES["toy-cards"] = gos.GAMES["toy-coin"] = gos.GAMES["toy-raw"] = gos.GameSpec(
-    gos.GAMES["pig"].space, horizon=200, chance_limit=100)
+# what the adapter needs is declared on the game itself (its actions have no fields: no action space)
+TOY = Game("toy-cards", "Toy cards", ToyState, ToyOptions, min_players=2, max_players=3, horizon=200, chance_limit=100)
+COIN = Game("toy-coin", "Toy coin", CoinState, ToyOptions, min_players=2, max_players=3, horizon=200, chance_limit=100)
+RAW = Game("toy-raw", "Toy raw", RawState, ToyOptions, min_players=2, max_players=3, horizon=200, chance_limit=100)
 
 
 @pytest.fixture(scope="module", autouse=True)

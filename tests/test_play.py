@@ -13,7 +13,8 @@ from gamekit.core import action_from_data
 from gamekit.web import call
 from gamekit.web.play import PAGES, bot_move, play_through
 
-GAMES = [("itc", 3), ("catan", 3), ("factories", 3), ("trade-feud", 3), ("auf-achse", 3), ("transportspelet", 2)]
+#: Every game with a play page (as each declares it), for three players where it can have three.
+GAMES = [(name, min(max(3, gamekit.game(name).min_players), gamekit.game(name).max_players)) for name in sorted(PAGES)]
 
 
 def ask(situation, **action):

@@ -151,5 +151,10 @@ GAME = register(
         min_players=2,
         max_players=6,
         description="Drive a truck across Europe, win public contracts at auction, deliver goods for freight revenue.",
+        bots="gamekit.auf_achse.bots",
+        action_space="gamekit.auf_achse.actions:action_space",
+        board="gamekit.auf_achse.svg:board_svg",
+        play_view="gamekit.web.play_tables:AUF_ACHSE_VIEW",
+        play_page="auf_achse",
     )
 )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 __all__ = [
     "ACTION_TYPES",
@@ -202,3 +203,32 @@ class ReturnTrailer:
 #: Every kind of Auf Achse action (the log's action types, for saving and loading).
 ACTION_TYPES: tuple[type, ...] = (PlaceTruck, Roll, UseDie, Step, Stop, Load, Unload, BuyTrailer, ChooseContract,
                                   Decline, Bid, Pass, TakeContract, EndTurn, PlaceSign, KeepInHand, ReturnTrailer)
+
+
+def action_space(state: Any) -> dict[type, list[Any]]:
+    """Every Auf Achse action with fields, for OpenSpiel (declared on the game; see
+    :mod:`gamekit.openspiel`): place truck on a node (the network's cities and road spaces, its
+    order: a truck may start on any space with ``start_anywhere``); use die 1-6; step to a node;
+    load and unload by contract (0 to the contract table's size - 1); buy trailer (large, small);
+    choose public contract by slot (0 to the longest face-up row the options allow, less 1); bid
+    offer 1-5; take public contract by slot; put the sign on a node; hand back a trailer."""
+    from ..core import every
+    from .auction import HIGHEST_OFFER
+    from .options import TRAILER_KINDS
+
+    net = state.net
+    contracts = range(len(state.cards))
+    slots = range(max(len(state.row), state.options.face_up, state.options.public_contracts_children))
+    return {
+        PlaceTruck: every(PlaceTruck, net.nodes),  # a city, or any space with start_anywhere
+        UseDie: every(UseDie, range(1, 7)),
+        Step: every(Step, net.nodes),
+        Load: every(Load, contracts),
+        Unload: every(Unload, contracts),
+        BuyTrailer: every(BuyTrailer, TRAILER_KINDS),
+        ChooseContract: every(ChooseContract, slots),
+        Bid: every(Bid, range(1, HIGHEST_OFFER + 1)),
+        TakeContract: every(TakeContract, slots),
+        PlaceSign: every(PlaceSign, net.nodes),
+        ReturnTrailer: every(ReturnTrailer, TRAILER_KINDS),
+    }

@@ -13,7 +13,8 @@ observation and a seed alone. So two positions a player cannot tell apart get th
 bots with the same seed, and a bot cannot peek at a pile or another player's hand.
 
 - ``random``: a uniformly random legal action.
-- ``heuristic``: a rule-based player of the game (each game's own, in ``gamekit/<game>/bots.py``),
+- ``heuristic``: a rule-based player of the game (each game's own, in the module its
+  :class:`~gamekit.Game` declares as ``bots``; a game without one gets :class:`GreedyHeuristic`),
   which also says in one sentence why it chose its move (:meth:`Bot.explain`).
 - ``search``: information-set Monte Carlo tree search (:class:`SearchBot`) over determinised
   positions, with a budget in iterations or milliseconds.
@@ -31,22 +32,12 @@ from typing import Any
 from ..rng import Rng
 from ..validation import is_integer
 
-__all__ = ["Bot", "RandomBot", "HeuristicBot", "SearchBot", "bot", "kinds", "register_heuristic",
-           "evaluate", "register_evaluator", "register_candidates", "register_search", "search_defaults",
+__all__ = ["Bot", "RandomBot", "HeuristicBot", "GreedyHeuristic", "SearchBot", "bot", "kinds", "register_heuristic",
+           "evaluate", "to_move", "register_evaluator", "register_candidates", "register_search", "search_defaults",
            "has_own_search"]
 
 KINDS = ("random", "heuristic", "search")
 
-#: Where each game's heuristic player and position evaluation live (imported when first asked for).
-_BOT_MODULES = {
-    "pig": "gamekit.examples.pig",
-    "itc": "gamekit.itc.bots",
-    "auf-achse": "gamekit.auf_achse.bots",
-    "catan": "gamekit.catan.bots",
-    "factories": "gamekit.catan.bots",
-    "trade-feud": "gamekit.catan.bots",
-    "transportspelet": "gamekit.transportspelet.bots",
-}
 _HEURISTICS: dict[str, type[HeuristicBot]] = {}
 _SEARCH_DEFAULTS: dict[str, dict[str, Any]] = {}
 _EVALUATORS: dict[str, Callable[[Any], list[float]]] = {}
@@ -87,7 +78,8 @@ class Bot(ABC):
         return f"<{self.kind} bot for {self.game_name}, seed {self.seed}>"
 
 
-def _to_move(state: Any) -> list[Any]:
+def to_move(state: Any) -> list[Any]:
+    """The legal actions a bot chooses among now (``ValueError`` once the game is over)."""
     if state.is_over():
         raise ValueError("the game is over: there is no move to choose")
     actions = state.legal_actions()
@@ -103,7 +95,7 @@ class RandomBot(Bot):
     kind = "random"
 
     def explain(self, state: Any) -> tuple[Any, str]:
-        actions = _to_move(state)
+        actions = to_move(state)
         return actions[self.rng.randbelow(len(actions))], "chosen at random among the legal moves"
 
 
@@ -115,7 +107,7 @@ class HeuristicBot(Bot):
     kind = "heuristic"
 
     def explain(self, state: Any) -> tuple[Any, str]:
-        actions = _to_move(state)
+        actions = to_move(state)
         if len(actions) == 1:
             return actions[0], "the only legal move"
         action, reason = self.decide(self._view(state), state.current_player)
@@ -127,6 +119,23 @@ class HeuristicBot(Bot):
     def decide(self, view: Any, player: int) -> tuple[Any, str]:
         """The game's rule-based choice for ``player`` on ``view`` (a determinised position), with
         its one-sentence reason."""
+
+
+class GreedyHeuristic(HeuristicBot):
+    """The heuristic player of a game that declares none of its own: each legal move tried once on
+    a copy of the position the player may know, the one after which the game's evaluation
+    (:func:`evaluate`) gives the player the most (the first on a tie). Chance on the copy is drawn
+    by the copy's own generator, so a move that rolls is judged by one roll."""
+
+    def decide(self, view: Any, player: int) -> tuple[Any, str]:
+        best, best_value = None, -math.inf
+        for action in view.legal_actions():
+            trial = view.clone()
+            trial.advance(action)
+            value = evaluate(trial)[player]
+            if value > best_value:
+                best, best_value = action, value
+        return best, f"its position after this move is the best it can see in one move ({best_value:.2f} of 1)"
 
 
 def register_heuristic(game_name: str, cls: type[HeuristicBot], search: dict[str, Any] | None = None) -> type[HeuristicBot]:
@@ -174,17 +183,22 @@ def register_candidates(game_name: str, function: Callable[[Any, list[Any]], lis
     return function
 
 
+_LOADED: set[str] = set()
+
+
 def _load_bots(game_name: str) -> None:
+    """Register the bots ``game_name``'s :class:`~gamekit.Game` declares (its ``bots``: a module
+    imported, or a function called, once)."""
     from .. import game
 
-    game(game_name)  # an unknown game is an error here
-    module = _BOT_MODULES.get(game_name)
-    if module:
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as err:
-            if err.name != module:
-                raise
+    declared = game(game_name).bots  # an unknown game is an error here
+    if declared is None or game_name in _LOADED:
+        return
+    if callable(declared):
+        declared()
+    else:
+        importlib.import_module(declared)
+    _LOADED.add(game_name)
 
 
 def evaluate(state: Any) -> list[float]:
@@ -276,7 +290,7 @@ class SearchBot(Bot):
         return node.hint if node.hint in legal else None
 
     def explain(self, state: Any) -> tuple[Any, str]:
-        actions = _to_move(state)
+        actions = to_move(state)
         if len(actions) == 1:
             return actions[0], "the only legal move"
         me = state.current_player
@@ -309,7 +323,7 @@ class SearchBot(Bot):
                     action = hint if hint in untried else untried[rng.randbelow(len(untried))]
                     child = children[action] = _Node(mover, n)
                     child.avail = 1
-                    position._advance(action)
+                    position.advance(action)
                     path.append(child)
                     break
                 best, best_score = None, -math.inf
@@ -321,16 +335,16 @@ class SearchBot(Bot):
                     if score > best_score:
                         best, best_score = a, score
                 node = children[best]
-                position._advance(best)
+                position.advance(best)
                 path.append(node)
             for _ in range(self.depth):
                 if position.is_over():
                     break
                 legal = position.legal_actions()
                 if policy is not None and len(legal) > 1:  # the heuristic plays on the copy itself
-                    position._advance(policy.decide(position, position.current_player)[0])
+                    position.advance(policy.decide(position, position.current_player)[0])
                 else:
-                    position._advance(legal[rng.randbelow(len(legal))])
+                    position.advance(legal[rng.randbelow(len(legal))])
             values = evaluate(position)
             for visited in path:
                 visited.visits += 1
@@ -358,10 +372,7 @@ def bot(game_name: str, kind: str, seed: int = 0, **budget: Any) -> Bot:
         return RandomBot(game_name, seed)
     if kind == "search":
         return _SEARCHES.get(game_name, SearchBot)(game_name, seed, **budget)  # the game's defaults, then the budget given
-    cls = _HEURISTICS.get(game_name)
-    if cls is None:
-        raise ValueError(f"{game_name} has no heuristic bot: a game registers one with "
-                         f"gamekit.bots.register_heuristic({game_name!r}, cls)")
+    cls = _HEURISTICS.get(game_name, GreedyHeuristic)
     if budget:
         raise TypeError(f"a heuristic bot takes no budget, not {sorted(budget)}")
     return cls(game_name, seed)

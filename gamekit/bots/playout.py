@@ -15,7 +15,7 @@ import time
 from typing import Any
 
 from ..rng import Rng
-from . import SearchBot, _to_move, evaluate
+from . import SearchBot, evaluate, to_move
 
 __all__ = ["PlayoutSearch"]
 
@@ -77,7 +77,7 @@ class PlayoutSearch(SearchBot):
 
     # -- the search -------------------------------------------------------------------------------
     def explain(self, state: Any) -> tuple[Any, str]:
-        actions = _to_move(state)
+        actions = to_move(state)
         self.last_values = {}
         self.last_iterations = 0
         if len(actions) == 1:
@@ -134,7 +134,7 @@ class PlayoutSearch(SearchBot):
         values = []
         for a in moves:
             copy = position.clone()
-            copy._advance(a)
+            copy.advance(a)
             values.append(self._playout(copy, me, stream))
         return values
 
@@ -146,9 +146,9 @@ class PlayoutSearch(SearchBot):
                 break
             legal = position.legal_actions()
             if len(legal) == 1:
-                position._advance(legal[0])
+                position.advance(legal[0])
             else:
-                position._advance(policy.decide(position, position.current_player)[0])
+                position.advance(policy.decide(position, position.current_player)[0])
         if position.is_over():
             winners = position.winners()
             return 1 / len(winners) if me in winners else 0.0

@@ -10,6 +10,7 @@ Intersections (``node``), edges (``edge``) and hexes (``hex``) are ids of the bo
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from . import RESOURCES
 
@@ -327,3 +328,38 @@ ACTION_TYPES: tuple[type, ...] = (
 
 #: The actions of the base game with the Seafarers layer: ships and the pirate.
 SEAFARERS_ACTION_TYPES: tuple[type, ...] = CATAN_ACTION_TYPES + (BuildShip, MoveShip, MovePirate)
+
+
+def action_space(state: Any) -> dict[type, list[Any]]:
+    """Every action with fields of Catan, the factories game and Trade Feud, for OpenSpiel (declared
+    on each game; see :mod:`gamekit.openspiel`), by the ids of the board's topology (``state.topo``):
+    road by edge; settlement, city (and factory, invest) by intersection; peg by hole 0-2; discard
+    by resource; robber: hex x victim (-1 for nobody, then players 0..n-1); rotate factory:
+    intersection x step (-1, +1); bank trade: give x get x count (2, 3, 4); offer: player x one
+    resource given x one received (the only offers the engine makes); year of plenty by pair
+    (first <= second in resource order); monopoly by resource; ship by edge; move ship: edge x
+    edge; pirate: hex x victim. (The adapter keeps the types of the variant's ``action_types``.)"""
+    from ..core import every
+
+    topo = state.topo
+    nodes, edges, hexes = range(len(topo.nodes)), range(len(topo.edges)), range(len(topo.hexes))
+    victims = range(-1, state.players)
+    one = [(r,) for r in RESOURCES]
+    return {
+        BuildRoad: every(BuildRoad, edges),
+        BuildSettlement: every(BuildSettlement, nodes),
+        BuildCity: every(BuildCity, nodes),
+        BuildFactory: every(BuildFactory, nodes),
+        Invest: every(Invest, nodes),
+        PlacePeg: every(PlacePeg, range(3)),
+        Discard: every(Discard, RESOURCES),
+        MoveRobber: every(MoveRobber, hexes, victims),
+        RotateFactory: every(RotateFactory, nodes, (-1, 1)),
+        BankTrade: every(BankTrade, RESOURCES, RESOURCES, (2, 3, 4)),
+        OfferTrade: every(OfferTrade, range(state.players), one, one),
+        PlayYearOfPlenty: [PlayYearOfPlenty(a, b) for i, a in enumerate(RESOURCES) for b in RESOURCES[i:]],
+        PlayMonopoly: every(PlayMonopoly, RESOURCES),
+        BuildShip: every(BuildShip, edges),
+        MoveShip: every(MoveShip, edges, edges),
+        MovePirate: every(MovePirate, hexes, victims),
+    }

@@ -75,7 +75,7 @@ from typing import Any, ClassVar
 
 from .. import register
 from ..chance import Chance, dice, pick
-from ..core import Game, IllegalAction, State, _copy_json
+from ..core import Game, IllegalAction, State
 from ..dice import red_production_die, white_die
 from ..validation import is_integer
 from . import RESOURCES
@@ -469,10 +469,10 @@ class CatanState(State):
         #: The number on each hex (0: none), for :meth:`_production`.
         self._hex_number = _hex_numbers(board)
         _grow_tables(len(topo.edges), len(topo.nodes), len(topo.hexes))
-        self.setup_order = self._setup_order()
+        self.setup_order = self.setup_turns()
         self.colours = self.options.player_colours[: self.players]
 
-    def _setup_order(self) -> tuple[int, ...]:
+    def setup_turns(self) -> tuple[int, ...]:
         """Rule ``catan-setup``: who places the setup settlements, in snake order (extension point)."""
         return tuple(range(self.players)) + tuple(range(self.players - 1, -1, -1))
 
@@ -581,7 +581,7 @@ class CatanState(State):
             found = self._by_buildings[key] = tuple(counts)
         return found
 
-    def _distance_ok(self, node: int) -> bool:
+    def distance_ok(self, node: int) -> bool:
         """Rule ``catan-distance-rule``: no building on a neighbouring intersection."""
         owner = self.node_owner
         return all(owner[m] == -1 for m in self.topo.node_nodes[node])
@@ -1044,7 +1044,7 @@ class CatanState(State):
             raise IllegalAction(f"intersection {v} is taken", rule)
         if not self.board.land_node[v]:
             raise IllegalAction(f"intersection {v} lies in the sea", rule)
-        if not self._distance_ok(v):
+        if not self.distance_ok(v):
             raise IllegalAction(f"a neighbouring intersection of {v} has a building", "catan-distance-rule")
         return v
 
@@ -1576,15 +1576,6 @@ class CatanState(State):
         self._derive()
         self._award_longest_road()
 
-    def refusal(self, action: Any) -> IllegalAction | None:
-        """The :class:`~gamekit.IllegalAction` that applying ``action`` now would raise, or ``None``
-        when it is legal (the check :meth:`apply` makes; the state is not changed)."""
-        try:
-            self._check(action)
-        except IllegalAction as err:
-            return err
-        return None
-
     # -- copying and saving --------------------------------------------------------------------
     def clone(self) -> CatanState:
         """A fast independent copy (flat lists copied, no deepcopy); it shares only immutable
@@ -1634,7 +1625,7 @@ class CatanState(State):
         hide; the generator's state (which would tell future dice) is never shown. ``points`` are the
         public victory points (:meth:`public_points`), the player's own total for themselves.
         A variant adds to it in :meth:`_observe_more`."""
-        data = _copy_json(self._to_data())
+        data = self.state_data()
         held = [sum(h) for h in self.dev_hands]
         data["dev_deck"] = sum(self.dev_deck)
         data["dev_hands"] = [list(self.dev_hands[q]) if q == player else held[q] for q in range(self.players)]
@@ -1809,5 +1800,9 @@ CATAN = register(
         min_players=3,
         max_players=4,
         description="The Catan base game: settle, trade, build roads, settlements and cities; ten points win.",
+        bots="gamekit.catan.bots",
+        action_space="gamekit.catan.actions:action_space",
+        play_view="gamekit.web.play_tables:CATAN_VIEW",
+        play_page="catan",
     )
 )

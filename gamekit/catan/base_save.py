@@ -111,7 +111,7 @@ def read_turn(state: Any, data: dict[str, Any], board: Board, values: dict[str, 
     n, topo = state.players, board.topology
     phase = one_of(data["phase"], "phase", state.PHASE_ACTIONS)
     turn = integer(data["turn"], "turn", 0, n - 1)
-    setup_length = len(state._setup_order())
+    setup_length = len(state.setup_turns())
     setup_index = integer(data["setup_index"], "setup_index", 0, setup_length)
     setup_node = integer(data["setup_node"], "setup_node", -1, len(topo.nodes) - 1)
     if (phase == "setup") != (setup_index < setup_length):

@@ -230,7 +230,7 @@ class CatanHeuristic(HeuristicBot):
     # -- where roads and ships lead ----------------------------------------------------------
     def _free_site(self, view: Any, node: int) -> bool:
         """A free intersection on land with no building next to it (the distance rule, the engine's)."""
-        return view.node_owner[node] == -1 and view.board.land_node[node] and view._distance_ok(node)
+        return view.node_owner[node] == -1 and view.board.land_node[node] and view.distance_ok(node)
 
     def _connected(self, view: Any, player: int, node: int, edge: int) -> bool:
         """Whether the player's network reaches ``node`` without ``edge`` (a building, a road or a ship there)."""

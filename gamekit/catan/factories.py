@@ -398,5 +398,9 @@ FACTORIES = register(
         max_players=4,
         description="The Catan base game plus factories: build, invest in pegs, produce with the red die "
         "(or Godwin Solcher's colour die).",
+        bots="gamekit.catan.bots",
+        action_space="gamekit.catan.actions:action_space",
+        play_view="gamekit.web.play_tables:CATAN_VIEW",
+        play_page="factories",
     )
 )

@@ -615,4 +615,6 @@ SEAFARERS = Game(
     min_players=3,
     max_players=4,
     description="The base game on a map with sea: ships, moving ships, the pirate, Longest Trade Route.",
+    action_space="gamekit.catan.actions:action_space",
+    play_view="gamekit.web.play_tables:CATAN_VIEW",
 )

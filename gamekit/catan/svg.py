@@ -45,9 +45,13 @@ def _frame(board: Board, margin: float = 1.9) -> tuple[float, float, float, floa
     return min(xs) - m, min(ys) - m, max(xs) - min(xs) + 2 * m, max(ys) - min(ys) + 2 * m
 
 
-def _xy(board: Board, node: int) -> tuple[float, float]:
+def point_of(board: Board, node: int) -> tuple[float, float]:
+    """Where intersection ``node`` is drawn on the board picture (the picture's own coordinates)."""
     x, y = board.topology.node_xy[node]
     return x * SIZE, y * SIZE
+
+
+_xy = point_of
 
 
 def _board_parts(board: Board) -> list[str]:

@@ -178,10 +178,10 @@ class TradeFeudState(SeafarersState):
                                             STANDSTILL: "trade-feud-standstill"}
 
     # -- setup ---------------------------------------------------------------------------------
-    def _setup_order(self) -> tuple[int, ...]:
+    def setup_turns(self) -> tuple[int, ...]:
         """Rule ``trade-feud-setup``: snake order for two settlements, then a third round in turn
         order starting with the player who placed the last second settlement."""
-        snake = super()._setup_order()
+        snake = super().setup_turns()
         last = snake[-1]
         return snake + tuple((last + k) % self.players for k in range(self.players))
 
@@ -964,7 +964,7 @@ class TradeFeudState(SeafarersState):
         v = self._valid_node(action.node, "catan-settlement")
         if self.phase == "setup" and not self.coastal(v):
             raise IllegalAction(f"setup settlements go on a coast; intersection {v} is not on one", "trade-feud-setup")
-        if self.phase == "setup" and self.node_owner[v] == -1 and self._distance_ok(v) and not self._setup_site(v):
+        if self.phase == "setup" and self.node_owner[v] == -1 and self.distance_ok(v) and not self._setup_site(v):
             raise IllegalAction(f"a setup settlement at {v} would have no place for its ship", "trade-feud-setup")
         if self.phase != "setup" and self._on_connection(v):
             raise IllegalAction(f"intersection {v} belongs to a trade connection", "trade-feud-connection-fixed")
@@ -1155,7 +1155,7 @@ def scenario(players: int = 3, seed: int = 0, settlements: Any = (), ships: Any 
     state.best_points = [state.victory_points(p) for p in range(players)]  # rule trade-feud-standstill counts from here
     state._read_state(state._to_data())  # the save's checks: raises ValueError on an impossible position
     for v in range(len(state.node_owner)):
-        if state.node_owner[v] >= 0 and not state._distance_ok(v):
+        if state.node_owner[v] >= 0 and not state.distance_ok(v):
             raise ValueError(f"the building at {v} breaks the distance rule")
     return state
 
@@ -1266,5 +1266,9 @@ TRADE_FEUD = register(
         max_players=4,
         description="Seafarers Catan on islands: victory point tokens change hands when shipping routes and "
         "roads form trade connections.",
+        bots="gamekit.catan.bots",
+        action_space="gamekit.catan.actions:action_space",
+        play_view="gamekit.web.play_tables:CATAN_VIEW",
+        play_page="trade-feud",
     )
 )

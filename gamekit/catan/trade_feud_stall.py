@@ -316,7 +316,7 @@ def _may_settle(state: Any, player: int, node: int) -> bool:
     """Rule ``catan-settlement`` for a node the player's pieces might reach: a site under the distance
     rule (buildings never leave), off every trade connection (rule ``trade-feud-connection-fixed``),
     and a settlement piece the player has or gets back by building a city."""
-    if state.node_owner[node] != -1 or not state._distance_ok(node) or not state.board.land_node[node]:
+    if state.node_owner[node] != -1 or not state.distance_ok(node) or not state.board.land_node[node]:
         return False
     if state._on_connection(node):
         return False

@@ -7,7 +7,8 @@ as you like. Each roll adds to your turn total, but a 1 ends the turn and loses 
 
 It is here to be read: one options dataclass, frozen action values, a state whose ``_check``
 raises :class:`~gamekit.IllegalAction` before ``_perform`` changes anything, randomness through
-``self.draw``, and a validating ``_restore``.
+``self.draw``, a validating ``_restore``, and one :class:`~gamekit.Game` declaring what every tool
+needs (nothing hidden, its bots, its OpenSpiel horizon).
 """
 
 from __future__ import annotations
@@ -109,13 +110,6 @@ class PigState(State):
     def scores(self) -> dict[int, Any]:
         return dict(enumerate(self.banked))
 
-    def _observation(self, player: int) -> Any:
-        """Pig hides nothing: every player sees the whole position."""
-        return self._to_data()
-
-    def _determinize(self, player: int, rng: Any) -> PigState:
-        return self.clone()
-
     def _to_data(self) -> Any:
         return {"banked": self.banked, "turn_total": self.turn_total, "player": self.player, "winner": self.winner}
 
@@ -130,12 +124,9 @@ class PigState(State):
         self.banked, self.turn_total, self.player, self.winner = banked, turn_total, player, winner
 
 
-#: The game of Pig, the protocol's example (not registered: ``gamekit.register(PIG)`` lists it).
-PIG = Game("pig", "Pig (an example game)", PigState, PigOptions, min_players=2, max_players=8,
-           description="Roll a d6 and bank points; a 1 loses the turn total.")
-
-
 def _register_bots() -> None:
+    """Pig's heuristic player and evaluation (its ``bots`` declaration: registered when a bot of
+    Pig is first asked for)."""
     from ..bots import HeuristicBot, register_evaluator, register_heuristic
 
     class PigHeuristic(HeuristicBot):
@@ -160,4 +151,9 @@ def _register_bots() -> None:
     register_evaluator("pig", value)
 
 
-_register_bots()
+#: Pig, declared once for every tool: nothing is hidden (so no observation or determinisation of its
+#: own), its bots, and for OpenSpiel a horizon and chance limit (its actions have no fields, so it
+#: needs no action space). It has no play page in the book.
+PIG = Game("pig", "Pig (an example game)", PigState, PigOptions, min_players=2, max_players=8,
+           description="Roll a d6 and bank points; a 1 loses the turn total.",
+           perfect_information=True, bots=_register_bots, horizon=1_000, chance_limit=6)

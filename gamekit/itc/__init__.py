@@ -107,5 +107,9 @@ GAME = register(
         min_players=2,
         max_players=6,
         description="Transport goods to six continents, resell them there, and fight for the grey market.",
+        bots="gamekit.itc.bots",
+        action_space="gamekit.itc.actions:action_space",
+        play_view="gamekit.web.play_tables:ITC_VIEW",
+        play_page="itc",
     )
 )

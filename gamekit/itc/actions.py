@@ -266,3 +266,32 @@ def parse_action(text: str) -> Any:
         if match:
             return make(match)
     return None
+
+
+def action_space(state: Any) -> dict[type, list[Any]]:
+    """Every ITC action with fields, for OpenSpiel (declared on the game; see :mod:`gamekit.openspiel`):
+    sales marker by place (the six continents, then the grey market); choose dice (blue+green,
+    blue+red, green+red); keep die (blue, green, red); place transport: card (0 to the card table's
+    size - 1) x route (truck, train, ship, plane) x lane (1 to the route's lanes) x under ("",
+    express, smuggling, mega); move transport: card x lane 1-3; express card; deliver: card x
+    continent; sell: place x colours 1-6; play card by kind (the action card kinds); discard card."""
+    from ..core import every
+    from .data import CONTINENTS, PLACES, ROUTE_LANES, ROUTES, UNDER_KINDS
+    from .dice_turn import DICE_PAIRS
+    from .options import ACTION_CARD_KINDS
+
+    cards = range(state.cards.size)
+    place = [PlaceTransport(c, ROUTES[r], lane, under) for c in cards for r in range(len(ROUTES))
+             for lane in range(1, len(ROUTE_LANES[r]) + 1) for under in ("",) + tuple(UNDER_KINDS)]
+    return {
+        PlaceSalesMarker: every(PlaceSalesMarker, PLACES),
+        ChooseDice: [ChooseDice(a, b) for a, b in DICE_PAIRS],
+        KeepDie: every(KeepDie, DICE),
+        PlaceTransport: place,
+        MoveTransport: every(MoveTransport, cards, (1, 2, 3)),
+        ExpressMove: every(ExpressMove, cards),
+        DeliverTransport: every(DeliverTransport, cards, CONTINENTS),
+        Sell: every(Sell, PLACES, range(1, 7)),
+        PlayCard: every(PlayCard, ACTION_CARD_KINDS),
+        Discard: every(Discard, cards),
+    }

@@ -137,22 +137,22 @@ def _transport_steps(view: Any, player: int, blue: bool) -> list[tuple[float, in
         route = LANE_ROUTE[lane]
         length = len(view.lanes[lane])
         field = view.at_field[card]
-        express = view._is_express(card)
+        express = view.is_express(card)
         if express and not blue:
             continue
         profit = _profit(view, card, route, robbed)
         left = length - field
         if express and field < length - 1 and view.lanes[lane][-1] < 0:
             out.append((profit / 2, 2))
-        elif field == length - 1 or view._steps(card, view.options.diagonal_moves):
+        elif field == length - 1 or view.one_point_steps(card, view.options.diagonal_moves):
             out.append((profit / (length + 1), left))
-    if view._has_stone(player):
+    if view.has_stone(player):
         for card in view.hands[player]:
             if kind[card] != "transport":
                 continue
             best = 0.0
             for route in cards.routes[card]:
-                if view._route_has_room(player, route):
+                if view.route_has_room(player, route):
                     best = max(best, _profit(view, card, route, robbed) / (_lane_length(view, route) + 1))
             if best:
                 out.append((best, _lane_length(view, cards.routes[card][0]) + 1))
@@ -188,7 +188,7 @@ def _sale_table(view: Any, player: int, most: int) -> list[tuple[int, list[int],
     for place in range(7):
         if place == GREY and not controller:
             continue
-        counts = view._sellable_counts(place)
+        counts = view.sellable_counts(place)
         mine = markers[place][player]
         if not max_colours(counts, mine + spare, most):
             continue  # nothing to sell here even with every point spent on markers first
@@ -356,7 +356,7 @@ class _Turn:
         self.continent_points = green if green > 0 else leftover
         self.stuck = set()  # the player's cards in a full row it must free (rule itc-full-rows)
         for route, field in view.obliged:
-            if view._row_full(route, field):
+            if view.row_full(route, field):
                 for lane in ROUTE_LANES[route]:
                     card = view.lanes[lane][field]
                     if card >= 0 and view.owner[card] == player:
@@ -479,7 +479,7 @@ class _Turn:
                     + f", a transport worth {profit:,} euros")
         if t is Sell:
             place = PLACE_INDEX[a.place]
-            sale = cheapest_colours(view._sellable_counts(place), a.colours)
+            sale = cheapest_colours(view.sellable_counts(place), a.colours)
             return (f"sells {', '.join(sale.colours)} in {a.place} for {sale.profit:,} euros: its "
                     f"{counted(view.markers[place][player], 'sales marker')} there suffice")
         if t is PlaceSalesMarker:
@@ -681,9 +681,9 @@ class ItcSearch(SearchBot):
         self.prior = prior
 
     def explain(self, state: Any) -> tuple[Any, str]:
-        from ..bots import _to_move
+        from ..bots import to_move
 
-        actions = _to_move(state)
+        actions = to_move(state)
         if len(actions) == 1:
             return actions[0], "the only legal move"
         me = state.current_player

@@ -2,7 +2,7 @@
 ``itc-transport-points``, ``itc-express``, ``itc-full-rows``, ``itc-neutral-transports``).
 
 :class:`LaneRules` is part of :class:`gamekit.itc.state.ItcState`; it holds the board's rules in one
-place, and :meth:`LaneRules._steps` is the only definition of a transport's move, used by the legal
+place, and :meth:`LaneRules.one_point_steps` is the only definition of a transport's move, used by the legal
 actions, the checks, the full-row obligation and the neutral transports alike.
 """
 
@@ -35,17 +35,18 @@ class LaneRules:
         Express transport (``express``)."""
         return self.transport_points > 0 if express else (self.transport_points > 0 or self.leftover_points > 0)
 
-    def _route_has_room(self, owner: int, route: int) -> bool:
+    def route_has_room(self, owner: int, route: int) -> bool:
         """Rule ``itc-transport-points`` (setting ``transport_limit_per_route``): ``owner`` (a player,
         or ``players`` for the neutral transports, which count as one owner) has fewer transports
         on ``route`` than the limit, so one more may be placed there."""
         return self.on_route[owner][route] < self.options.transport_limit_per_route
 
-    def _is_express(self, card: int) -> bool:
+    def is_express(self, card: int) -> bool:
+        """Rule ``itc-express``: the transport ``card`` has an Express card under it."""
         u = self.under[card]
         return u >= 0 and self.cards.kind[u] == "express"
 
-    def _steps(self, card: int, diagonal: bool) -> tuple[int, ...]:
+    def one_point_steps(self, card: int, diagonal: bool) -> tuple[int, ...]:
         """Rule ``itc-transport-points``, the one place that says where a transport on the board
         can go with one point: the lanes whose next field up it may take. Its own lane when the
         field ahead is free; otherwise, with ``diagonal``, each neighbouring lane of its route
@@ -68,17 +69,17 @@ class LaneRules:
         """Rule ``itc-express``: an Express transport below the top field may jump to the top
         field of its lane when that field is free."""
         col = self.lanes[self.at_lane[card]]
-        return self._is_express(card) and self.at_field[card] < len(col) - 1 and col[-1] < 0
+        return self.is_express(card) and self.at_field[card] < len(col) - 1 and col[-1] < 0
 
     def _card_can_move(self, card: int) -> bool:
         """Whether a transport point now could move ``card`` one step (up, diagonal, off the top,
         or an Express move). Used for the obligation of rule ``itc-full-rows``."""
-        if not self._has_transport_point(self._is_express(card)):
+        if not self._has_transport_point(self.is_express(card)):
             return False
         col = self.lanes[self.at_lane[card]]
         if self.at_field[card] == len(col) - 1:
             return True  # it can leave the route
-        return bool(self._steps(card, self.options.diagonal_moves)) or self._express_free(card)
+        return bool(self.one_point_steps(card, self.options.diagonal_moves)) or self._express_free(card)
 
     def _note_possible_moves(self) -> None:
         """Rule ``itc-full-rows``: remember each obliged row that is full and holds a card of the
@@ -143,7 +144,7 @@ class LaneRules:
             if field == len(col) - 1:
                 self._arrive(card, self.cards.destination[card])
                 continue
-            steps = self._steps(card, diagonal=True)
+            steps = self.one_point_steps(card, diagonal=True)
             target = max(steps) if steps else -1  # up, else diagonally, to the right first
             if target >= 0:
                 self._step_to(card, target)
@@ -154,7 +155,7 @@ class LaneRules:
         market at the end of the turn."""
         best = -1
         for r in self.cards.routes[card]:
-            if not self._route_has_room(self.players, r):
+            if not self.route_has_room(self.players, r):
                 continue
             for lane in ROUTE_LANES[r]:
                 if self.lanes[lane][0] < 0 and lane > best:
@@ -197,7 +198,7 @@ class LaneRules:
         return route, owner
 
     def _step_to(self, card: int, target: int) -> None:
-        """Move ``card`` one field up into lane ``target`` (one of :meth:`_steps`)."""
+        """Move ``card`` one field up into lane ``target`` (one of :meth:`one_point_steps`)."""
         lane, field = self.at_lane[card], self.at_field[card]
         self.lanes[lane][field] = -1
         self.lanes[target][field + 1] = card

@@ -54,7 +54,7 @@ def _exchange_weights() -> tuple[int, int]:
     """The exchange as whole-number weights ``(attacker wins, attacker loses)`` with no common
     factor (``(5, 9)``: the chance ``p`` is 5/14), worked out once from the dice."""
     exchange = blue_die.compare(green_die)
-    return exchange._weight_of("win"), exchange._weight_of("lose")
+    return exchange.weight("win"), exchange.weight("lose")
 
 
 def _check_counts(attackers: int, defenders: int) -> None:

@@ -92,7 +92,7 @@ def _read_piles(s: ItcState, data: dict[str, Any]) -> None:
     """The phase, the setup, whose turn it is, the scores, the hands and the four piles."""
     n, opts = s.players, s.options
     s.cards = cards = card_table(opts)
-    s._init_empty()
+    s.init_empty()
     s.phase = one_of(data["phase"], "phase", PHASES)
     s.setup_step = integer(data["setup_step"], "setup_step", 0, n * opts.setup_rounds)
     s.first_setup = integer(data["first_setup"], "first_setup", 0, n - 1)

@@ -80,7 +80,7 @@ class ItcState(LaneRules, State):
     shared_on_clone = ("cards",)
     #: True only in a determinised copy: its draw piles hold the cards the player has not seen in a
     #: fixed (sorted) order, and each draw picks one of them at random (see :meth:`_determinize`)
-    _unordered = False
+    unordered_piles = False
 
     # -- setup (rule itc-setup) ------------------------------------------------------------
     def _setup(self) -> None:
@@ -89,7 +89,7 @@ class ItcState(LaneRules, State):
         opts = self.options
         n = self.players
         self.cards = card_table(opts)
-        self._init_empty()
+        self.init_empty()
         cards = self.cards
         # both decks shuffled (declared events; drawn as Rng.shuffle draws them)
         t_deck = self.draw(shuffle(range(cards.n_transport), "shuffle transport cards"))
@@ -110,7 +110,9 @@ class ItcState(LaneRules, State):
         if opts.setup_rounds == 0:
             self._finish_setup()
 
-    def _init_empty(self) -> None:
+    def init_empty(self) -> None:
+        """Lay out an empty position (no card, marker or transport anywhere) for :meth:`_setup`
+        and for a restore (:mod:`gamekit.itc.saving`) to fill."""
         n, opts, cards = self.players, self.options, self.cards
         self.phase = "setup"
         self.setup_step = 0
@@ -205,9 +207,9 @@ class ItcState(LaneRules, State):
         """A fast independent copy. The log's rows are shared (the engine never changes a row once
         written): the copy gets its own list of them, one pointer per action, and makes its
         readable entries again from them when its log is read."""
-        return self._copy(list(self._rows))
+        return self.copy_position(list(self._rows))
 
-    def _copy(self, rows: list[Any]) -> ItcState:
+    def copy_position(self, rows: list[Any]) -> ItcState:
         """The copy :meth:`clone` makes, with ``rows`` as its log (``[]`` for a copy that only thinks
         ahead, such as :meth:`_determinize`'s, which so costs the same at any point of a game)."""
         new = self.__class__.__new__(self.__class__)
@@ -251,19 +253,19 @@ class ItcState(LaneRules, State):
         reveals it in the log); the reshuffle is a declared chance event, whose outcomes are
         listed only while the discard pile is small (``state.outcomes`` raises
         ``TooManyOutcomes`` for an action that reshuffles a larger one: draw seeded samples with
-        ``state.sample_outcomes``). In a determinised copy (``_unordered``) the pile holds the
+        ``state.sample_outcomes``). In a determinised copy (``unordered_piles``) the pile holds the
         unseen cards in a fixed order, and each draw takes one at random, a declared event."""
         if not deck:
             if not discard:
                 return -1
             order = list(discard)
             discard.clear()
-            if self._unordered:  # a determinised copy: a pile has no order, its draws are random
+            if self.unordered_piles:  # a determinised copy: a pile has no order, its draws are random
                 order.sort()
                 deck.extend(order)
             else:
                 deck.extend(self.draw(shuffle(order, f"reshuffle {what}")))
-        if self._unordered:  # a determinised copy: the order of the pile is drawn as it is used
+        if self.unordered_piles:  # a determinised copy: the order of the pile is drawn as it is used
             return deck.pop(self.draw(_unseen_card(len(deck), what)))
         return deck.pop()
 
@@ -328,14 +330,14 @@ class ItcState(LaneRules, State):
         hand = self.hands[p]
         if self._has_transport_point():  # rule itc-transport-points
             lanes = self.lanes
-            if self._has_stone(p):
+            if self.has_stone(p):
                 unders = [""]
                 unders.extend(k for k in UNDER_KINDS if self._under_allowed(p, k))
                 for card in hand:
                     if kinds[card] != "transport":
                         continue
                     for r in cards.routes[card]:
-                        if not self._route_has_room(p, r):
+                        if not self.route_has_room(p, r):
                             continue
                         for i, lane in enumerate(ROUTE_LANES[r]):
                             if lanes[lane][0] < 0:
@@ -345,7 +347,7 @@ class ItcState(LaneRules, State):
             at_lane, at_field = self.at_lane, self.at_field
             diagonal = self.options.diagonal_moves
             for card in self.fleet[p]:
-                express = self._is_express(card)
+                express = self.is_express(card)
                 if not self._has_transport_point(express):
                     continue  # an Express transport moves with blue points only (rule itc-express)
                 lane = at_lane[card]
@@ -354,7 +356,7 @@ class ItcState(LaneRules, State):
                     continue
                 route_lanes = ROUTE_LANES[LANE_ROUTE[lane]]
                 moves = _move_actions(card)
-                for target in self._steps(card, diagonal):
+                for target in self.one_point_steps(card, diagonal):
                     out.append(moves[route_lanes.index(target)])
                 if express and self._express_free(card):
                     out.append(moves[3])
@@ -384,7 +386,7 @@ class ItcState(LaneRules, State):
         green die's, else the red die's leftover points (``itc-red-die``)."""
         return self.continent_points if self.continent_points > 0 else self.leftover_points
 
-    def _has_stone(self, player: int) -> bool:
+    def has_stone(self, player: int) -> bool:
         """Rule ``itc-markers``: the player has a stone left in their supply (a sales marker, an
         owner's stone on a transport card, an attack marker)."""
         return self.stones[player] > 0
@@ -430,7 +432,7 @@ class ItcState(LaneRules, State):
         if self._continent_points() <= 0:
             return IllegalAction("an attack needs a continent point (green die or red leftover points)",
                                  "itc-continent-points")
-        if not self._has_stone(player):
+        if not self.has_stone(player):
             return IllegalAction("you have no stone left for attack markers", "itc-markers")
         return None
 
@@ -546,10 +548,10 @@ class ItcState(LaneRules, State):
             raise IllegalAction(f"the {a.route} route has lanes 1 to {len(lanes)}, not {a.lane!r}", "itc-board")
         if self.lanes[lanes[a.lane - 1]][0] >= 0:
             raise IllegalAction(f"the bottom field of {a.route} lane {a.lane} is taken", "itc-transport-points")
-        if not self._route_has_room(p, r):
+        if not self.route_has_room(p, r):
             limit = self.options.transport_limit_per_route
             raise IllegalAction(f"you already have {limit} transports on the {a.route} route", "itc-transport-points")
-        if not self._has_stone(p):
+        if not self.has_stone(p):
             raise IllegalAction("you have no stone left to mark a transport card as yours", "itc-markers")
         if a.under:
             if a.under not in UNDER_KINDS:
@@ -564,7 +566,7 @@ class ItcState(LaneRules, State):
         self._need_phase("act", a)
         self._own_card_on_board(a, a.card)
         card = a.card
-        self._transport_point(a, blue_only=self._is_express(card))
+        self._transport_point(a, blue_only=self.is_express(card))
         lane, field = self.at_lane[card], self.at_field[card]
         route_lanes = ROUTE_LANES[LANE_ROUTE[lane]]
         col = self.lanes[lane]
@@ -573,7 +575,7 @@ class ItcState(LaneRules, State):
         if not is_integer(a.lane) or not 1 <= a.lane <= len(route_lanes):
             raise IllegalAction(f"the route has lanes 1 to {len(route_lanes)}, not {a.lane!r}", "itc-lane-colours")
         target = route_lanes[a.lane - 1]
-        if target in self._steps(card, self.options.diagonal_moves):
+        if target in self.one_point_steps(card, self.options.diagonal_moves):
             return
         # not a step this transport can take: say which part of the rule forbids it
         if target == lane:
@@ -591,7 +593,7 @@ class ItcState(LaneRules, State):
     def _check_express(self, a: ExpressMove) -> None:
         self._need_phase("act", a)
         self._own_card_on_board(a, a.card)
-        if not self._is_express(a.card):
+        if not self.is_express(a.card):
             raise IllegalAction(f"card {a.card} has no Express card under it", "itc-express")
         self._transport_point(a, blue_only=True)
         if not self._express_free(a.card):
@@ -603,7 +605,7 @@ class ItcState(LaneRules, State):
     def _check_deliver(self, a: DeliverTransport) -> None:
         self._need_phase("act", a)
         self._own_card_on_board(a, a.card)
-        self._transport_point(a, blue_only=self._is_express(a.card))
+        self._transport_point(a, blue_only=self.is_express(a.card))
         col = self.lanes[self.at_lane[a.card]]
         if self.at_field[a.card] != len(col) - 1:
             raise IllegalAction(f"card {a.card} must reach the top field before it leaves the route",

@@ -18,7 +18,7 @@ to see), the dice, the points left, and both discard piles (face up).
 observation and a seed alone: the cards the player has not seen are sorted, then dealt at random
 into the other players' hands and face-down slots (only the kinds that can be there), and the rest
 lie in the draw piles in a fixed order; the copy then draws each card it takes from a pile at a
-random place of it (``ItcState._unordered``), which is the same as having shuffled the pile, and
+random place of it (``ItcState.unordered_piles``), which is the same as having shuffled the pile, and
 much cheaper than shuffling ninety cards for every position a search looks at.
 """
 
@@ -96,8 +96,8 @@ def determinize(s: ItcState, player: int, rng: Rng) -> ItcState:
     consistent deal equally likely. The picks come from a small linear congruential generator
     seeded by two words of ``rng``: a determinised position is a sample for thinking, and this
     keeps it a few microseconds."""
-    new = s._copy([])  # its log is emptied by State.determinize: not copied, so the cost stays flat
-    new._unordered = True
+    new = s.copy_position([])  # its log is emptied by State.determinize: not copied, so the cost stays flat
+    new.unordered_piles = True
     cards = s.cards
     nt = cards.n_transport
     hands = new.hands

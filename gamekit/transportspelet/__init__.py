@@ -92,5 +92,9 @@ GAME = register(
         min_players=2,
         max_players=6,
         description="Carry two cargoes at once by ship, train, car or plane, and sell them on arrival.",
+        bots="gamekit.transportspelet.bots",
+        action_space="gamekit.transportspelet.actions:action_space",
+        play_view="gamekit.web.play_tables:TRANSPORTSPELET_VIEW",
+        play_page="transportspelet",
     )
 )

@@ -11,6 +11,7 @@ does :class:`Pass`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 __all__ = ["Dispatch", "Continue", "Wait", "Borrow", "Roll", "Assign", "Pass", "ACTION_TYPES"]
 
@@ -96,3 +97,23 @@ class Pass:
 
 #: Every kind of Transportspelet action (the log's action types, for saving and loading).
 ACTION_TYPES = (Dispatch, Continue, Wait, Borrow, Roll, Assign, Pass)
+
+
+def action_space(state: Any) -> dict[type, list[Any]]:
+    """Every Transportspelet action with fields, for OpenSpiel (declared on the game; see
+    :mod:`gamekit.openspiel`): dispatch: card (1-50) x vehicle (ship, train, car, plane) x stop (the
+    map's cities) x insured (no, yes); continue: card x vehicle x stop; wait by card (0-50); borrow
+    by amount (one loan unit up to the loan limit, in units); assign: first card x first die 1-6 x
+    second die 1-6."""
+    from ..core import every
+    from .data import CARDS, CITIES, MODES
+
+    cards = [c.id for c in CARDS]
+    o = state.options
+    return {
+        Dispatch: every(Dispatch, cards, MODES, CITIES, (False, True)),
+        Continue: every(Continue, cards, MODES, CITIES),
+        Wait: every(Wait, [0] + cards),
+        Borrow: every(Borrow, range(o.loan_unit, o.loan_limit + 1, o.loan_unit)),
+        Assign: every(Assign, cards, range(1, 7), range(1, 7)),
+    }

@@ -54,8 +54,8 @@ from ..bots import HeuristicBot, register_candidates, register_evaluator, regist
 from ..bots.playout import PlayoutSearch
 from .actions import Assign, Borrow, Continue, Dispatch, Pass, Roll, Wait
 from .data import CARDS, CITIES, CITY_INDEX, MODES, MOVEMENT_BONUS, TELEGRAMS, freight, legs, path
-from .state import _insured as _engine_insured
-from .state import _mode_legs as _engine_legs
+from .state import insured_dispatch as _engine_insured
+from .state import mode_legs as _engine_legs
 
 __all__ = ["TransportHeuristic", "TransportSearch", "value", "chances", "worths", "candidates", "RATE", "route_options"]
 

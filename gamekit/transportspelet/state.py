@@ -87,11 +87,11 @@ def _leg_choices(card: int, start: str, busy: str | None, dispatch: bool) -> tup
     out: tuple[tuple[int, Any], ...] = ()
     for mode in CARDS[card - 1].allowed_modes():
         if mode != busy:
-            out += _mode_legs(card, mode, start, dispatch)
+            out += mode_legs(card, mode, start, dispatch)
     return out
 
 
-def _mode_legs(card: int, mode: str, start: str, dispatch: bool) -> tuple[tuple[int, Any], ...]:
+def mode_legs(card: int, mode: str, start: str, dispatch: bool) -> tuple[tuple[int, Any], ...]:
     """The legs of ``card`` by ``mode`` from ``start`` as (freight, action), the action
     ``Dispatch(card, mode, stop, False)`` or ``Continue(card, mode, stop)``; made once."""
     key = (card, mode, start, dispatch)
@@ -116,7 +116,7 @@ def _dispatch_choices(card: int, busy: str | None) -> tuple[float, tuple[tuple[i
     if found is None:
         choices = _leg_choices(card, CARDS[card - 1].origin, busy, True)
         found = _DISPATCHES[card][busy] = (min((cost for cost, _ in choices), default=_NO_LEG), tuple(
-            (cost, a, _insured(a)) for cost, a in choices))
+            (cost, a, insured_dispatch(a)) for cost, a in choices))
     return found
 
 
@@ -137,7 +137,7 @@ def _every_dispatch(card: int, busy: str | None) -> tuple[float, tuple[Dispatch,
     return found
 
 
-def _insured(action: Dispatch) -> Dispatch:
+def insured_dispatch(action: Dispatch) -> Dispatch:
     """The same dispatch with insurance, made once."""
     found = _INSURED.get(action)
     if found is None:

@@ -36,9 +36,22 @@ PERSON = "person"
 BOT_KINDS = ("random", "heuristic", "search")
 SEAT_KINDS = (PERSON, *BOT_KINDS)
 LOG_SHOWN = 60
-#: The play pages' games: protocol name -> the chapter folder (``book/<folder>/play.md``).
-PAGES = {"itc": "itc", "catan": "catan", "factories": "factories", "trade-feud": "trade-feud",
-         "auf-achse": "auf_achse", "transportspelet": "transportspelet"}
+
+
+def pages() -> dict[str, str]:
+    """The play pages' games: protocol name -> the chapter folder (``book/<folder>/play.md``), as
+    each registered game declares it (its :class:`~gamekit.Game`'s ``play_page``)."""
+    from .. import games
+
+    return {name: folder for name in games() if (folder := get_game(name).play_page) is not None}
+
+
+def __getattr__(name: str) -> Any:
+    """``PAGES``: :func:`pages` when asked for (it imports every game, which this module does not
+    do on its own import)."""
+    if name == "PAGES":
+        return pages()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 #: Chance results everyone at the table sees (dice, fights, telegrams, event cards); any other
 #: draw (a development card, a stolen card, a shuffled pile) is shown only to the player who drew it.
 PUBLIC_CHANCE = re.compile(r"(^|\b)(2d6|d6|dice|die|fight|telegram|event card)\b")
@@ -78,14 +91,14 @@ def make_bot(game_name: str, kind: str, seed: int, player: int, ply: int) -> Any
 
 def bot_move(state: Any, kind: str) -> Any:
     """The move the computer player of ``kind`` makes now (as the page makes it)."""
-    return make_bot(state.game.name, kind, state.seed, state.current_player, len(state._rows)).choose(state)
+    return make_bot(state.game.name, kind, state.seed, state.current_player, state.log_length).choose(state)
 
 
 def play_through(game_name: str, seats: list[str], seed: int, options: dict[str, Any] | None = None,
                  max_actions: int = 20_000) -> Any:
     """A whole game with every seat a bot kind, exactly as the page plays it: the final state."""
     state = get_game(game_name).new(players=len(seats), seed=seed, **(options or {}))
-    while not state.is_over() and len(state._rows) < max_actions:
+    while not state.is_over() and state.log_length < max_actions:
         state.apply(bot_move(state, seats[state.current_player]))
     return state
 
@@ -196,14 +209,13 @@ def _moves(state: Any) -> list[dict[str, Any]]:
 
 
 def _board(state: Any) -> str:
-    draw = getattr(state, "_repr_svg_", None)
+    """The board picture the game declares (its :class:`~gamekit.Game`'s ``board``), else the
+    state's own ``_repr_svg_``, else none."""
+    draw = state.game.declared("board")
     if draw is not None:
-        return draw()
-    if state.game.name == "auf-achse":
-        from ..auf_achse.svg import board_svg
-
-        return board_svg(state)
-    return ""
+        return draw(state)
+    draw = getattr(state, "_repr_svg_", None)
+    return draw() if draw is not None else ""
 
 
 def _view(state: Any, situation: dict[str, Any], announce: str, replay: int | None = None,
@@ -230,7 +242,7 @@ def _view(state: Any, situation: dict[str, Any], announce: str, replay: int | No
     else:
         status = f"{_name(mover, seats)} is thinking… ({phase_text(state)})"
     if steps is None:
-        steps = len(state._rows)
+        steps = state.log_length
     return {
         "title": state.game.title,
         "game": state.game.name,
@@ -285,16 +297,16 @@ def _outcome(state: Any, seats: list[str], scores: dict[int, Any]) -> dict[str, 
 def _undo_point(state: Any, seats: list[str]) -> int | None:
     """The log length after undoing the last action, if it may be undone: a person's action that
     drew no chance and revealed nothing (undo never goes back past a chance result)."""
-    rows = state._rows
-    if not rows:
+    steps = state.log_length
+    if not steps:
         return None
-    last = rows[-1]
-    player = last[0]
+    last = state.entry(-1)
+    player = last["player"]
     if player is None or seats[player] != PERSON:
         return None
-    if type(last[-1]) is dict and last[-1].get("chance"):
+    if last.get("chance"):
         return None
-    return len(rows) - 1
+    return steps - 1
 
 
 def _replayed(state: Any, steps: int) -> Any:
@@ -302,8 +314,8 @@ def _replayed(state: Any, steps: int) -> Any:
     game = state.game
     options = {f.name: getattr(state.options, f.name) for f in dataclasses.fields(state.options)}
     again = game.new(players=state.players, seed=state.seed, **options)
-    for row in state._rows[:steps]:
-        again.apply(state._log_action(row))
+    for action in state.actions_played(steps):
+        again.apply(action)
     return again
 
 
@@ -372,16 +384,16 @@ def play(situation: dict[str, Any] | None = None, action: dict[str, Any] | None 
         if not (isinstance(seats, list) and len(seats) == state.players):
             seats = [PERSON] + ["heuristic"] * (state.players - 1)
         situation = {"game": state.game.name, "seats": _seats(seats, state.players)}
-        return _answer(state, situation, f"Opened a saved game of {state.game.title} after {len(state._rows)} actions.")
+        return _answer(state, situation, f"Opened a saved game of {state.game.title} after {state.log_length} actions.")
     state, situation = _restore(situation)
     seats = situation["seats"]
     if kind == "view":
         return {"situation": situation, "view": _view(state, situation, "Back to the game.")}
     if kind == "replay":
-        step = _int(action.get("step"), "the step", 0, len(state._rows))
+        step = _int(action.get("step"), "the step", 0, state.log_length)
         shown = _replayed(state, step)
-        view = _view(shown, situation, f"Replay: the position after {step:,} of {len(state._rows):,} actions.", replay=step,
-                     steps=len(state._rows))
+        view = _view(shown, situation, f"Replay: the position after {step:,} of {state.log_length:,} actions.", replay=step,
+                     steps=state.log_length)
         return {"situation": situation, "view": view}
     if kind == "undo":
         point = _undo_point(state, seats)
@@ -398,7 +410,7 @@ def play(situation: dict[str, Any] | None = None, action: dict[str, Any] | None 
             raise ValueError("the hint is for a person's turn")
         from ..bots import bot
 
-        hinted, reason = bot(state.game.name, "heuristic", seed=bot_seed(state.seed, mover, len(state._rows))).explain(state)
+        hinted, reason = bot(state.game.name, "heuristic", seed=bot_seed(state.seed, mover, state.log_length)).explain(state)
         view = _view(state, situation, f"Hint: {hinted} ({reason}).")
         view["hint"] = {"action": str(hinted), "reason": reason}
         return {"situation": situation, "view": view}
@@ -408,7 +420,7 @@ def play(situation: dict[str, Any] | None = None, action: dict[str, Any] | None 
         text = action.get("text")
         if not isinstance(text, str):
             raise ValueError("a move is the text of one of the moves shown")
-        before = len(state._rows)
+        before = state.log_length
         state.apply(text)
         entry = state.log[before]
         chance = _chance_text(entry.get("chance", []), mine=True)
@@ -416,7 +428,7 @@ def play(situation: dict[str, Any] | None = None, action: dict[str, Any] | None 
     if kind == "bot":
         if seats[mover] == PERSON:
             raise ValueError("it is a person's turn: the computer waits")
-        before = len(state._rows)
+        before = state.log_length
         state.apply(bot_move(state, seats[mover]))
         entry = state.log[before]
         persons = [p for p, s in enumerate(seats) if s == PERSON]

@@ -4,6 +4,8 @@ here that the engine decides (scores, legal moves and the end are the engine's).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..validation import counted
@@ -31,31 +33,69 @@ def _plural(n: int, word: str) -> str:
     return counted(n, word)
 
 
+@dataclass(frozen=True)
+class PlayView:
+    """What the play page shows of a game's players, declared with the game (its
+    :class:`~gamekit.Game`'s ``play_view``): each part optional (a game without it shows nothing
+    there), each a view of the engine's state, never a rule.
+
+    - ``holdings(state, player, viewer)``: what everyone sees of ``player``, in short lines;
+    - ``private(state, viewer)``: the viewer's own hidden things, in sentences;
+    - ``targets(state, actions, add)``: where on the board picture each legal action can be chosen by a
+      click, told with ``add(x, y, radius, action, where)`` (see :func:`targets`);
+    - ``phases``: the words for what the player to move must do, by the state's ``phase`` (over
+      the common words of :data:`PHASES`).
+    """
+
+    holdings: Callable[[Any, int, int | None], list[str]] | None = None
+    private: Callable[[Any, int], list[str]] | None = None
+    targets: Callable[[Any, list[Any], Callable[..., None]], None] | None = None
+    phases: Mapping[str, str] = field(default_factory=dict)
+
+
+_NO_VIEW = PlayView()
+
+
+def play_view(state: Any) -> PlayView:
+    """The play view ``state``'s game declares (an empty one if none)."""
+    return state.game.declared("play_view") or _NO_VIEW
+
+
 def phase_text(state: Any) -> str:
     phase = getattr(state, "phase", "")
-    return PHASES.get(phase, str(phase).replace("_", " ") or "act")
+    return play_view(state).phases.get(phase) or PHASES.get(phase, str(phase).replace("_", " ") or "act")
 
 
 def holdings(state: Any, player: int, viewer: int | None) -> list[str]:
     """What everyone sees of ``player`` (and, if ``player`` is the viewer, a little more)."""
-    name = state.game.name
+    view = play_view(state).holdings
     try:
-        if name in ("catan", "factories", "trade-feud"):
-            return _catan(state, player)
-        if name == "itc":
-            return [f"{_plural(len(state.hands[player]), 'card')} in hand", f"{_plural(state.stones[player], 'stone')} left"]
-        if name == "auf-achse":
-            return [f"cash {state.cash[player]:,}", _truck(state.position[player]),
-                    f"{_plural(len(state.hands[player]), 'contract')} in hand",
-                    f"{_plural(len(state.loaded[player]), 'load')} on the truck"]
-        if name == "transportspelet":
-            moving = [t for t in state.transports[player] if t is not None]
-            return [f"cash {state.cash[player]:,}, debt {state.debt[player]:,}",
-                    "; ".join(f"card {t.card} {'by ' + t.vehicle if t.started else 'not started'}" for t in moving)
-                    or "no transport"]
+        if view is not None:
+            return view(state, player, viewer)
     except (AttributeError, IndexError, KeyError, TypeError):  # a view, never a reason to fail
         pass
     return []
+
+
+def _catan_holdings(state: Any, player: int, viewer: int | None) -> list[str]:
+    return _catan(state, player)
+
+
+def _itc_holdings(state: Any, player: int, viewer: int | None) -> list[str]:
+    return [f"{_plural(len(state.hands[player]), 'card')} in hand", f"{_plural(state.stones[player], 'stone')} left"]
+
+
+def _auf_achse_holdings(state: Any, player: int, viewer: int | None) -> list[str]:
+    return [f"cash {state.cash[player]:,}", _truck(state.position[player]),
+            f"{_plural(len(state.hands[player]), 'contract')} in hand",
+            f"{_plural(len(state.loaded[player]), 'load')} on the truck"]
+
+
+def _transportspelet_holdings(state: Any, player: int, viewer: int | None) -> list[str]:
+    moving = [t for t in state.transports[player] if t is not None]
+    return [f"cash {state.cash[player]:,}, debt {state.debt[player]:,}",
+            "; ".join(f"card {t.card} {'by ' + t.vehicle if t.started else 'not started'}" for t in moving)
+            or "no transport"]
 
 
 def _truck(node: str | None) -> str:
@@ -79,30 +119,39 @@ def _catan(state: Any, p: int) -> list[str]:
 
 def private(state: Any, viewer: int) -> list[str]:
     """The viewer's own hidden things, in words."""
-    name = state.game.name
+    view = play_view(state).private
     try:
-        if name in ("catan", "factories", "trade-feud"):
-            hand = ", ".join(f"{n:,} {r}" for r, n in zip(RESOURCE_NAMES, state.hands[viewer]) if n) or "no resource cards"
-            dev = ", ".join(f"{n} {d}" for d, n in zip(DEV_NAMES, state.dev_hands[viewer]) if n) or "no development cards"
-            return [f"Your hand: {hand}.", f"Your development cards: {dev}."]
-        if name == "itc":
-            cards = [state.cards.describe(c) for c in state.hands[viewer]]
-            return ["Your cards: " + ("; ".join(cards) if cards else "none") + "."]
-        if name == "auf-achse":
-            cards = [str(state.cards[c]) for c in state.hands[viewer]]
-            return ["Your contracts: " + ("; ".join(cards) if cards else "none") + "."]
-        if name == "transportspelet":
-            return [f"Your transport: {state.card(t.card)}" for t in state.transports[viewer] if t is not None]
+        if view is not None:
+            return view(state, viewer)
     except (AttributeError, IndexError, KeyError, TypeError):
         pass
     return []
+
+
+def _catan_private(state: Any, viewer: int) -> list[str]:
+    hand = ", ".join(f"{n:,} {r}" for r, n in zip(RESOURCE_NAMES, state.hands[viewer]) if n) or "no resource cards"
+    dev = ", ".join(f"{n} {d}" for d, n in zip(DEV_NAMES, state.dev_hands[viewer]) if n) or "no development cards"
+    return [f"Your hand: {hand}.", f"Your development cards: {dev}."]
+
+
+def _itc_private(state: Any, viewer: int) -> list[str]:
+    cards = [state.cards.describe(c) for c in state.hands[viewer]]
+    return ["Your cards: " + ("; ".join(cards) if cards else "none") + "."]
+
+
+def _auf_achse_private(state: Any, viewer: int) -> list[str]:
+    cards = [str(state.cards[c]) for c in state.hands[viewer]]
+    return ["Your contracts: " + ("; ".join(cards) if cards else "none") + "."]
+
+
+def _transportspelet_private(state: Any, viewer: int) -> list[str]:
+    return [f"Your transport: {state.card(t.card)}" for t in state.transports[viewer] if t is not None]
 
 
 def targets(state: Any, actions: list[Any]) -> list[dict[str, Any]]:
     """Where on the engine's board picture each legal action can be chosen by a click: a spot
     (``x``, ``y`` in the picture's own coordinates, a radius) with the actions there (their texts).
     Only for the moves that have a place: an intersection, an edge, a hex, a city or a road space."""
-    name = state.game.name
     spots: dict[tuple[float, float], dict[str, Any]] = {}
 
     def add(x: float, y: float, r: float, action: Any, where: str) -> None:
@@ -110,32 +159,47 @@ def targets(state: Any, actions: list[Any]) -> list[dict[str, Any]]:
                                                               "actions": []})
         spot["actions"].append(str(action))
 
+    view = play_view(state).targets
+    if view is None:
+        return []
     try:
-        if name in ("catan", "factories", "trade-feud"):
-            from ..catan.board import hex_centre
-            from ..catan.svg import SIZE, _xy
-
-            topo = state.board.topology
-            for a in actions:
-                node, edge, hex_ = getattr(a, "node", None), getattr(a, "edge", None), getattr(a, "hex", None)
-                if type(a).__name__ == "MoveShip":
-                    edge = a.to
-                if node is not None:
-                    add(*_xy(state.board, node), SIZE * 0.28, a, f"intersection {node}")
-                elif edge is not None:
-                    (ax, ay), (bx, by) = (_xy(state.board, n) for n in topo.edge_nodes[edge])
-                    add((ax + bx) / 2, (ay + by) / 2, SIZE * 0.24, a, f"edge {edge}")
-                elif hex_ is not None:
-                    x, y = hex_centre(topo.hexes[hex_], SIZE)
-                    add(x, y + SIZE * 0.45, SIZE * 0.3, a, f"hex {hex_}")
-        elif name == "auf-achse":
-            from ..auf_achse.actions import space_text
-            from ..auf_achse.svg import where_xy
-
-            for a in actions:
-                place = getattr(a, "to", None) or getattr(a, "city", None)
-                if isinstance(place, str):
-                    add(*where_xy(state, place), 9, a, space_text(place))
+        view(state, actions, add)
     except (AttributeError, IndexError, KeyError, TypeError, ValueError):
         return []
     return list(spots.values())
+
+
+def _catan_targets(state: Any, actions: list[Any], add: Callable[..., None]) -> None:
+    from ..catan.board import hex_centre
+    from ..catan.svg import SIZE, point_of
+
+    topo = state.board.topology
+    for a in actions:
+        node, edge, hex_ = getattr(a, "node", None), getattr(a, "edge", None), getattr(a, "hex", None)
+        if type(a).__name__ == "MoveShip":
+            edge = a.to
+        if node is not None:
+            add(*point_of(state.board, node), SIZE * 0.28, a, f"intersection {node}")
+        elif edge is not None:
+            (ax, ay), (bx, by) = (point_of(state.board, n) for n in topo.edge_nodes[edge])
+            add((ax + bx) / 2, (ay + by) / 2, SIZE * 0.24, a, f"edge {edge}")
+        elif hex_ is not None:
+            x, y = hex_centre(topo.hexes[hex_], SIZE)
+            add(x, y + SIZE * 0.45, SIZE * 0.3, a, f"hex {hex_}")
+
+
+def _auf_achse_targets(state: Any, actions: list[Any], add: Callable[..., None]) -> None:
+    from ..auf_achse.actions import space_text
+    from ..auf_achse.svg import where_xy
+
+    for a in actions:
+        place = getattr(a, "to", None) or getattr(a, "city", None)
+        if isinstance(place, str):
+            add(*where_xy(state, place), 9, a, space_text(place))
+
+
+#: The five games' play views (each game's :class:`~gamekit.Game` declares its own as ``play_view``).
+CATAN_VIEW = PlayView(_catan_holdings, _catan_private, _catan_targets)
+ITC_VIEW = PlayView(_itc_holdings, _itc_private)
+AUF_ACHSE_VIEW = PlayView(_auf_achse_holdings, _auf_achse_private, _auf_achse_targets)
+TRANSPORTSPELET_VIEW = PlayView(_transportspelet_holdings, _transportspelet_private)
