@@ -10,6 +10,7 @@ Everything else is a named setting here, or a data file next to the engine (``ne
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..notes import Assumption, catalogue
 from ..settings import check_printed, printed
@@ -50,6 +51,12 @@ class AufAchseOptions:
     #: Trailers in the supply (page 4: four large, four small).
     large_trailers: int = printed(4, "auf-achse-trailers", "large trailers")
     small_trailers: int = printed(4, "auf-achse-trailers", "small trailers")
+    #: Page 4: a large trailer carries "6 zusätzliche Waren zum Preis von 3000 € pro Anhänger".
+    large_trailer_goods: int = printed(6, "auf-achse-trailers", "large trailer's extra goods", low=1, high=100)
+    large_trailer_cost: int = printed(3_000, "auf-achse-trailers", "large trailer cost in euros", low=0)
+    #: Page 4: a small trailer carries "zusätzlich 4 Waren zum Preis von 2000 €".
+    small_trailer_goods: int = printed(4, "auf-achse-trailers", "small trailer's extra goods", low=1, high=100)
+    small_trailer_cost: int = printed(2_000, "auf-achse-trailers", "small trailer cost in euros", low=0)
     #: At most one trailer per truck (assumption).
     trailers_per_truck: int = 1
     #: Goods cubes in the game (public facts: 48).
@@ -97,6 +104,13 @@ class AufAchseOptions:
             raise ValueError("public_contracts is five non-negative numbers (for 2, 3, 4, 5 and 6 players)")
         if self.face_up < 1 or self.truck_capacity < 1 or self.trucks_per_space < 1:
             raise ValueError("face_up, truck_capacity and trucks_per_space must be at least 1")
+
+    @cached_property
+    def trailer_kinds(self) -> dict[str, tuple[int, int]]:
+        """The trailer kinds in force, as ``{kind: (extra goods, price)}`` (rule ``auf-achse-trailers``;
+        printed: :data:`TRAILER_KINDS`)."""
+        return {"large": (self.large_trailer_goods, self.large_trailer_cost),
+                "small": (self.small_trailer_goods, self.small_trailer_cost)}
 
     def hand_size(self) -> int:
         """Private contracts per player (rules ``auf-achse-setup``, ``auf-achse-children``)."""

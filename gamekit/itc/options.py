@@ -71,6 +71,16 @@ class ItcOptions:
     start_transport_cards: int = printed(2, "itc-setup", "transport cards dealt at the start", low=0, high=6)
     setup_rounds: int = printed(5, "itc-setup", "start rounds of sales markers", low=0, high=10)
     setup_lead_limit: int = printed(3, "itc-setup", "most markers ahead at the start", low=1)
+    #: Rule ``itc-goods``: "Die Rangfolge": each goods colour's transport value, in euros (black,
+    #: white, red, green, yellow, blue: 2,000, 2,500, 3,000, 3,500, 4,500, 6,000): a card's profit.
+    transport_values: tuple[int, int, int, int, int, int] = printed(
+        (2_000, 2_500, 3_000, 3_500, 4_500, 6_000), "itc-goods",
+        "transport values (black, white, red, green, yellow, blue)", length=6, low=0, high=1_000_000)
+    #: Rule ``itc-selling``: each goods colour's resale value, in euros (black, white, red, green,
+    #: yellow, blue: 1,000, 1,500, 2,000, 2,500, 3,000, 4,000); cheapest first is the order of sale.
+    resale_values: tuple[int, int, int, int, int, int] = printed(
+        (1_000, 1_500, 2_000, 2_500, 3_000, 4_000), "itc-selling",
+        "resale values (black, white, red, green, yellow, blue)", length=6, low=0, high=1_000_000)
 
     def __post_init__(self) -> None:
         check_printed(self)
@@ -82,6 +92,9 @@ class ItcOptions:
                 raise ValueError(f"ITC setting {name} must be an integer {bound}, not {value!r}")
 
         whole("goal", 1)
+        if list(self.resale_values) != sorted(self.resale_values):
+            raise ValueError(f"ITC setting resale_values (rule itc-selling) must not fall from black to blue, the "
+                             f"order in which goods are sold (cheapest first), not {self.resale_values!r}")
         whole("transport_limit_per_route", 1)
         whole("continent_capacity", 1)
         whole("grey_market_capacity", 0)
