@@ -38,16 +38,18 @@ PRINTED = "printed"
 
 def printed(default: Any, rule: str, label: str, *, low: int | None = 0, high: int | None = None,
             cost: Sequence[str] | None = None, length: int | None = None, optional: bool = False,
-            doc: str = "") -> Any:
+            distinct: bool = False, doc: str = "") -> Any:
     """A dataclass field for a number the rule text prints: ``default`` is the printed value,
     ``rule`` the book label of the rule that prints it, ``label`` its short name for people.
 
     ``low``/``high`` bound an integer (or each integer of a tuple of ``length`` integers);
     ``cost`` names the resources of a cost, kept as ``(resource, count)`` pairs (each count
-    ``low``..``high``); ``optional`` lets the value be ``None`` (no such limit)."""
+    ``low``..``high``); ``distinct`` makes it a tuple of one or more different integers
+    ``low``..``high`` (the faces of a die that do something); ``optional`` lets the value be
+    ``None`` (no such limit)."""
     return dataclasses.field(default=default, metadata=MappingProxyType({
         "kind": PRINTED, "rule": rule, "label": label, "low": low, "high": high,
-        "cost": tuple(cost) if cost is not None else None, "length": length, "optional": optional, "doc": doc,
+        "cost": tuple(cost) if cost is not None else None, "length": length, "optional": optional, "distinct": distinct, "doc": doc,
     }))
 
 
@@ -122,6 +124,14 @@ def check_printed(options: Any) -> None:
             kept = tuple((r, counts[r]) for r in resources if counts.get(r))
             if kept != value:
                 object.__setattr__(options, f.name, kept)
+        elif meta["distinct"]:
+            if isinstance(value, list):
+                value = tuple(value)
+                object.__setattr__(options, f.name, value)
+            if (not isinstance(value, tuple) or not value or len(set(value)) != len(value)
+                    or not all(_whole(v, low, high) for v in value)):
+                raise ValueError(f"{where} must be one or more different integers, each {_bound(low, high)}, "
+                                 f"not {value!r}")
         elif meta["length"] is not None:
             n = meta["length"]
             if isinstance(value, list):

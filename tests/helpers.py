@@ -79,7 +79,8 @@ PRINTED_ADDED_SINCE = (
     "road_cost", "settlement_cost", "city_cost", "development_card_cost", "roads_per_player",
     "settlements_per_player", "cities_per_player", "development_deck", "road_building_roads",
     "largest_army_knights", "longest_road_length", "factory_cost", "investment_cost", "ship_cost",
-    "ships_per_player",
+    "ships_per_player", "transport_values", "resale_values", "large_trailer_goods", "large_trailer_cost",
+    "small_trailer_goods", "small_trailer_cost", "movement_bonus", "telegram_faces",
 )
 
 

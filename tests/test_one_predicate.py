@@ -132,6 +132,11 @@ def _moved(f: dataclasses.Field, rnd: random.Random) -> Any:
         resource = rnd.choice(meta["cost"])
         counts[resource] = step(counts.get(resource, 0))
         return counts
+    if meta.get("distinct"):  # faces of a die: one more, or one fewer
+        others = [v for v in range(low, high + 1) if v not in default]
+        if others and (len(default) == 1 or rnd.random() < 0.5):
+            return tuple(sorted(default + (rnd.choice(others),)))
+        return tuple(v for v in default if v != rnd.choice(default)) or default
     if meta["length"] is not None:
         values = list(default)
         i = rnd.randrange(len(values))

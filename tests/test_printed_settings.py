@@ -28,7 +28,7 @@ def test_printed_numbers_are_listed_with_their_rule_and_name(name):
         assert n.rule.split("-")[0] in {"itc", "auf", "catan", "factories", "seafarers", "transport"}
         assert n.label and n.value == n.default and not n.changed
         if n.name.endswith("_cost"):
-            assert n.label.endswith("cost")
+            assert "cost" in n.label
     table = printed_table(game.default_options())._repr_markdown_()
     assert all(f"`{n.name}`" in table for n in numbers)
 
@@ -84,3 +84,4 @@ def test_transportspelet_a_higher_loan_limit():
 def test_a_changed_start_number_changes_the_start(name, setting, read):
     state = gamekit.game(name).new(players=3, seed=2, **setting)
     assert read(state)
+

@@ -53,6 +53,13 @@ class TransportOptions:
     #: A broke player's pieces waiting in a city: "abandoned" (the cards leave the game when the player
     #: passes, new ones are drawn) or "kept" (they stay, and may block others' start cities).
     stranded_cargo: str = "abandoned"
+    #: Rule ``transport-movement``: the steps a vehicle moves beyond the die (ship, train, car, plane):
+    #: "Tåget förflyttas antal steg som tärningen visar plus 1", the car plus 2, the plane plus 3.
+    movement_bonus: tuple[int, int, int, int] = printed(
+        (0, 1, 2, 3), "transport-movement", "steps beyond the die (ship, train, car, plane)", length=4, low=0, high=20)
+    #: Rule ``transport-telegrams``: "Ett telegram dras varje gång en 1:a eller 6:a kastas".
+    telegram_faces: tuple[int, ...] = printed(
+        (1, 6), "transport-telegrams", "die faces that draw a telegram", distinct=True, low=1, high=6)
 
     def __post_init__(self) -> None:
         check_printed(self)

@@ -22,7 +22,6 @@ from .data import (
     CITY_INDEX,
     INSURANCE,
     MODES,
-    MOVEMENT_BONUS,
     N_SPACES,
     TELEGRAM_BY_ID,
     TELEGRAMS,
@@ -36,6 +35,7 @@ from .data import (
 __all__ = ["Transport", "TransportState"]
 
 _N_CITIES = len(CITIES)
+_MODE_INDEX = {m: i for i, m in enumerate(MODES)}  # a mode's place in the setting movement_bonus
 _PHASES = ("plan", "assign", "leg")
 _ROLL = (Roll(),)
 _PASS = (Pass(),)
@@ -1015,12 +1015,13 @@ class TransportState(State):
     def _start_moves(self, moves: list[tuple[int, int]]) -> None:
         """Rules transport-telegrams (drawn before moving, on a 1 or a 6) and transport-movement."""
         planned = []
+        opts = self.options  # settings movement_bonus and telegram_faces (printed: +0/+1/+2/+3; 1 and 6)
         for slot, die in moves:
             t = self.transports[self.player][slot]
             card = t.card
             held = t.hold > 0  # a hold telegram from an earlier roll
-            steps: int | None = die + MOVEMENT_BONUS[t.vehicle]
-            if die == 1 or die == 6:
+            steps: int | None = die + opts.movement_bonus[_MODE_INDEX[t.vehicle]]
+            if die in opts.telegram_faces:
                 steps = self._telegram(slot, steps)
             if self.transports[self.player][slot] is t and t.card == card:
                 if held:
