@@ -371,8 +371,11 @@ class CatanState(State):
     ``road_length``; ``robber`` is a hex id (``None``: off the board, on a map without a desert).
     """
 
-    #: Never changed after setup, so clones share them (see :meth:`clone`).
-    shared_on_clone = ("board", "topo", "_producers", "_hex_number")
+    #: Never changed after setup, so clones share them (see :meth:`clone`): the board, and the costs
+    #: and pieces the options set (read-only mappings); ``_plan`` (:func:`_main_plan`) is shared by
+    #: every state of the same class and settings, its table of hands holding only answers that
+    #: depend on the hand and those settings.
+    shared_on_clone = ("board", "topo", "_producers", "_hex_number", "COSTS", "PIECES", "_plan")
 
     action_types: ClassVar[tuple[type, ...]] = CATAN_ACTION_TYPES
     options: CatanOptions

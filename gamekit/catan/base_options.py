@@ -17,6 +17,16 @@ printed game's. :data:`ASSUMPTIONS` lists every setting and reading with the rea
   False is the common house variant "no trading between players" (trades with the bank and the
   harbours stay), for computer play and for the like-for-like benchmark against catanatron, whose
   players have no trades between them (``benchmarks/catan_peers.py``).
+
+The numbers the base game prints are settings too, each with the printed value as its default
+(issue 33; :func:`gamekit.settings.printed_numbers` lists them apart from the assumptions, each with
+its rule label): ``road_cost``, ``settlement_cost``, ``city_cost`` (``catan-building-costs``) and
+``development_card_cost`` (``catan-development-cards``), given as resources and counts
+(``city_cost={"grain": 2, "ore": 4}``); ``roads_per_player`` = 15, ``settlements_per_player`` = 5,
+``cities_per_player`` = 4 (``catan-building-costs``); ``development_deck`` = (14, 2, 2, 2, 5) and
+``road_building_roads`` = 2 (``catan-development-cards``); ``largest_army_knights`` = 3
+(``catan-largest-army``); ``longest_road_length`` = 5 (``catan-longest-road``); with
+``victory_points_to_win``, ``discard_limit`` and ``bank_per_resource`` above.
 """
 
 from __future__ import annotations

@@ -44,6 +44,15 @@ lists every one (setting, default, why); the book chapter shows them as "Assumpt
   the colour die (``solcher-production``) picks a player by colour; the colour die's other faces
   (green, yellow with four players) let no factory produce.
 
+Numbers the rules print, each a setting with the printed value as its default (issue 33; listed
+apart from the assumptions by :func:`gamekit.settings.printed_numbers`, each with its rule label):
+the base game's (:mod:`gamekit.catan.base_options`: ``road_cost``, ``settlement_cost``,
+``city_cost``, ``development_card_cost``, ``roads_per_player``, ``settlements_per_player``,
+``cities_per_player``, ``development_deck``, ``road_building_roads``, ``largest_army_knights``,
+``longest_road_length``), ``factory_cost`` = 2 brick + 3 ore
+(``factories-building``) and ``investment_cost`` = 1 brick + 1 ore (``factories-investment``);
+``factories_per_player``, ``blank_pegs`` and ``factories_per_turn`` above are printed numbers too.
+
 Readings that are not settings (in :data:`ASSUMPTIONS` too):
 
 * Holes and orientation: a factory has three holes; on an intersection each hole faces one of the
