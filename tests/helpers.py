@@ -80,7 +80,8 @@ PRINTED_ADDED_SINCE = (
     "settlements_per_player", "cities_per_player", "development_deck", "road_building_roads",
     "largest_army_knights", "longest_road_length", "factory_cost", "investment_cost", "ship_cost",
     "ships_per_player", "transport_values", "resale_values", "large_trailer_goods", "large_trailer_cost",
-    "small_trailer_goods", "small_trailer_cost", "movement_bonus", "telegram_faces",
+    "small_trailer_goods", "small_trailer_cost", "movement_bonus", "telegram_faces", "largest_army_points",
+    "longest_road_points",
 )
 
 

@@ -530,14 +530,15 @@ class CatanState(State):
         return self.winner is not None
 
     def victory_points(self, player: int) -> int:
-        """Rule ``catan-victory``: settlements 1, cities 2, Longest Road and Largest Army 2 each,
-        victory point cards 1 (other kinds of building count nothing here)."""
+        """Rule ``catan-victory``: settlements 1, cities 2, Longest Road and Largest Army 2 each
+        (settings ``longest_road_points``, ``largest_army_points``), victory point cards 1 (other
+        kinds of building count nothing here)."""
         kinds = self._kinds(player)
         points = self.dev_hands[player][VICTORY_POINT] + kinds[SETTLEMENT] + 2 * kinds[CITY]
         if self.longest_road == player:
-            points += 2
+            points += self.options.longest_road_points
         if self.largest_army == player:
-            points += 2
+            points += self.options.largest_army_points
         return points
 
     def scores(self) -> dict[int, Any]:

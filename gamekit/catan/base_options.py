@@ -25,7 +25,8 @@ its rule label): ``road_cost``, ``settlement_cost``, ``city_cost`` (``catan-buil
 (``city_cost={"grain": 2, "ore": 4}``); ``roads_per_player`` = 15, ``settlements_per_player`` = 5,
 ``cities_per_player`` = 4 (``catan-building-costs``); ``development_deck`` = (14, 2, 2, 2, 5) and
 ``road_building_roads`` = 2 (``catan-development-cards``); ``largest_army_knights`` = 3
-(``catan-largest-army``); ``longest_road_length`` = 5 (``catan-longest-road``); with
+(``catan-largest-army``); ``longest_road_length`` = 5 (``catan-longest-road``);
+``largest_army_points`` = 2 and ``longest_road_points`` = 2 (the special cards' points); with
 ``victory_points_to_win``, ``discard_limit`` and ``bank_per_resource`` above.
 """
 
@@ -92,6 +93,11 @@ class CatanOptions:
     largest_army_knights: int = printed(3, "catan-largest-army", "knights for Largest Army", low=1, high=100)
     #: Rule ``catan-longest-road``: the road length that first earns Longest Road (printed: 5).
     longest_road_length: int = printed(5, "catan-longest-road", "road length for Longest Road", low=1, high=72)
+    #: Rule ``catan-largest-army``: what Largest Army is worth (printed: 2 victory points; Trade
+    #: Feud: "sind wie gewohnt je 2 Siegpunkte wert").
+    largest_army_points: int = printed(2, "catan-largest-army", "victory points of Largest Army", low=0, high=30)
+    #: Rule ``catan-longest-road``: what Longest Road (Trade Feud: Longest Trade Route) is worth (printed: 2).
+    longest_road_points: int = printed(2, "catan-longest-road", "victory points of Longest Road", low=0, high=30)
 
     #: The boards these options can make (a variant may name others and make them in ``make_board``).
     BOARDS: ClassVar[tuple[str, ...]] = BOARDS

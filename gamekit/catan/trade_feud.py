@@ -382,12 +382,12 @@ class TradeFeudState(SeafarersState):
     def victory_points(self, player: int) -> int:
         """Rule ``trade-feud-victory``: tokens, and the base game's special cards and victory point
         cards (Largest Army and Longest Trade Route 2 each); buildings on the map count nothing (rule
-        ``trade-feud-tokens``)."""
+        ``trade-feud-tokens``; settings ``longest_road_points``, ``largest_army_points``)."""
         points = self.tokens[player] + self.dev_hands[player][VICTORY_POINT]
         if self.longest_road == player:
-            points += 2
+            points += self.options.longest_road_points
         if self.largest_army == player:
-            points += 2
+            points += self.options.largest_army_points
         return points
 
     # -- the end of a game nobody can win (rule trade-feud-stall) -------------------------------

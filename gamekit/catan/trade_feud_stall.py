@@ -485,18 +485,19 @@ def _total(state: Any, p: int, longest: Sequence[int], shortest: Sequence[int]) 
     deck, hand = state.dev_deck, state.dev_hands[p]
     points = state.tokens[p] + min(kinds[SETTLEMENT], state.PIECES["city"] - kinds[CITY]) + hand[VICTORY_POINT]
     points += deck[VICTORY_POINT]
+    opts = state.options
     holder = state.largest_army
     if holder == p:
-        points += 2
+        points += opts.largest_army_points
     else:
         knights = state.knights[p] + hand[KNIGHT] + deck[KNIGHT]
-        if knights >= state.options.largest_army_knights and (holder < 0 or knights > state.knights[holder]):
-            points += 2
+        if knights >= opts.largest_army_knights and (holder < 0 or knights > state.knights[holder]):
+            points += opts.largest_army_points
     reach = longest[p]
-    least = state.options.longest_road_length
+    least = opts.longest_road_length
     if state.longest_road == p or (reach >= least and reach >= max([least] + [shortest[q] + 1 for q in range(state.players)
                                                                       if q != p])):
-        points += 2
+        points += opts.longest_road_points
     return points
 
 

@@ -155,3 +155,16 @@ def test_a_bad_house_rule_is_refused_naming_the_setting(options, words):
     with pytest.raises(ValueError) as info:
         gamekit.game("factories").new(players=3, **options)
     assert words in str(info.value)
+
+
+@pytest.mark.parametrize("name", ["catan", "trade-feud"])
+def test_the_special_cards_worth_three(name):
+    """catan-largest-army, catan-longest-road ("je 2 Siegpunkte wert"): with the special cards worth 3
+    each, their holder has 2 points more than under the printed 2 each."""
+    points = []
+    for worth in (2, 3):
+        state = gamekit.game(name).new(players=3, seed=5, largest_army_points=worth, longest_road_points=worth)
+        before = state.victory_points(1)
+        state.largest_army = state.longest_road = 1
+        points.append(state.victory_points(1) - before)
+    assert points == [4, 6]
