@@ -448,7 +448,8 @@ class TransportState(State):
         return {
             "observer": player,
             "players": self.players,
-            "options": {name: getattr(self.options, name) for name in self.options.__dataclass_fields__},
+            "options": {name: list(v) if type(v) is tuple else v  # a tuple setting as JSON has it (movement_bonus)
+                        for name, v in ((n, getattr(self.options, n)) for n in self.options.__dataclass_fields__)},
             "to_move": self.current_player,
             **{name: _json_copy(getattr(self, name)) for name in _PUBLIC_FIELDS},
             "transports": [[t.to_data() if t is not None else None for t in ts] for ts in self.transports],
