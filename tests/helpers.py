@@ -73,6 +73,20 @@ def shared_mutables(a: Any, b: Any, skip: tuple[Any, ...] = ()) -> list[str]:
 #: a save of that time had no such key and restores to that default, so :func:`format1_save` leaves
 #: the key out when the setting is at its default (a game with it changed has no format-1 save).
 OPTIONS_ADDED_SINCE = {"player_trades": True}  # Catan (issue 21): trades between players, the printed rule
+#: Issue 33: printed numbers made settings since the fingerprints were taken; left out of the
+#: save at their printed defaults (a game at the defaults is the same game as before).
+PRINTED_ADDED_SINCE = (
+    "road_cost", "settlement_cost", "city_cost", "development_card_cost", "roads_per_player",
+    "settlements_per_player", "cities_per_player", "development_deck", "road_building_roads",
+    "largest_army_knights", "longest_road_length", "factory_cost", "investment_cost", "ship_cost",
+    "ships_per_player", "transport_values", "resale_values", "large_trailer_goods", "large_trailer_cost",
+    "small_trailer_goods", "small_trailer_cost", "movement_bonus", "telegram_faces", "largest_army_points",
+    "longest_road_points",
+)
+
+
+def _option_defaults(options) -> dict:
+    return {f.name: f.default for f in dataclasses.fields(type(options))}
 
 
 def format1_save(state, drop: tuple[str, ...] = ()) -> str:
@@ -84,6 +98,10 @@ def format1_save(state, drop: tuple[str, ...] = ()) -> str:
     options = data["options"]
     for name, default in OPTIONS_ADDED_SINCE.items():
         if name in options and options[name] == default:
+            del options[name]
+    defaults = json.loads(json.dumps(_option_defaults(state.options)))
+    for name in PRINTED_ADDED_SINCE:
+        if name in options and options[name] == defaults[name]:
             del options[name]
     log = [{k: v for k, v in entry.items() if k not in drop} for entry in state.log] if drop else state.log
     data.update(format=1, log=log)

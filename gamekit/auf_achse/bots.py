@@ -43,7 +43,6 @@ from .actions import (
     TakeContract,
     Unload,
 )
-from .options import TRAILER_KINDS
 
 __all__ = ["bot_action", "bid_decision", "targets", "AufAchseHeuristic", "AufAchseSearch", "plan", "contract_value",
            "evaluate"]
@@ -339,7 +338,7 @@ class AufAchseHeuristic(HeuristicBot):
             return None
         here, cards, room = view.position[player], view.cards, view.free_room(player)
         waiting = [cards[c] for c in view.hands[player] if cards[c].start == here and cards[c].amount > room]
-        for kind, (extra, price) in sorted(TRAILER_KINDS.items(), key=lambda kv: kv[1][1]):
+        for kind, (extra, price) in sorted(view.options.trailer_kinds.items(), key=lambda kv: kv[1][1]):
             a = BuyTrailer(kind)
             if a not in buys or view.cash[player] - price < RESERVE:
                 continue

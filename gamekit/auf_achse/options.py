@@ -10,8 +10,10 @@ Everything else is a named setting here, or a data file next to the engine (``ne
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..notes import Assumption, catalogue
+from ..settings import check_printed, printed
 from ..validation import is_integer
 
 __all__ = ["AufAchseOptions", "ASSUMPTIONS", "TRAILER_KINDS", "COLOURS", "UNPAID_EVENT"]
@@ -33,27 +35,34 @@ class AufAchseOptions:
     #: The simplified children's variant of page 4 (rule ``auf-achse-children``).
     children: bool = False
     #: Cash each player starts with (public facts).
-    starting_money: int = 5_000
+    starting_money: int = printed(5_000, "auf-achse-setup", "starting money in euros")
     #: Private contracts dealt into each hand: 3 (public facts); the children's variant deals 5.
-    private_contracts: int = 3
-    private_contracts_children: int = 5
+    private_contracts: int = printed(3, "auf-achse-setup", "private contracts in hand")
+    private_contracts_children: int = printed(5, "auf-achse-children", "private contracts in hand (children)")
     #: Public contracts (face up and face down together) for 2, 3, 4, 5 and 6 players.
-    public_contracts: tuple[int, int, int, int, int] = (12, 16, 20, 24, 24)
+    public_contracts: tuple[int, int, int, int, int] = printed(
+        (12, 16, 20, 24, 24), "auf-achse-setup", "public contracts for 2-6 players", length=5)
     #: Public contracts in the children's variant (page 4: ten, four of them face up).
-    public_contracts_children: int = 10
+    public_contracts_children: int = printed(10, "auf-achse-children", "public contracts (children)")
     #: Contract spaces of the row on the board (page 4: "die 4 offen ausliegenden Aufträge").
-    face_up: int = 4
+    face_up: int = printed(4, "auf-achse-sliding", "contracts face up", low=1)
     #: A truck carries 6 goods without a trailer (public facts).
-    truck_capacity: int = 6
+    truck_capacity: int = printed(6, "auf-achse-loading", "truck capacity in goods", low=1)
     #: Trailers in the supply (page 4: four large, four small).
-    large_trailers: int = 4
-    small_trailers: int = 4
+    large_trailers: int = printed(4, "auf-achse-trailers", "large trailers")
+    small_trailers: int = printed(4, "auf-achse-trailers", "small trailers")
+    #: Page 4: a large trailer carries "6 zusätzliche Waren zum Preis von 3000 € pro Anhänger".
+    large_trailer_goods: int = printed(6, "auf-achse-trailers", "large trailer's extra goods", low=1, high=100)
+    large_trailer_cost: int = printed(3_000, "auf-achse-trailers", "large trailer cost in euros", low=0)
+    #: Page 4: a small trailer carries "zusätzlich 4 Waren zum Preis von 2000 €".
+    small_trailer_goods: int = printed(4, "auf-achse-trailers", "small trailer's extra goods", low=1, high=100)
+    small_trailer_cost: int = printed(2_000, "auf-achse-trailers", "small trailer cost in euros", low=0)
     #: At most one trailer per truck (assumption).
     trailers_per_truck: int = 1
     #: Goods cubes in the game (public facts: 48).
-    goods_cubes: int = 48
+    goods_cubes: int = printed(48, "auf-achse-loading", "goods cubes")
     #: At most two trucks on one road space (public facts); any number in a city.
-    trucks_per_space: int = 2
+    trucks_per_space: int = printed(2, "auf-achse-road-spaces", "trucks per road space", low=1)
     #: The bank's money at the start (a ledger: the bank never runs out).
     bank_money: int = 1_000_000
     #: A truck may drive through (not stop on) a road space that holds two trucks: overtaking
@@ -75,6 +84,7 @@ class AufAchseOptions:
     start_anywhere: bool = True
 
     def __post_init__(self) -> None:
+        check_printed(self)
         for name in ("starting_money", "private_contracts", "private_contracts_children", "public_contracts_children",
                      "face_up", "truck_capacity", "large_trailers", "small_trailers", "trailers_per_truck",
                      "goods_cubes", "trucks_per_space", "bank_money"):
@@ -94,6 +104,13 @@ class AufAchseOptions:
             raise ValueError("public_contracts is five non-negative numbers (for 2, 3, 4, 5 and 6 players)")
         if self.face_up < 1 or self.truck_capacity < 1 or self.trucks_per_space < 1:
             raise ValueError("face_up, truck_capacity and trucks_per_space must be at least 1")
+
+    @cached_property
+    def trailer_kinds(self) -> dict[str, tuple[int, int]]:
+        """The trailer kinds in force, as ``{kind: (extra goods, price)}`` (rule ``auf-achse-trailers``;
+        printed: :data:`TRAILER_KINDS`)."""
+        return {"large": (self.large_trailer_goods, self.large_trailer_cost),
+                "small": (self.small_trailer_goods, self.small_trailer_cost)}
 
     def hand_size(self) -> int:
         """Private contracts per player (rules ``auf-achse-setup``, ``auf-achse-children``)."""

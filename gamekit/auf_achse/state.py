@@ -165,8 +165,9 @@ class AufAchseState(State):
         return COLOURS[player]
 
     def capacity(self, player: int) -> int:
-        """Goods a truck carries: 6, plus 6 per large and 4 per small trailer (rule ``auf-achse-trailers``)."""
-        return self.options.truck_capacity + sum(TRAILER_KINDS[k][0] for k in self.trailers[player])
+        """Goods a truck carries: 6, plus 6 per large and 4 per small trailer (rule ``auf-achse-trailers``;
+        settings ``truck_capacity`` and ``large_trailer_goods``, ``small_trailer_goods``)."""
+        return self.options.truck_capacity + sum(self.options.trailer_kinds[k][0] for k in self.trailers[player])
 
     def load_on(self, player: int) -> int:
         return sum(self.cards[c].amount for c in self.loaded[player])
@@ -252,7 +253,7 @@ class AufAchseState(State):
         left (rule ``auf-achse-trailers``)."""
         if self.options.trailer_refund is None or kind not in self.trailers[player]:
             return False
-        return self.load_on(player) <= self.capacity(player) - TRAILER_KINDS[kind][0]
+        return self.load_on(player) <= self.capacity(player) - self.options.trailer_kinds[kind][0]
 
     def die_choices(self) -> list[int]:
         """The pips the rolled dice allow: either die, and a 6 as any of 1-6 (rule ``auf-achse-movement``)."""
@@ -494,7 +495,7 @@ class AufAchseState(State):
             return f"no {kind} trailer is left"
         if len(self.trailers[p]) >= self.options.trailers_per_truck:
             return f"a truck pulls at most {counted(self.options.trailers_per_truck, 'trailer')}"
-        price = TRAILER_KINDS[kind][1]
+        price = self.options.trailer_kinds[kind][1]
         if self.cash[p] < price:
             return f"a {kind} trailer costs {price:,} € and there is no credit"
         return None
@@ -658,7 +659,7 @@ class AufAchseState(State):
         self.goods_supply -= self.cards[card].amount
 
     def _do_BuyTrailer(self, action: BuyTrailer) -> None:
-        price = TRAILER_KINDS[action.kind][1]
+        price = self.options.trailer_kinds[action.kind][1]
         self.trailer_supply[action.kind] -= 1
         self.trailers[self.player].append(action.kind)
         self.cash[self.player] -= price

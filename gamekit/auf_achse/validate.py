@@ -133,7 +133,7 @@ def _read_trucks(state: Any, data: dict[str, Any], values: dict[str, Any]) -> di
         n = _int(supply[kind], f"trailer_supply {kind}")
         if n + sum(t.count(kind) for t in trailers) != limits[kind]:
             raise ValueError(f"{kind} trailers are not conserved")
-    capacity = [o.truck_capacity + sum(TRAILER_KINDS[k][0] for k in t) for t in trailers]
+    capacity = [o.truck_capacity + sum(o.trailer_kinds[k][0] for k in t) for t in trailers]
     if any(sum(cards[c].amount for c in loaded[p]) > capacity[p] for p in range(players)):
         raise ValueError("a truck carries more goods than it has room for")
     return {"trailers": [list(t) for t in trailers], "goods_supply": goods_supply,

@@ -69,8 +69,9 @@ Chance is declared (:mod:`gamekit.chance`): :data:`TWO_D6` for the production ro
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from .. import register
@@ -114,12 +115,10 @@ from .rules import (
     CITY,
     COSTS,
     DEVELOPMENT_CARDS,
-    DEVELOPMENT_DECK,
     EMPTY,
     KIND_NAMES,
     KNIGHT,
     MONOPOLY,
-    PIECES,
     RES_INDEX,
     ROAD_BUILDING,
     SETTLEMENT,
@@ -300,28 +299,32 @@ _RATES = {(two, three): tuple(r for r, ok in ((2, two), (3, three), (4, True)) i
 _BANK_RATES = (_RATES[False, False],) * 5  # no harbour: 4:1 for every resource
 
 
-#: For each state class, what :meth:`CatanState._main_actions` needs of it, looked up once
-#: (:func:`_main_plan`).
-_MAIN_PLAN: dict[type, tuple[Any, ...]] = {}
-#: The pieces each player has (rule ``catan-building-costs``), as :meth:`CatanState._main_actions` asks.
-_ROADS_EACH, _SETTLEMENTS_EACH, _CITIES_EACH = PIECES["road"], PIECES["settlement"], PIECES["city"]
-#: At most this many hands are kept per state class in the table of :func:`_affordable`.
+#: What :meth:`CatanState._main_actions` needs of a state class under given costs and pieces,
+#: looked up once per (class, costs, pieces) (:func:`_main_plan`); states with the same settings share it.
+_MAIN_PLAN: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+#: At most this many hands are kept per plan in the table of :func:`_affordable`.
 _HANDS_KEPT = 50_000
 
 
-def _main_plan(state_class: Any) -> tuple[Any, ...]:
+def _main_plan(state_class: Any, costs: Mapping[str, tuple[int, ...]], pieces: Mapping[str, int]) -> tuple[Any, ...]:
     """Whether the road and settlement sites of ``state_class`` are the base game's (then the main
     phase keeps the actions made of them with them, in ``_by_pieces``, which every placement empties);
     whether it has main-phase actions of its own (``_more_main_actions`` overridden); whether its
     bank rates are the base game's (then they are read straight from ``_by_buildings``); a table
-    of what a hand affords there (:func:`_affordable`), filled as hands are seen; and the costs of a
-    road, a settlement, a city and a development card in it (its ``COSTS``)."""
-    costs = state_class.COSTS
-    plan = _MAIN_PLAN[state_class] = (
-        state_class.road_sites is CatanState.road_sites, state_class.building_sites is CatanState.building_sites,
-        state_class._more_main_actions is not CatanState._more_main_actions,
-        state_class.all_trade_rates is CatanState.all_trade_rates,
-        {}, (costs["road"], costs["settlement"], costs["city"], costs["development card"]))
+    of what a hand affords there (:func:`_affordable`), filled as hands are seen; the costs of a
+    road, a settlement, a city and a development card in force (the state's ``COSTS``, read from
+    its options); and the roads, settlements and cities each player has (its ``PIECES``). One plan
+    per class and settings: a changed cost gets its own table of hands."""
+    parts = (costs["road"], costs["settlement"], costs["city"], costs["development card"])
+    each = (pieces["road"], pieces["settlement"], pieces["city"])
+    key = (state_class, parts, each)
+    plan = _MAIN_PLAN.get(key)
+    if plan is None:
+        plan = _MAIN_PLAN[key] = (
+            state_class.road_sites is CatanState.road_sites, state_class.building_sites is CatanState.building_sites,
+            state_class._more_main_actions is not CatanState._more_main_actions,
+            state_class.all_trade_rates is CatanState.all_trade_rates,
+            {}, parts, each)
     return plan
 
 
@@ -369,13 +372,17 @@ class CatanState(State):
     ``road_length``; ``robber`` is a hex id (``None``: off the board, on a map without a desert).
     """
 
-    #: Never changed after setup, so clones share them (see :meth:`clone`).
-    shared_on_clone = ("board", "topo", "_producers", "_hex_number")
+    #: Never changed after setup, so clones share them (see :meth:`clone`): the board, and the costs
+    #: and pieces the options set (read-only mappings); ``_plan`` (:func:`_main_plan`) is shared by
+    #: every state of the same class and settings, its table of hands holding only answers that
+    #: depend on the hand and those settings.
+    shared_on_clone = ("board", "topo", "_producers", "_hex_number", "COSTS", "PIECES", "_plan")
 
     action_types: ClassVar[tuple[type, ...]] = CATAN_ACTION_TYPES
     options: CatanOptions
 
-    #: Building costs (rule ``catan-building-costs``): legal_actions and the checks both use them.
+    #: The printed building costs (rule ``catan-building-costs``). A state reads its own, from its
+    #: options (:meth:`CatanOptions.costs`), in ``self.COSTS``: the legal list and the checks both use that.
     COSTS: ClassVar[dict[str, tuple[int, ...]]] = COSTS
     #: What may stand on an intersection: ``node_kind`` indexes this.
     KIND_NAMES: ClassVar[tuple[str, ...]] = KIND_NAMES
@@ -424,6 +431,15 @@ class CatanState(State):
         "over": (),
     }
 
+    def __init__(self, game: Any, players: int, seed: int, options: Any, rng: Any) -> None:
+        super().__init__(game, players, seed, options, rng)
+        #: The costs in force (rule ``catan-building-costs``, the options' printed numbers).
+        #: Read-only (a copy of the state shares it).
+        self.COSTS: Mapping[str, tuple[int, ...]] = MappingProxyType(options.costs())  # type: ignore[misc]
+        #: The roads, settlements and cities each player has (rule ``catan-building-costs``), read-only.
+        self.PIECES: Mapping[str, int] = MappingProxyType(options.pieces())
+        self._plan = _main_plan(type(self), self.COSTS, self.PIECES)
+
     # -- setup ---------------------------------------------------------------------------------
     def _setup(self) -> None:
         """Rule ``catan-setup``: the board, the bank, the pieces, the deck."""
@@ -441,7 +457,7 @@ class CatanState(State):
         self.edge_owner = [-1] * len(topo.edges)
         self.hands = [[0] * 5 for _ in range(n)]
         self.bank = [opts.bank_per_resource] * 5
-        self.dev_deck = list(DEVELOPMENT_DECK)
+        self.dev_deck = list(opts.development_deck)
         self.dev_hands = [[0] * 5 for _ in range(n)]
         self.dev_new = [0] * 5
         self.dev_played = False
@@ -515,14 +531,15 @@ class CatanState(State):
         return self.winner is not None
 
     def victory_points(self, player: int) -> int:
-        """Rule ``catan-victory``: settlements 1, cities 2, Longest Road and Largest Army 2 each,
-        victory point cards 1 (other kinds of building count nothing here)."""
+        """Rule ``catan-victory``: settlements 1, cities 2, Longest Road and Largest Army 2 each
+        (settings ``longest_road_points``, ``largest_army_points``), victory point cards 1 (other
+        kinds of building count nothing here)."""
         kinds = self._kinds(player)
         points = self.dev_hands[player][VICTORY_POINT] + kinds[SETTLEMENT] + 2 * kinds[CITY]
         if self.longest_road == player:
-            points += 2
+            points += self.options.longest_road_points
         if self.largest_army == player:
-            points += 2
+            points += self.options.largest_army_points
         return points
 
     def scores(self) -> dict[int, Any]:
@@ -543,9 +560,9 @@ class CatanState(State):
     def pieces_left(self, player: int) -> dict[str, int]:
         """Roads, settlements and cities the player can still build (rule ``catan-building-costs``)."""
         return {
-            "road": PIECES["road"] - len(self.roads[player]),
-            "settlement": PIECES["settlement"] - self._count(player, SETTLEMENT),
-            "city": PIECES["city"] - self._count(player, CITY),
+            "road": self.PIECES["road"] - len(self.roads[player]),
+            "settlement": self.PIECES["settlement"] - self._count(player, SETTLEMENT),
+            "city": self.PIECES["city"] - self._count(player, CITY),
         }
 
     def _count(self, player: int, kind: int) -> int:
@@ -730,15 +747,14 @@ class CatanState(State):
         p = self.turn
         hand = self.hands[p]
         acts: list[Any] = [_END]
-        cls = type(self)
-        plan = _MAIN_PLAN.get(cls) or _main_plan(cls)
-        own_roads, own_settlements, more, own_rates, affords, _ = plan
+        plan = self._plan
+        own_roads, own_settlements, more, own_rates, affords, _, (roads_each, settlements_each, cities_each) = plan
         held = tuple(hand)
         can = affords.get(held)
         if can is None:
             can = _affordable(plan, hand)
         road, settlement, city, card, pairs, cards, fours = can
-        if road and len(self.roads[p]) < _ROADS_EACH:
+        if road and len(self.roads[p]) < roads_each:
             if own_roads:  # the base game's road sites: their actions kept with them
                 key = ("road actions", p)
                 found = self._by_pieces.get(key)
@@ -751,7 +767,7 @@ class CatanState(State):
                 acts.extend([at[e] for e in self.road_sites(p)])
         if settlement or city:
             kinds = self._kinds(p)
-            if settlement and kinds[SETTLEMENT] < _SETTLEMENTS_EACH:
+            if settlement and kinds[SETTLEMENT] < settlements_each:
                 if own_settlements:
                     key = ("settlement actions", p)
                     found = self._by_pieces.get(key)
@@ -762,7 +778,7 @@ class CatanState(State):
                 else:
                     at = _SETTLE_AT
                     acts.extend([at[v] for v in self.building_sites(p)])
-            if city and kinds[CITY] < _CITIES_EACH:
+            if city and kinds[CITY] < cities_each:
                 acts.extend(self._city_actions(p))
         if more:
             self._more_main_actions(p, acts)
@@ -1030,7 +1046,7 @@ class CatanState(State):
                                     "catan-setup")
             return
         if not self.pieces_left(p)["road"]:
-            raise IllegalAction(f"no roads left ({PIECES['road']} per player)", "catan-road")
+            raise IllegalAction(f"no roads left ({self.PIECES['road']} per player)", "catan-road")
         if not self.road_site(p, e):  # type: ignore[arg-type]
             raise IllegalAction(f"edge {e} is not connected to your roads or buildings", "catan-road")
         if self.phase == "main":
@@ -1056,7 +1072,7 @@ class CatanState(State):
                 raise IllegalAction("place the road of your setup settlement first", "catan-setup")
             return
         if not self.pieces_left(p)["settlement"]:  # type: ignore[index]
-            raise IllegalAction(f"no settlements left ({PIECES['settlement']} per player)", "catan-settlement")
+            raise IllegalAction(f"no settlements left ({self.PIECES['settlement']} per player)", "catan-settlement")
         if not self.building_site(p, v):  # type: ignore[arg-type]
             raise IllegalAction(f"intersection {v} does not touch your road", "catan-settlement")
         self._need(p, "settlement", "catan-building-costs")  # type: ignore[arg-type]
@@ -1067,7 +1083,7 @@ class CatanState(State):
         if self.node_owner[v] != p or self.node_kind[v] != SETTLEMENT:
             raise IllegalAction(f"a city replaces one of your settlements; intersection {v} has none", "catan-city")
         if not self.pieces_left(p)["city"]:
-            raise IllegalAction(f"no cities left ({PIECES['city']} per player)", "catan-city")
+            raise IllegalAction(f"no cities left ({self.PIECES['city']} per player)", "catan-city")
         self._need(p, "city", "catan-building-costs")
 
     def _check_Discard(self, action: Discard) -> None:
@@ -1414,14 +1430,14 @@ class CatanState(State):
         self._play(KNIGHT)
         self.knights[p] += 1
         holder = self.largest_army  # rule catan-largest-army
-        if self.knights[p] >= 3 and (holder < 0 or self.knights[p] > self.knights[holder]):
+        if self.knights[p] >= self.options.largest_army_knights and (holder < 0 or self.knights[p] > self.knights[holder]):
             self.largest_army = p
         self.resume = self.phase
         self.phase = "robber"
 
     def _do_PlayRoadBuilding(self, action: PlayRoadBuilding) -> None:
         self._play(ROAD_BUILDING)
-        self.free_roads = min(2, self.pieces_left(self.turn)["road"])
+        self.free_roads = min(self.options.road_building_roads, self.pieces_left(self.turn)["road"])
         self.resume = self.phase
         self.phase = "road_building"
 
@@ -1507,7 +1523,7 @@ class CatanState(State):
         lengths = self.road_length
         best = max(lengths)
         holder = self.longest_road
-        if best < 5:
+        if best < self.options.longest_road_length:
             self.longest_road = -1
             return
         leaders = [p for p in range(self.players) if lengths[p] == best]
@@ -1646,7 +1662,8 @@ class CatanState(State):
         """How many development cards of each kind have been played (public: each is shown when
         played): the deck's composition less the cards in the deck and in the hands."""
         deck, hands = self.dev_deck, self.dev_hands
-        return [DEVELOPMENT_DECK[k] - deck[k] - sum(h[k] for h in hands) for k in range(5)]
+        printed = self.options.development_deck
+        return [printed[k] - deck[k] - sum(h[k] for h in hands) for k in range(5)]
 
     def _determinize(self, player: int, rng: Any) -> CatanState:
         """A copy in which the development cards that ``player`` cannot see are dealt again with

@@ -17,6 +17,17 @@ printed game's. :data:`ASSUMPTIONS` lists every setting and reading with the rea
   False is the common house variant "no trading between players" (trades with the bank and the
   harbours stay), for computer play and for the like-for-like benchmark against catanatron, whose
   players have no trades between them (``benchmarks/catan_peers.py``).
+
+The numbers the base game prints are settings too, each with the printed value as its default
+(issue 33; :func:`gamekit.settings.printed_numbers` lists them apart from the assumptions, each with
+its rule label): ``road_cost``, ``settlement_cost``, ``city_cost`` (``catan-building-costs``) and
+``development_card_cost`` (``catan-development-cards``), given as resources and counts
+(``city_cost={"grain": 2, "ore": 4}``); ``roads_per_player`` = 15, ``settlements_per_player`` = 5,
+``cities_per_player`` = 4 (``catan-building-costs``); ``development_deck`` = (14, 2, 2, 2, 5) and
+``road_building_roads`` = 2 (``catan-development-cards``); ``largest_army_knights`` = 3
+(``catan-largest-army``); ``longest_road_length`` = 5 (``catan-longest-road``);
+``largest_army_points`` = 2 and ``longest_road_points`` = 2 (the special cards' points); with
+``victory_points_to_win``, ``discard_limit`` and ``bank_per_resource`` above.
 """
 
 from __future__ import annotations
@@ -25,7 +36,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..notes import Assumption, catalogue
+from ..settings import check_printed, cost_counts, printed
 from ..validation import is_integer
+from . import RESOURCES
 
 __all__ = ["CatanOptions", "ASSUMPTIONS", "BOARDS"]
 
@@ -38,23 +51,59 @@ class CatanOptions:
     A variant's options are a subclass that adds its own fields (and checks them after
     ``super().__post_init__()``)."""
 
-    victory_points_to_win: int = 10
-    discard_limit: int = 7
-    bank_per_resource: int = 19
+    #: Rule ``catan-victory``: the points that win (the base game prints 10).
+    victory_points_to_win: int = printed(10, "catan-victory", "victory points to win", low=3, high=30)
+    #: Rule ``catan-discard``: more cards than this in hand on a 7 means discarding half.
+    discard_limit: int = printed(7, "catan-discard", "discard limit", low=0, high=100)
+    #: Rule ``catan-production``: the bank's cards of each resource.
+    bank_per_resource: int = printed(19, "catan-production", "bank cards per resource", low=1, high=1000)
     board: str = "random"
     red_numbers_apart: bool = True
     player_colours: tuple[str, ...] = ("red", "blue", "white", "orange")
     custom_layout: tuple[tuple[str, int | None], ...] = ()
     custom_harbours: tuple[str, ...] = ()
     player_trades: bool = True
+    #: Rule ``catan-building-costs``: what a road costs (printed: 1 brick, 1 lumber).
+    road_cost: tuple[tuple[str, int], ...] = printed(
+        (("brick", 1), ("lumber", 1)), "catan-building-costs", "road cost", cost=RESOURCES, high=19)
+    #: Rule ``catan-building-costs``: what a settlement costs (printed: 1 brick, 1 lumber, 1 wool, 1 grain).
+    settlement_cost: tuple[tuple[str, int], ...] = printed(
+        (("brick", 1), ("lumber", 1), ("wool", 1), ("grain", 1)), "catan-building-costs", "settlement cost",
+        cost=RESOURCES, high=19)
+    #: Rule ``catan-building-costs``: what a city costs (printed: 2 grain, 3 ore).
+    city_cost: tuple[tuple[str, int], ...] = printed(
+        (("grain", 2), ("ore", 3)), "catan-building-costs", "city cost", cost=RESOURCES, high=19)
+    #: Rule ``catan-building-costs``: what a development card costs (printed: 1 wool, 1 grain, 1 ore).
+    development_card_cost: tuple[tuple[str, int], ...] = printed(
+        (("wool", 1), ("grain", 1), ("ore", 1)), "catan-development-cards", "development card cost",
+        cost=RESOURCES, high=19)
+    #: Rule ``catan-building-costs``: the roads each player has (printed: 15).
+    roads_per_player: int = printed(15, "catan-building-costs", "roads per player", low=3, high=72)
+    #: Rule ``catan-building-costs``: the settlements each player has (printed: 5).
+    settlements_per_player: int = printed(5, "catan-building-costs", "settlements per player", low=3, high=54)
+    #: Rule ``catan-building-costs``: the cities each player has (printed: 4).
+    cities_per_player: int = printed(4, "catan-building-costs", "cities per player", low=1, high=54)
+    #: Rule ``catan-development-cards``: the deck, by kind (knight, road building, year of plenty,
+    #: monopoly, victory point; printed: 14, 2, 2, 2, 5 of the 25 cards).
+    development_deck: tuple[int, int, int, int, int] = printed(
+        (14, 2, 2, 2, 5), "catan-development-cards", "development cards by kind", length=5, low=0, high=100)
+    #: Rule ``catan-development-cards``: the free roads a road building card gives (printed: 2).
+    road_building_roads: int = printed(2, "catan-development-cards", "roads of a road building card", low=1, high=10)
+    #: Rule ``catan-largest-army``: the knights that first earn Largest Army (printed: 3).
+    largest_army_knights: int = printed(3, "catan-largest-army", "knights for Largest Army", low=1, high=100)
+    #: Rule ``catan-longest-road``: the road length that first earns Longest Road (printed: 5).
+    longest_road_length: int = printed(5, "catan-longest-road", "road length for Longest Road", low=1, high=72)
+    #: Rule ``catan-largest-army``: what Largest Army is worth (printed: 2 victory points; Trade
+    #: Feud: "sind wie gewohnt je 2 Siegpunkte wert").
+    largest_army_points: int = printed(2, "catan-largest-army", "victory points of Largest Army", low=0, high=30)
+    #: Rule ``catan-longest-road``: what Longest Road (Trade Feud: Longest Trade Route) is worth (printed: 2).
+    longest_road_points: int = printed(2, "catan-longest-road", "victory points of Longest Road", low=0, high=30)
 
     #: The boards these options can make (a variant may name others and make them in ``make_board``).
     BOARDS: ClassVar[tuple[str, ...]] = BOARDS
 
     def __post_init__(self) -> None:
-        self._whole("victory_points_to_win", 3, 30)
-        self._whole("discard_limit", 0, 100)
-        self._whole("bank_per_resource", 1, 1000)
+        check_printed(self)
         self._yes_no("red_numbers_apart")
         self._yes_no("player_trades")
         if self.board not in self.BOARDS:
@@ -76,6 +125,19 @@ class CatanOptions:
     def _yes_no(self, name: str) -> None:
         if not isinstance(getattr(self, name), bool):
             raise ValueError(f"setting {name} must be true or false, not {getattr(self, name)!r}")
+
+    def costs(self) -> dict[str, tuple[int, ...]]:
+        """The building costs in force (rule ``catan-building-costs``), by what is built, as five
+        counts (brick, lumber, wool, grain, ore): what the legal list and the check both read."""
+        return {"road": cost_counts(self.road_cost, RESOURCES),
+                "settlement": cost_counts(self.settlement_cost, RESOURCES),
+                "city": cost_counts(self.city_cost, RESOURCES),
+                "development card": cost_counts(self.development_card_cost, RESOURCES)}
+
+    def pieces(self) -> dict[str, int]:
+        """The pieces each player has (rule ``catan-building-costs``), by kind."""
+        return {"road": self.roads_per_player, "settlement": self.settlements_per_player,
+                "city": self.cities_per_player}
 
     def make_board(self, rng: Any = None, draw: Any = None) -> Any:
         """The board these settings ask for (``rng`` shuffles a random one, through ``draw`` as

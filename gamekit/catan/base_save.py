@@ -14,7 +14,7 @@ from typing import Any
 
 from ..validation import each, flag, integer, integers, listing, one_of, optional
 from .board import Board
-from .rules import CITY, DEVELOPMENT_DECK, EMPTY, PIECES, SETTLEMENT, afford
+from .rules import CITY, EMPTY, SETTLEMENT, afford
 
 __all__ = ["read_state", "read_pieces", "read_cards", "read_turn"]
 
@@ -51,12 +51,13 @@ def read_pieces(state: Any, data: dict[str, Any], board: Board) -> dict[str, Any
     for e, p in enumerate(edge_owner):
         if p >= 0 and not board.land_edge[e]:
             raise ValueError(f"edge {e} lies between two sea hexes and cannot carry a road")
+    pieces = state.PIECES
     for p in range(n):
         kinds = [node_kind[v] for v in range(nodes) if node_owner[v] == p]
-        if kinds.count(SETTLEMENT) > PIECES["settlement"] or kinds.count(CITY) > PIECES["city"]:
+        if kinds.count(SETTLEMENT) > pieces["settlement"] or kinds.count(CITY) > pieces["city"]:
             raise ValueError(f"player {p} has more settlements or cities than pieces")
-        if edge_owner.count(p) > PIECES["road"]:
-            raise ValueError(f"player {p} has more than {PIECES['road']} roads")
+        if edge_owner.count(p) > pieces["road"]:
+            raise ValueError(f"player {p} has more than {pieces['road']} roads")
     return {"node_owner": node_owner, "node_kind": node_kind, "edge_owner": edge_owner}
 
 
@@ -65,7 +66,8 @@ def read_cards(state: Any, data: dict[str, Any], turn: int) -> dict[str, Any]:
     deck, hands and knights played add up to the box; cards bought this turn are held by the
     player to act, ``turn``), with Largest Army."""
     n, per_resource = state.players, state.options.bank_per_resource
-    most = max(DEVELOPMENT_DECK)
+    deck = state.options.development_deck
+    most = max(deck)
     hands = each(data["hands"], "hands", lambda h, where: integers(h, where, 5, 0, per_resource), n)
     bank = integers(data["bank"], "bank", 5, 0, per_resource)
     for r in range(5):
@@ -73,17 +75,17 @@ def read_cards(state: Any, data: dict[str, Any], turn: int) -> dict[str, Any]:
             raise ValueError(f"resource {r}: bank plus hands must be {per_resource}")
     dev_deck = integers(data["dev_deck"], "dev_deck", 5, 0, most)
     dev_hands = each(data["dev_hands"], "dev_hands", lambda h, where: integers(h, where, 5, 0, most), n)
-    knights = integers(data["knights"], "knights", n, 0, DEVELOPMENT_DECK[0])
+    knights = integers(data["knights"], "knights", n, 0, deck[0])
     for k in range(5):
         used = dev_deck[k] + sum(h[k] for h in dev_hands) + (sum(knights) if k == 0 else 0)
-        if used > DEVELOPMENT_DECK[k] or (k in (0, 4) and used != DEVELOPMENT_DECK[k]):
+        if used > deck[k] or (k in (0, 4) and used != deck[k]):
             raise ValueError(f"development cards of kind {k} do not add up")
     dev_new = integers(data["dev_new"], "dev_new", 5, 0, most)
     if any(dev_new[k] > dev_hands[turn][k] for k in range(5)):
         raise ValueError("dev_new counts cards the player does not hold")
     largest_army = integer(data["largest_army"], "largest_army", -1, n - 1)
-    if largest_army >= 0 and knights[largest_army] < 3:
-        raise ValueError("Largest Army needs three knights")
+    if largest_army >= 0 and knights[largest_army] < state.options.largest_army_knights:
+        raise ValueError(f"Largest Army needs {state.options.largest_army_knights} knights")
     return {"hands": hands, "bank": bank, "dev_deck": dev_deck, "dev_hands": dev_hands, "knights": knights,
             "dev_new": dev_new, "dev_played": flag(data["dev_played"], "dev_played"), "largest_army": largest_army}
 
@@ -126,7 +128,7 @@ def read_turn(state: Any, data: dict[str, Any], board: Board, values: dict[str, 
     discards = [[integer(d[0], "discarding player", 0, n - 1), integer(d[1], "cards to discard", 1, 1000)]
                 for d in discards]  # fmt: skip
     offer = _read_offer(data["offer"], n, values["hands"])
-    free_roads = integer(data["free_roads"], "free_roads", 0, 2)
+    free_roads = integer(data["free_roads"], "free_roads", 0, state.options.road_building_roads)
     resume = one_of(data["resume"], "resume", ("roll", "main"))
     dice = data["dice"]
     if not isinstance(dice, list) or len(dice) not in (0, state.DICE):

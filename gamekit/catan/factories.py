@@ -165,10 +165,11 @@ class FactoriesState(CatanState):
         """Rules ``factories-building``, ``factories-investment``."""
         hand = self.hands[p]
         opts = self.options
-        if (afford(hand, COSTS["factory"]) and self.factories_built < opts.factories_per_turn
+        costs = self.COSTS  # the costs in force, as the check reads them (_need)
+        if (afford(hand, costs["factory"]) and self.factories_built < opts.factories_per_turn
                 and self._count(p, FACTORY) < opts.factories_per_player):  # fmt: skip
             acts.extend(_factory(v) for v in self.building_sites(p))
-        if self.factories and afford(hand, COSTS["investment"]) and (self.pegs_left[p] or self.blanks_left[p]):
+        if self.factories and afford(hand, costs["investment"]) and (self.pegs_left[p] or self.blanks_left[p]):
             for v in sorted(self.buildings[p]):
                 f = self.factories.get(v)
                 if f is not None and min(f[2:]) < 0:
@@ -196,7 +197,7 @@ class FactoriesState(CatanState):
         if not self.building_site(p, v):
             raise IllegalAction(f"a factory needs your road at intersection {v}", "factories-building")
         if self.factories_built >= self.options.factories_per_turn:
-            raise IllegalAction("only one factory may be built per turn", "factories-building")
+            raise IllegalAction(f"only {self.options.factories_per_turn} factory per turn may be built", "factories-building")
         if not self.pieces_left(p)["factory"]:
             raise IllegalAction(f"no factories left ({self.options.factories_per_player} per player)", "factories-setup")
         self._need(p, "factory", "factories-building")

@@ -44,6 +44,15 @@ lists every one (setting, default, why); the book chapter shows them as "Assumpt
   the colour die (``solcher-production``) picks a player by colour; the colour die's other faces
   (green, yellow with four players) let no factory produce.
 
+Numbers the rules print, each a setting with the printed value as its default (issue 33; listed
+apart from the assumptions by :func:`gamekit.settings.printed_numbers`, each with its rule label):
+the base game's (:mod:`gamekit.catan.base_options`: ``road_cost``, ``settlement_cost``,
+``city_cost``, ``development_card_cost``, ``roads_per_player``, ``settlements_per_player``,
+``cities_per_player``, ``development_deck``, ``road_building_roads``, ``largest_army_knights``,
+``longest_road_length``, ``largest_army_points``, ``longest_road_points``), ``factory_cost`` = 2 brick + 3 ore
+(``factories-building``) and ``investment_cost`` = 1 brick + 1 ore (``factories-investment``);
+``factories_per_player``, ``blank_pegs`` and ``factories_per_turn`` above are printed numbers too.
+
 Readings that are not settings (in :data:`ASSUMPTIONS` too):
 
 * Holes and orientation: a factory has three holes; on an intersection each hole faces one of the
@@ -74,6 +83,8 @@ from dataclasses import dataclass
 
 from ..dice import COLOURS
 from ..notes import Assumption, catalogue
+from ..settings import cost_counts, printed
+from . import RESOURCES
 from .base_options import ASSUMPTIONS as _BASE_ASSUMPTIONS
 from .base_options import BOARDS, CatanOptions
 from .production import RED_DIE_READINGS
@@ -90,11 +101,26 @@ class FactoriesOptions(CatanOptions):
     production_rule: str = "basic"
     red_die_picks: str = "pegs"
     robber_may_rotate_factory: bool = False
-    factories_per_player: int = 3
-    blank_pegs: int = 3
-    factories_per_turn: int = 1
+    #: Rule ``factories-setup``: the factories (wooden discs) each player has (printed: 3).
+    factories_per_player: int = printed(3, "factories-setup", "factories per player", low=0, high=10)
+    #: Rule ``factories-setup``: the blank pegs each player has (printed: 3 of the 9).
+    blank_pegs: int = printed(3, "factories-setup", "blank pegs per player", low=0, high=30)
+    #: Rule ``factories-building``: "Pro Runde darf nur 1 Fabrik gebaut werden" (printed: 1).
+    factories_per_turn: int = printed(1, "factories-building", "factories per turn", low=1, high=10)
     factories_produce_on_seven: bool = True
     robber_steals_from_factory_owners: bool = False
+    #: Rule ``factories-building``: "Kosten: 2 Lehm + 3 Erz".
+    factory_cost: tuple[tuple[str, int], ...] = printed(
+        (("brick", 2), ("ore", 3)), "factories-building", "factory cost", cost=RESOURCES, high=19)
+    #: Rule ``factories-investment``: "Kosten: 1 Lehm + 1 Erz".
+    investment_cost: tuple[tuple[str, int], ...] = printed(
+        (("brick", 1), ("ore", 1)), "factories-investment", "investment cost", cost=RESOURCES, high=19)
+
+    def costs(self) -> dict[str, tuple[int, ...]]:
+        """The base game's costs in force and a factory's and an investment's (rules
+        ``factories-building``, ``factories-investment``), as five counts each."""
+        return {**super().costs(), "factory": cost_counts(self.factory_cost, RESOURCES),
+                "investment": cost_counts(self.investment_cost, RESOURCES)}
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -104,9 +130,6 @@ class FactoriesOptions(CatanOptions):
             raise ValueError(f"red_die_picks must be one of {RED_DIE_READINGS}, not {self.red_die_picks!r}")
         for name in ("robber_may_rotate_factory", "factories_produce_on_seven", "robber_steals_from_factory_owners"):
             self._yes_no(name)
-        self._whole("factories_per_player", 0, 10)
-        self._whole("blank_pegs", 0, 30)
-        self._whole("factories_per_turn", 1, 10)
         if any(c not in COLOURS for c in self.player_colours):
             raise ValueError(f"player_colours must be colours of the colour die {COLOURS}, not {self.player_colours!r}")
 

@@ -38,7 +38,9 @@ from itertools import chain
 from typing import Any, ClassVar
 
 from ..core import Game, IllegalAction
+from ..settings import cost_counts, printed
 from ..validation import is_integer
+from . import RESOURCES
 from .actions import (
     SEAFARERS_ACTION_TYPES,
     BuildRoad,
@@ -90,6 +92,11 @@ class SeafarersOptions(CatanOptions):
 
     board: str = "islands"
     robber_in_play: bool = True
+    #: Rule ``seafarers-ship``: what a ship costs (printed: 1 lumber, 1 wool).
+    ship_cost: tuple[tuple[str, int], ...] = printed(
+        (("lumber", 1), ("wool", 1)), "seafarers-ship", "ship cost", cost=RESOURCES, high=19)
+    #: Rule ``seafarers-ship``: the ships each player has (printed: 15).
+    ships_per_player: int = printed(15, "seafarers-ship", "ships per player", low=3, high=72)
 
     BOARDS: ClassVar[tuple[str, ...]] = ("islands",)
 
@@ -98,6 +105,14 @@ class SeafarersOptions(CatanOptions):
         self._yes_no("robber_in_play")
         if not self.red_numbers_apart:
             raise ValueError("red_numbers_apart reshuffles a random board; the island map is fixed, so it stays True")
+
+    def costs(self) -> dict[str, tuple[int, ...]]:
+        """The base game's costs in force and a ship's (rule ``seafarers-ship``), five counts each."""
+        return {**super().costs(), "ship": cost_counts(self.ship_cost, RESOURCES)}
+
+    def pieces(self) -> dict[str, int]:
+        """The base game's pieces and the ships each player has (rule ``seafarers-ship``)."""
+        return {**super().pieces(), "ship": self.ships_per_player}
 
     def make_board(self, rng: Any = None, draw: Any = None) -> Any:
         """Rule ``seafarers-sea``: the island map (:func:`~gamekit.catan.maps.islands_board`)."""
@@ -211,7 +226,7 @@ class SeafarersState(CatanState):
     # -- queries -------------------------------------------------------------------------------
     def pieces_left(self, player: int) -> dict[str, int]:
         left = super().pieces_left(player)
-        left["ship"] = SHIPS - len(self.ships[player])
+        left["ship"] = self.PIECES["ship"] - len(self.ships[player])
         return left
 
     def _route_owner(self) -> Sequence[int]:
@@ -375,7 +390,7 @@ class SeafarersState(CatanState):
         return acts
 
     def _more_main_actions(self, p: int, acts: list[Any]) -> None:
-        if afford(self.hands[p], COSTS["ship"]) and len(self.ships[p]) < SHIPS:
+        if afford(self.hands[p], self.COSTS["ship"]) and len(self.ships[p]) < self.PIECES["ship"]:
             acts.extend(self.ship_actions(p))
         acts.extend(self.move_actions(p))
 
@@ -450,7 +465,7 @@ class SeafarersState(CatanState):
                                     "catan-setup")
             return
         if not self.pieces_left(p)["ship"]:  # type: ignore[arg-type]
-            raise IllegalAction(f"no ships left ({SHIPS} per player)", "seafarers-ship")
+            raise IllegalAction(f"no ships left ({self.PIECES['ship']} per player)", "seafarers-ship")
         if not self.ship_site(p, e):  # type: ignore[arg-type]
             raise IllegalAction(f"edge {e} is not connected to your ships, settlements or cities", "seafarers-ship")
         if self.phase == "main":
@@ -524,7 +539,7 @@ class SeafarersState(CatanState):
     def _do_PlayRoadBuilding(self, action: Any) -> None:
         super()._do_PlayRoadBuilding(action)
         left = self.pieces_left(self.turn)
-        self.free_roads = min(2, left["road"] + left["ship"])
+        self.free_roads = min(self.options.road_building_roads, left["road"] + left["ship"])
 
     def _do_MoveShip(self, action: MoveShip) -> None:
         p = self.turn
@@ -593,8 +608,8 @@ class SeafarersState(CatanState):
             if p >= 0 and (not board.sea_edge[e] or values["edge_owner"][e] != -1):
                 raise ValueError(f"the ship on edge {e} is not on a free sea edge")
         for p in range(n):
-            if ship_owner.count(p) > SHIPS:
-                raise ValueError(f"player {p} has more than {SHIPS} ships")
+            if ship_owner.count(p) > self.PIECES["ship"]:
+                raise ValueError(f"player {p} has more than {self.PIECES['ship']} ships")
         pirate = integer(data["pirate"], "pirate", 0, len(board.topology.hexes) - 1)
         if pirate not in board.sea_hexes:
             raise ValueError("the pirate stands on a sea hex")

@@ -54,9 +54,8 @@ from .actions import (
 from .base import _BASE_SETUP_SITE, _SETTLE_AT, _TURN_PHASES
 from .roads import built_or_beside
 from .rules import VICTORY_POINT, afford
-from .seafarers import COSTS as SEAFARERS_COSTS
 from .seafarers import RULES as SEAFARERS_RULES
-from .seafarers import SHIPS, SeafarersOptions, SeafarersState, _move
+from .seafarers import SeafarersOptions, SeafarersState, _move
 from .trade_feud_stall import best_reachable, least_bound_reaches
 
 __all__ = ["TradeFeudOptions", "TradeFeudState", "TRADE_FEUD", "RULES", "ASSUMPTIONS", "STALLED", "STANDSTILL", "scenario"]
@@ -76,7 +75,6 @@ STANDSTILL = "standstill"
 _ENDED = frozenset((STALLED, STANDSTILL))
 #: The phases of a game that has ended (won, or ended by rule).
 _OVER = frozenset(("over", STALLED, STANDSTILL))
-_SHIP_COST = SEAFARERS_COSTS["ship"]
 #: A hand of development cards' victory point cards (read by :meth:`TradeFeudState._score_inputs`).
 _VP_CARDS = itemgetter(VICTORY_POINT)
 class _Ask(NamedTuple):
@@ -385,12 +383,12 @@ class TradeFeudState(SeafarersState):
     def victory_points(self, player: int) -> int:
         """Rule ``trade-feud-victory``: tokens, and the base game's special cards and victory point
         cards (Largest Army and Longest Trade Route 2 each); buildings on the map count nothing (rule
-        ``trade-feud-tokens``)."""
+        ``trade-feud-tokens``; settings ``longest_road_points``, ``largest_army_points``)."""
         points = self.tokens[player] + self.dev_hands[player][VICTORY_POINT]
         if self.longest_road == player:
-            points += 2
+            points += self.options.longest_road_points
         if self.largest_army == player:
-            points += 2
+            points += self.options.largest_army_points
         return points
 
     # -- the end of a game nobody can win (rule trade-feud-stall) -------------------------------
@@ -754,7 +752,7 @@ class TradeFeudState(SeafarersState):
     def _more_main_actions(self, p: int, acts: list[Any]) -> None:
         """The Seafarers layer's ship builds and ship moves, the whole list kept with the sites (by whether
         the player may pay for a ship and this turn's ship moves and new ships)."""
-        paid = afford(self.hands[p], _SHIP_COST) and len(self.ships[p]) < SHIPS
+        paid = afford(self.hands[p], self.COSTS["ship"]) and len(self.ships[p]) < self.PIECES["ship"]
         sites = self._sites  # _site_table, read at once when it holds (every main-phase list asks)
         table = sites[2] if sites[0] == self.pirate and sites[1] is self.connection_edges else self._site_table()
         new_ships = self.new_ships

@@ -52,11 +52,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .rules import CITY, KNIGHT, PIECES, SETTLEMENT, VICTORY_POINT
+from .rules import CITY, KNIGHT, SETTLEMENT, VICTORY_POINT
 
 __all__ = ["best_reachable", "least_bound", "least_bound_reaches", "connection_now", "stuck_ships"]
-
-SHIPS = 15
 
 
 def stuck_ships(state: Any, player: int) -> set[int]:
@@ -175,7 +173,7 @@ def connection_now(state: Any) -> bool:
                        if edge_owner[f] == -1 and ship_owner[f] == -1 and not most[f]})
 
     for p in range(n):
-        ships_left, roads_left = len(state.ships[p]) < SHIPS, len(state.roads[p]) < PIECES["road"]
+        ships_left, roads_left = len(state.ships[p]) < state.PIECES["ship"], len(state.roads[p]) < state.PIECES["road"]
         for f in builds(p):
             status = [_end_status(state, x, f, p, conn, most, owners, bare) for x in edge_nodes[f]]
             if status[0] == status[1] == "free":
@@ -322,7 +320,7 @@ def _may_settle(state: Any, player: int, node: int) -> bool:
         return False
     kinds = [state.node_kind[v] for v in state.buildings[player]]
     settlements, cities = kinds.count(SETTLEMENT), kinds.count(CITY)
-    return settlements < PIECES["settlement"] or cities < PIECES["city"]
+    return settlements < state.PIECES["settlement"] or cities < state.PIECES["city"]
 
 
 def _region_routes(state: Any, region: list[tuple[set[int], set[int]]], permanent: list[bool]) -> tuple[list[int], list[int]]:
@@ -405,9 +403,9 @@ def explore(state: Any, player: int, limit: int | None = None) -> Futures | None
         nexts = []
         for e in scratch.movable_ships(player):
             nexts += [(roads, ships - {e} | {f}, f, e) for f in scratch._move_targets(player, e)]
-        if len(ships) < SHIPS:
+        if len(ships) < scratch.PIECES["ship"]:
             nexts += [(roads, ships | {f}, f, -1) for f in scratch.ship_sites(player)]
-        if len(roads) < PIECES["road"]:
+        if len(roads) < scratch.PIECES["road"]:
             nexts += [(roads | {f}, ships, f, -1) for f in scratch.road_sites(player)]
         for new_roads, new_ships, f, lifted in nexts:
             if scratch.connection_at(player, f, lifted) is not None:
@@ -425,7 +423,7 @@ def explore(state: Any, player: int, limit: int | None = None) -> Futures | None
 def _settlers(state: Any, player: int) -> bool:
     """Whether the player has a settlement piece or can get one back by building a city."""
     kinds = [state.node_kind[v] for v in state.buildings[player]]
-    return kinds.count(SETTLEMENT) < PIECES["settlement"] or kinds.count(CITY) < PIECES["city"]
+    return kinds.count(SETTLEMENT) < state.PIECES["settlement"] or kinds.count(CITY) < state.PIECES["city"]
 
 
 def _explored_facts(state: Any) -> tuple[list[int], list[int]] | None:
@@ -485,19 +483,21 @@ def _total(state: Any, p: int, longest: Sequence[int], shortest: Sequence[int]) 
     go below."""
     kinds = state._kinds(p)  # the buildings of each kind (kept until they change)
     deck, hand = state.dev_deck, state.dev_hands[p]
-    points = state.tokens[p] + min(kinds[SETTLEMENT], PIECES["city"] - kinds[CITY]) + hand[VICTORY_POINT]
+    points = state.tokens[p] + min(kinds[SETTLEMENT], state.PIECES["city"] - kinds[CITY]) + hand[VICTORY_POINT]
     points += deck[VICTORY_POINT]
+    opts = state.options
     holder = state.largest_army
     if holder == p:
-        points += 2
+        points += opts.largest_army_points
     else:
         knights = state.knights[p] + hand[KNIGHT] + deck[KNIGHT]
-        if knights >= 3 and (holder < 0 or knights > state.knights[holder]):
-            points += 2
+        if knights >= opts.largest_army_knights and (holder < 0 or knights > state.knights[holder]):
+            points += opts.largest_army_points
     reach = longest[p]
-    if state.longest_road == p or (reach >= 5 and reach >= max([5] + [shortest[q] + 1 for q in range(state.players)
+    least = opts.longest_road_length
+    if state.longest_road == p or (reach >= least and reach >= max([least] + [shortest[q] + 1 for q in range(state.players)
                                                                       if q != p])):
-        points += 2
+        points += opts.longest_road_points
     return points
 
 
@@ -518,8 +518,8 @@ def _route_of(state: Any, player: int, roads: set[int], ships: set[int], permane
         return False
     kind = {e: (2 if e in roads else 1) if e in ships else 0 for e in edges}  # 2: a road or a ship
     stay_ships = sum(1 for e in state.ships[player] if permanent[e])
-    ship_room = SHIPS - stay_ships  # ships the path may take besides its permanent ones
-    road_room = PIECES["road"] - len(state.roads[player])  # new roads
+    ship_room = state.PIECES["ship"] - stay_ships  # ships the path may take besides its permanent ones
+    road_room = state.PIECES["road"] - len(state.roads[player])  # new roads
     perm_at = [sum(1 for f in topo.node_edges[v] if permanent[f]) for v in range(len(node_owner))]
     used: set[int] = set()
     visited: set[int] = set()

@@ -193,7 +193,8 @@ def _sale_table(view: Any, player: int, most: int) -> list[tuple[int, list[int],
         if not max_colours(counts, mine + spare, most):
             continue  # nothing to sell here even with every point spent on markers first
         sellable = [max_colours(counts, mine + extra, most) for extra in range(spare + 1)]
-        profits = [cheapest_colours(counts, k).profit for k in range(max(sellable) + 1)]
+        values = view.options.resale_values
+        profits = [cheapest_colours(counts, k, values).profit for k in range(max(sellable) + 1)]
         out.append((place, sellable, profits))
     return out
 
@@ -479,7 +480,7 @@ class _Turn:
                     + f", a transport worth {profit:,} euros")
         if t is Sell:
             place = PLACE_INDEX[a.place]
-            sale = cheapest_colours(view.sellable_counts(place), a.colours)
+            sale = cheapest_colours(view.sellable_counts(place), a.colours, view.options.resale_values)
             return (f"sells {', '.join(sale.colours)} in {a.place} for {sale.profit:,} euros: its "
                     f"{counted(view.markers[place][player], 'sales marker')} there suffice")
         if t is PlaceSalesMarker:
@@ -588,7 +589,7 @@ def _potential(view: Any, player: int) -> float:
         total += mine * MARKER_VALUE
         k = max_colours(view.goods[place], mine, 6)
         if k:
-            best = max(best, cheapest_colours(view.goods[place], k).profit - k * MARKER_VALUE)
+            best = max(best, cheapest_colours(view.goods[place], k, view.options.resale_values).profit - k * MARKER_VALUE)
     if view.controller == player:
         total += CONTROL_VALUE / 2
     return total + 0.5 * best

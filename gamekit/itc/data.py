@@ -170,9 +170,10 @@ class CardTable:
         )
         # profit[card][route] = (upper, lower) for the card's two routes, 0 for the others
         profit = []
+        values = options.transport_values  # rule itc-goods, a setting (printed: TRANSPORT_VALUE)
         for c, goods in zip(transport, self.goods):
-            full = sum(_TRANSPORT[g] for g in goods)
-            lost = full - _TRANSPORT[goods[c.robbed]]
+            full = sum(values[g] for g in goods)
+            lost = full - values[goods[c.robbed]]
             row = []
             for r, route in enumerate(ROUTES):
                 if route in c.routes:

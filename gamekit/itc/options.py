@@ -14,6 +14,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from ..notes import Assumption, catalogue
+from ..settings import check_printed, printed
 from ..validation import is_integer
 
 __all__ = ["ItcOptions", "Assumption", "ASSUMPTIONS", "ACTION_CARD_KINDS", "ROUTES"]
@@ -40,14 +41,15 @@ _ROBBERY = ("other-owner", "always", "never")
 class ItcOptions:
     """The named settings of ITC; every default is documented in this module's docstring."""
 
-    goal: int = 200_000
+    goal: int = printed(200_000, "itc-goal", "goal in euros", low=1)
     lane_lengths: tuple[int, int, int, int] = (6, 5, 4, 3)
-    transport_limit_per_route: int = 2
+    transport_limit_per_route: int = printed(2, "itc-neutral-transports", "transports per route", low=1)
     continent_capacity: int = 10
     grey_market_capacity: int = 10
     goods_cubes: int = 200
     stones_per_player: int = 35
-    smuggling_values: tuple[int, int, int, int] = (5_000, 10_000, 15_000, 20_000)
+    smuggling_values: tuple[int, int, int, int] = printed(
+        (5_000, 10_000, 15_000, 20_000), "itc-smuggling", "smuggling payouts (truck, train, ship, plane)", length=4, low=0)
     route_profit_percent: tuple[int, int, int, int] = (150, 125, 100, 75)
     mafia_robbery: str = "other-owner"
     mafia_stone_defends: bool = True
@@ -65,12 +67,24 @@ class ItcOptions:
         ("organisation", 14),
         ("mega", 14),
     )
-    hand_limit: int = 6
-    start_transport_cards: int = 2
-    setup_rounds: int = 5
-    setup_lead_limit: int = 3
+    hand_limit: int = printed(6, "itc-hand-limit", "hand limit", low=1)
+    start_transport_cards: int = printed(2, "itc-setup", "transport cards dealt at the start", low=0, high=6)
+    setup_rounds: int = printed(5, "itc-setup", "start rounds of sales markers", low=0, high=10)
+    setup_lead_limit: int = printed(3, "itc-setup", "most markers ahead at the start", low=1)
+    #: Rule ``itc-goods``: "Die Rangfolge": each goods colour's transport value, in euros (black,
+    #: white, red, green, yellow, blue: 2,000, 2,500, 3,000, 3,500, 4,500, 6,000): a card's profit.
+    transport_values: tuple[int, int, int, int, int, int] = printed(
+        (2_000, 2_500, 3_000, 3_500, 4_500, 6_000), "itc-goods",
+        "transport values (black, white, red, green, yellow, blue)", length=6, low=0, high=1_000_000)
+    #: Rule ``itc-selling``: each goods colour's resale value, in euros (black, white, red, green,
+    #: yellow, blue: 1,000, 1,500, 2,000, 2,500, 3,000, 4,000); cheapest first is the order of sale.
+    resale_values: tuple[int, int, int, int, int, int] = printed(
+        (1_000, 1_500, 2_000, 2_500, 3_000, 4_000), "itc-selling",
+        "resale values (black, white, red, green, yellow, blue)", length=6, low=0, high=1_000_000)
 
     def __post_init__(self) -> None:
+        check_printed(self)
+
         def whole(name: str, low: int, high: int | None = None) -> None:
             value = getattr(self, name)
             if not is_integer(value) or value < low or (high is not None and value > high):
@@ -78,6 +92,9 @@ class ItcOptions:
                 raise ValueError(f"ITC setting {name} must be an integer {bound}, not {value!r}")
 
         whole("goal", 1)
+        if list(self.resale_values) != sorted(self.resale_values):
+            raise ValueError(f"ITC setting resale_values (rule itc-selling) must not fall from black to blue, the "
+                             f"order in which goods are sold (cheapest first), not {self.resale_values!r}")
         whole("transport_limit_per_route", 1)
         whole("continent_capacity", 1)
         whole("grey_market_capacity", 0)

@@ -107,18 +107,20 @@ def _whole(name: str, value: int) -> None:
         raise ValueError(f"{name} must be a whole number >= 0, not {value!r}")
 
 
-def cheapest_colours(counts: list[int] | tuple[int, ...], k: int) -> Sale:
+def cheapest_colours(counts: list[int] | tuple[int, ...], k: int,
+                     values: tuple[int, ...] = RESALE_BY_INDEX) -> Sale:
     """The sale of the ``k`` cheapest colours present (rule ``itc-selling``), from the cube counts by
-    colour index (cheapest first); whether it is allowed is :func:`max_colours`'s question. The
-    engine sells with this.
+    colour index (cheapest first), at the resale ``values`` by colour index (the printed ones unless
+    a game's setting ``resale_values`` changes them); whether it is allowed is :func:`max_colours`'s
+    question. The engine sells with this.
 
     >>> cheapest_colours([0, 2, 1, 0, 4, 0], 2).colours   # no black cubes: white and red
     ('white', 'red')
     """
-    return _sale(list(counts), k)
+    return _sale(list(counts), k, values)
 
 
-def _sale(counts: list[int], k: int) -> Sale:
+def _sale(counts: list[int], k: int, values: tuple[int, ...] = RESALE_BY_INDEX) -> Sale:
     colours, cubes, profit = [], [], 0
     for i, n in enumerate(counts):
         if len(colours) == k:
@@ -126,7 +128,7 @@ def _sale(counts: list[int], k: int) -> Sale:
         if n:
             colours.append(COLOURS[i])
             cubes.append(n)
-            profit += n * RESALE_BY_INDEX[i]
+            profit += n * values[i]
     return Sale(tuple(colours), tuple(cubes), profit, len(colours))
 
 

@@ -294,7 +294,7 @@ class ItcState(LaneRules, State):
         """What ``Sell(place, colours)`` sells now (rule ``itc-selling``): the ``colours`` cheapest
         colours the player to act may sell there, their cubes and the profit; whether the sale is
         allowed is :meth:`sale_options`' question (and the check's, when it is applied)."""
-        return cheapest_colours(self._sellable_counts(PLACE_INDEX[place]), colours)
+        return cheapest_colours(self._sellable_counts(PLACE_INDEX[place]), colours, self.options.resale_values)
 
     def sale_options(self, place: str) -> list[Sale]:
         """Every sale the player to act may make in ``place`` now: selling the 1, 2, ... cheapest

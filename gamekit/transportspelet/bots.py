@@ -368,7 +368,7 @@ class TransportHeuristic(HeuristicBot):
             score = 0.0
             for card, die in ((a.first_card, a.first_die), (other, a.second_die)):
                 t = ts[card]
-                steps = die + MOVEMENT_BONUS[t.vehicle]
+                steps = die + view.options.movement_bonus[MODES.index(t.vehicle)]
                 left = len(t.path) - 1 - t.pos
                 ends_here = CITIES[t.path[-1]] == t.destination
                 if steps >= left and ends_here:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..notes import Assumption, catalogue
+from ..settings import check_printed, printed
 from ..validation import is_integer
 
 __all__ = ["TransportOptions", "ASSUMPTIONS", "INTEREST_DUE", "STRANDED_CARGO"]
@@ -26,9 +27,9 @@ class TransportOptions:
     """The named settings of Transportspelet; every default is explained in :data:`ASSUMPTIONS`."""
 
     #: Capital each player starts with (rule ``transport-setup``).
-    starting_capital: int = 200_000
+    starting_capital: int = printed(200_000, "transport-setup", "starting capital", low=0)
     #: Transport cards in play; the others are removed at random before the game (rule ``transport-winner``).
-    deck_size: int = 50
+    deck_size: int = printed(50, "transport-winner", "transport cards in play", low=2, high=50)
     #: The game ends when every transport card has been used (rule ``transport-winner``).
     end_when_cards_run_out: bool = True
     #: Longer game: a used card goes under the deck instead of out of play (rule ``transport-winner``).
@@ -40,11 +41,11 @@ class TransportOptions:
     #: Whether the bank holds only the printed banknotes (rule ``transport-contents``).
     limited_bank: bool = False
     #: Most a player may owe the bank (rule ``transport-loans``).
-    loan_limit: int = 100_000
+    loan_limit: int = printed(100_000, "transport-loans", "loan limit", low=0)
     #: Loans are taken in multiples of this.
     loan_unit: int = 10_000
     #: Interest on a loan, in percent of the sum borrowed.
-    interest_percent: int = 10
+    interest_percent: int = printed(10, "transport-loans", "interest in percent", low=0, high=100)
     #: When the interest is paid: with the repayment, or at once when borrowing.
     interest_due: str = "repayment"
     #: Whether a piece must land exactly on its destination (False: arriving with steps to spare sells).
@@ -52,8 +53,17 @@ class TransportOptions:
     #: A broke player's pieces waiting in a city: "abandoned" (the cards leave the game when the player
     #: passes, new ones are drawn) or "kept" (they stay, and may block others' start cities).
     stranded_cargo: str = "abandoned"
+    #: Rule ``transport-movement``: the steps a vehicle moves beyond the die (ship, train, car, plane):
+    #: "Tåget förflyttas antal steg som tärningen visar plus 1", the car plus 2, the plane plus 3.
+    movement_bonus: tuple[int, int, int, int] = printed(
+        (0, 1, 2, 3), "transport-movement", "steps beyond the die (ship, train, car, plane)", length=4, low=0, high=20)
+    #: Rule ``transport-telegrams``: "Ett telegram dras varje gång en 1:a eller 6:a kastas".
+    telegram_faces: tuple[int, ...] = printed(
+        (1, 6), "transport-telegrams", "die faces that draw a telegram", distinct=True, low=1, high=6)
 
     def __post_init__(self) -> None:
+        check_printed(self)
+
         def whole(name: str, low: int, high: int | None = None, none_ok: bool = False) -> None:
             value = getattr(self, name)
             if none_ok and value is None:

@@ -22,7 +22,6 @@ from .data import (
     CITY_INDEX,
     INSURANCE,
     MODES,
-    MOVEMENT_BONUS,
     N_SPACES,
     TELEGRAM_BY_ID,
     TELEGRAMS,
@@ -36,6 +35,7 @@ from .data import (
 __all__ = ["Transport", "TransportState"]
 
 _N_CITIES = len(CITIES)
+_MODE_INDEX = {m: i for i, m in enumerate(MODES)}  # a mode's place in the setting movement_bonus
 _PHASES = ("plan", "assign", "leg")
 _ROLL = (Roll(),)
 _PASS = (Pass(),)
@@ -452,7 +452,8 @@ class TransportState(State):
         return {
             "observer": player,
             "players": self.players,
-            "options": {name: getattr(self.options, name) for name in self.options.__dataclass_fields__},
+            "options": {name: list(v) if type(v) is tuple else v  # a tuple setting as JSON has it (movement_bonus)
+                        for name, v in ((n, getattr(self.options, n)) for n in self.options.__dataclass_fields__)},
             "to_move": self.current_player,
             **{name: _json_copy(getattr(self, name)) for name in _PUBLIC_FIELDS},
             "transports": [[t.to_data() if t is not None else None for t in ts] for ts in self.transports],
@@ -1019,12 +1020,13 @@ class TransportState(State):
     def _start_moves(self, moves: list[tuple[int, int]]) -> None:
         """Rules transport-telegrams (drawn before moving, on a 1 or a 6) and transport-movement."""
         planned = []
+        opts = self.options  # settings movement_bonus and telegram_faces (printed: +0/+1/+2/+3; 1 and 6)
         for slot, die in moves:
             t = self.transports[self.player][slot]
             card = t.card
             held = t.hold > 0  # a hold telegram from an earlier roll
-            steps: int | None = die + MOVEMENT_BONUS[t.vehicle]
-            if die == 1 or die == 6:
+            steps: int | None = die + opts.movement_bonus[_MODE_INDEX[t.vehicle]]
+            if die in opts.telegram_faces:
                 steps = self._telegram(slot, steps)
             if self.transports[self.player][slot] is t and t.card == card:
                 if held:

@@ -338,7 +338,10 @@ def setup_view(game_name: str) -> dict[str, Any]:
             kind = "int"
         else:
             continue  # maps, tables and texts are set in a notebook, not on the page
-        settings.append({"name": f.name, "label": f.name.replace("_", " "), "kind": kind, "default": default})
+        printed = f.metadata.get("kind") == "printed"  # a number the rules print (gamekit.settings), with its name
+        settings.append({"name": f.name, "label": f.metadata["label"] if printed else f.name.replace("_", " "),
+                         "kind": kind, "default": default, "printed": printed,
+                         "rule": f.metadata["rule"] if printed else None})
     return {"game": game.name, "title": game.title, "min_players": game.min_players, "max_players": game.max_players,
             "seat_kinds": [{"value": k, "label": "Person" if k == PERSON else f"Computer: {k}"} for k in SEAT_KINDS],
             "settings": settings, "save_limit_bytes": SAVE_LIMIT_BYTES, "save_limit_text": SAVE_LIMIT_TEXT}

@@ -944,6 +944,10 @@ def test_itc_protocol_registration_and_assumptions():
     assert gamekit.game("itc") is GAME and "itc" in gamekit.games()
     documented = {a.setting for a in options_module.ASSUMPTIONS}
     given_by_text = {"attack_markers", "hand_limit", "start_transport_cards", "setup_rounds", "setup_lead_limit"}
+    # issue 33: a number the text prints is a setting listed apart from the assumptions, with its rule label
+    printed = {f.name for f in dataclasses.fields(ItcOptions) if f.metadata.get("kind") == "printed"}
+    assert all(f.metadata["rule"].startswith("itc-") for f in dataclasses.fields(ItcOptions) if f.name in printed)
+    given_by_text |= printed
     for field in dataclasses.fields(ItcOptions):
         # (the module docstring lists ASSUMPTIONS and the other settings by construction)
         assert field.name in documented or field.name in given_by_text, field.name
