@@ -377,9 +377,10 @@ def play(situation: dict[str, Any] | None = None, action: dict[str, Any] | None 
         page = action.get("game")
         if isinstance(page, str) and page and name != page:
             # Another game's save is never opened here (it would replace this page's kept game).
-            if isinstance(name, str) and name in PAGES:
+            folders = pages()
+            if isinstance(name, str) and name in folders:
                 raise InvalidSave(f"this is a saved game of {get_game(name).title}, not of {get_game(page).title}: "
-                                  f"open it on {get_game(name).title}'s own play page (book/{PAGES[name]}/play.html)")
+                                  f"open it on {get_game(name).title}'s own play page (book/{folders[name]}/play.html)")
             raise InvalidSave(f"this file is not a saved game of {get_game(page).title}")
         # Checked, never trusted: the log is played again from the seed and must reach the position.
         state = get_game(name if isinstance(name, str) else "").from_json(text, replay=True)
