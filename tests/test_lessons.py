@@ -221,6 +221,11 @@ def test_built_lesson_pages_carry_the_downloads_and_the_print_sheet():
         assert re.search(r'class="cell[^"]*tag_solution', html) and 'class="gk-answer-space' in html
         assert re.search(r'class="cell[^"]*tag_answer-check', html) and 'class="gk-teacher-note"' in html
         assert (SITE / "lessons" / lesson.name).is_file() and (SITE / "lessons" / f"{lesson.stem}-student.ipynb").is_file()
+        for kind in ("student", "handout"):
+            built = (SITE / "book" / "lessons" / f"{lesson.stem}-{kind}.html").read_text(encoding="utf-8")
+            assert "gk-solution" not in built and "gk-teacher-note" not in built and "gamekit-print.css" in built
+            assert f'href="../book/lessons/{lesson.stem}-{kind}.html"' in html
+    assert (SITE / "lessons" / "exit-tickets.json").is_file()
     assert (SITE / "_static" / "gamekit-print.css").is_file()
 
 

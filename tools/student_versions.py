@@ -50,7 +50,8 @@ LESSON = re.compile(r"^lesson-\d\d-[a-z0-9-]+(?<!-student)\.ipynb$")
 REMOVED = ("solution", "teacher")
 CLEARED = "answer-check"
 CHECK_NOTE = ("# Your answers: replace each ... with yours and run the cell. It says which are right; it does not\n"
-              "# show the answers. Write a fraction in quotes (\"5/18\"), a decimal (0.278) or a whole number (5556).\n")
+              "# show the answers. Write a fraction in quotes (\"5/18\"), a decimal (0.278) or a whole number (5556);\n"
+              "# for the exit ticket, the letter you chose (\"B\").\n")
 ANSWER_DATA = ROOT / "gamekit" / "lessons" / "answer_data.py"
 
 

@@ -50,6 +50,7 @@ OUTSIDE = """(width) => {
   for (const e of [article, ...article.querySelectorAll('*')]) {
     const r = e.getBoundingClientRect();
     if (r.width === 0 && r.height === 0) continue;
+    if (e.closest('mjx-assistive-mml')) continue;  // MathJax's copy for screen readers, clipped to nothing on screen and paper
     if (r.right > width + 0.5 || r.left < -0.5) {
       const name = e.tagName.toLowerCase() + (typeof e.className === 'string' && e.className ? '.' + e.className.split(' ').join('.') : '');
       out.push(`${name} from ${Math.round(r.left)} to ${Math.round(r.right)} px: ${(e.textContent || '').trim().slice(0, 60)}`);
@@ -174,3 +175,45 @@ def test_both_notebooks_download_from_the_lesson_page(watch, site_url, lesson):
         href = page.locator(css).get_attribute("href")
         response = page.request.get(page.url.rsplit("/", 1)[0] + "/" + href)
         assert response.ok and '"cells"' in response.text()
+
+
+def _exit_ticket(page, lesson):
+    from gamekit.lessons.answers import answers
+
+    rows = [r for r in answers(lesson) if r[0].startswith("T")]
+    box = page.locator(".gk-exit-ticket form")
+    box.wait_for(state="visible")
+    right, wrong = rows[0], rows[1]
+    box.locator(f'fieldset[data-key="{right[0]}"] input[value="{right[2]}"]').check()
+    other = next(c for c in "ABC" if c != wrong[2])
+    box.locator(f'fieldset[data-key="{wrong[0]}"] input[value="{other}"]').check()
+    box.get_by_role("button", name="Check my answers").click()
+    status = box.locator(".gk-exit-status")
+    status.filter(has_text="of 3 right").wait_for()
+    marks = {r[0]: box.locator(f'[data-testid="gk-exit-{r[0]}"]').inner_text() for r in rows}
+    assert marks == {rows[0][0]: "right", rows[1][0]: "not yet: think again", rows[2][0]: "no answer yet"}
+    assert status.inner_text() == "1 of 3 right."
+    # the right letters are not in the page: only their hashes, fetched from the site
+    html = page.content()
+    for key, _, letter, _ in rows:
+        assert f'"{key}": "{letter}"' not in html
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_the_exit_ticket_says_which_answers_are_right(watch, site_url, lesson):
+    page = watch.page
+    page.goto(f"{site_url}notebooks/{lesson}.html", wait_until="load")
+    _exit_ticket(page, lesson)
+    assert watch.outside == [] and watch.errors == []
+
+
+def test_the_exit_ticket_works_on_the_student_page_by_keyboard(watch, site_url):
+    lesson = LESSONS[0]
+    page = watch.page
+    page.goto(f"{site_url}book/lessons/{lesson}-student.html", wait_until="load")
+    first = page.locator(".gk-exit-ticket input[type=radio]").first
+    first.focus()
+    page.keyboard.press("Space")
+    assert first.is_checked()
+    _exit_ticket(page, lesson)
+    assert watch.outside == [] and watch.errors == []
