@@ -230,7 +230,7 @@ _robber = cache(MoveRobber)
 #: moves by victim + 1), as long as the largest board needs (:func:`_grow_tables`): a list look-up
 #: is cheaper than a call of the cached constructor.
 _ROAD_AT: list[BuildRoad] = []
-_SETTLE_AT: list[BuildSettlement] = []
+SETTLE_AT: list[BuildSettlement] = []
 _CITY_AT: list[BuildCity] = []
 _ROBBER_AT: list[tuple[MoveRobber, ...]] = []
 
@@ -250,10 +250,10 @@ def _robber_moves(h: int, victims: int) -> tuple[MoveRobber, ...]:
 
 
 def _grow_tables(edges: int, nodes: int, hexes: int) -> None:
-    """Make :data:`_ROAD_AT`, :data:`_SETTLE_AT`, :data:`_CITY_AT` and :data:`_ROBBER_AT` reach a
+    """Make :data:`_ROAD_AT`, :data:`SETTLE_AT`, :data:`_CITY_AT` and :data:`_ROBBER_AT` reach a
     board of ``edges``, ``nodes`` and ``hexes``."""
     _ROAD_AT.extend(_road(e) for e in range(len(_ROAD_AT), edges))
-    _SETTLE_AT.extend(_settle(v) for v in range(len(_SETTLE_AT), nodes))
+    SETTLE_AT.extend(_settle(v) for v in range(len(SETTLE_AT), nodes))
     _CITY_AT.extend(_city(v) for v in range(len(_CITY_AT), nodes))
     _ROBBER_AT.extend(tuple(_robber(h, q) for q in range(-1, 8)) for h in range(len(_ROBBER_AT), hexes))
     _ROBBER_MOVES.extend([None] * 256 for _ in range(len(_ROBBER_MOVES), hexes))
@@ -292,7 +292,7 @@ _OFFER_TABLE: list[list[tuple[OfferTrade, ...] | None]] = [[None] * 1024 for _ i
 
 _DEV_PLAYS = (PlayKnight, PlayRoadBuilding, PlayYearOfPlenty, PlayMonopoly)
 #: The base game's phases in which the player whose turn it is acts.
-_TURN_PHASES = frozenset({"roll", "main", "robber", "road_building"})
+TURN_PHASES = frozenset({"roll", "main", "robber", "road_building"})
 #: The bank's rates for a resource (best first), by (a 2:1 harbour of it, a 3:1 harbour).
 _RATES = {(two, three): tuple(r for r, ok in ((2, two), (3, three), (4, True)) if ok)
           for two in (False, True) for three in (False, True)}  # fmt: skip
@@ -515,7 +515,7 @@ class CatanState(State):
     @property
     def current_player(self) -> int | None:
         phase = self.phase
-        if phase in _TURN_PHASES:  # the usual case, in one look-up
+        if phase in TURN_PHASES:  # the usual case, in one look-up
             return self.turn
         if phase == "over":
             return None
@@ -534,7 +534,7 @@ class CatanState(State):
         """Rule ``catan-victory``: settlements 1, cities 2, Longest Road and Largest Army 2 each
         (settings ``longest_road_points``, ``largest_army_points``), victory point cards 1 (other
         kinds of building count nothing here)."""
-        kinds = self._kinds(player)
+        kinds = self.building_counts(player)
         points = self.dev_hands[player][VICTORY_POINT] + kinds[SETTLEMENT] + 2 * kinds[CITY]
         if self.longest_road == player:
             points += self.options.longest_road_points
@@ -567,7 +567,7 @@ class CatanState(State):
 
     def _count(self, player: int, kind: int) -> int:
         """How many buildings of ``kind`` the player has on the board."""
-        return self._kinds(player)[kind]
+        return self.building_counts(player)[kind]
 
     # -- what the pieces on the board settle, worked out once per placement -------------------
     def _pieces_changed(self, roads_only: bool = False) -> None:
@@ -586,7 +586,7 @@ class CatanState(State):
         if not roads_only:
             self._by_buildings: dict[Any, Any] = {}
 
-    def _kinds(self, player: int) -> tuple[int, ...]:
+    def building_counts(self, player: int) -> tuple[int, ...]:
         """How many buildings of each kind (``node_kind``) the player has on the board."""
         key = ("kinds", player)
         found = self._by_buildings.get(key)
@@ -720,19 +720,19 @@ class CatanState(State):
         """The legal actions of a variant's own phase (extension point)."""
         return []
 
-    def _setup_site(self, node: int) -> bool:
+    def setup_site(self, node: int) -> bool:
         """Rule ``catan-setup``: a setup settlement goes on any site (distance rule, on land)."""
         return is_site(self.board, self.node_owner, node)
 
     def _setup_sites(self) -> list[BuildSettlement]:
-        """A ``BuildSettlement`` for every intersection where :meth:`_setup_site` holds in the base
+        """A ``BuildSettlement`` for every intersection where :meth:`setup_site` holds in the base
         game (:func:`~gamekit.catan.roads.is_site`: free, on land, no building next to it), found
         from the buildings: every land intersection but those with a building or next to one. A variant
-        with its own :meth:`_setup_site` gets a ``BuildSettlement`` wherever that holds (or overrides this)."""
-        if type(self)._setup_site is not _BASE_SETUP_SITE:
-            return [_settle(v) for v in range(len(self.node_owner)) if self._setup_site(v)]
+        with its own :meth:`setup_site` gets a ``BuildSettlement`` wherever that holds (or overrides this)."""
+        if type(self).setup_site is not BASE_SETUP_SITE:
+            return [_settle(v) for v in range(len(self.node_owner)) if self.setup_site(v)]
         taken = built_or_beside(self.topo, self.buildings)
-        land, at = self.board.land_node, _SETTLE_AT
+        land, at = self.board.land_node, SETTLE_AT
         return [at[v] for v in range(len(self.node_owner)) if land[v] and v not in taken]
 
     def _setup_edge_actions(self, node: int) -> list[Any]:
@@ -766,17 +766,17 @@ class CatanState(State):
                 at = _ROAD_AT
                 acts.extend([at[e] for e in self.road_sites(p)])
         if settlement or city:
-            kinds = self._kinds(p)
+            kinds = self.building_counts(p)
             if settlement and kinds[SETTLEMENT] < settlements_each:
                 if own_settlements:
                     key = ("settlement actions", p)
                     found = self._by_pieces.get(key)
                     if found is None:
-                        at = _SETTLE_AT
+                        at = SETTLE_AT
                         found = self._by_pieces[key] = tuple([at[v] for v in self.building_sites(p)])
                     acts.extend(found)
                 else:
-                    at = _SETTLE_AT
+                    at = SETTLE_AT
                     acts.extend([at[v] for v in self.building_sites(p)])
             if city and kinds[CITY] < cities_each:
                 acts.extend(self._city_actions(p))
@@ -1215,7 +1215,7 @@ class CatanState(State):
         self.roads[p].append(e)
         self._pieces_changed(roads_only=True)
         self.road_length[p] = self._longest_road_with(p, e)
-        self._award_longest_road()
+        self.award_longest_road()
         if self.phase == "setup":
             self._setup_next()
         elif self.phase == "road_building":
@@ -1242,7 +1242,7 @@ class CatanState(State):
         for q in touched:
             self.road_length[q] = self.longest_road_of(q)
         if touched:
-            self._award_longest_road()
+            self.award_longest_road()
 
     def _do_BuildSettlement(self, action: BuildSettlement) -> None:
         v = action.node
@@ -1519,7 +1519,10 @@ class CatanState(State):
             return before
         return max(before, longest_road(topo, node_owner, edge_owner, player, sorted(joined)))
 
-    def _award_longest_road(self) -> None:
+    def award_longest_road(self) -> None:
+        """Rule ``catan-longest-road``: give the Longest Road card to the one player with the
+        longest road of five or more (a holder keeps it on a tie; a tie without the holder leaves
+        it with nobody)."""
         lengths = self.road_length
         best = max(lengths)
         holder = self.longest_road
@@ -1590,7 +1593,7 @@ class CatanState(State):
                 self.setup_index = len(self.setup_order)
             self.phase = phase
         self._derive()
-        self._award_longest_road()
+        self.award_longest_road()
 
     # -- copying and saving --------------------------------------------------------------------
     def clone(self) -> CatanState:
@@ -1783,7 +1786,7 @@ class CatanState(State):
 _BASE_CLAIMS = CatanState.production_claims
 _BASE_CAN_ROB = CatanState.can_rob
 _BASE_LONGEST_ROAD = CatanState.longest_road_of
-_BASE_SETUP_SITE = CatanState._setup_site
+BASE_SETUP_SITE = CatanState.setup_site
 
 
 def scenario(players: int = 4, seed: int = 0, *, game: str | Game = "catan", turn: int = 0, phase: str = "main",

@@ -70,7 +70,7 @@ RULES: tuple[str, ...] = BASE_RULES + (
 )  # fmt: skip
 
 _ship = cache(BuildShip)
-_move = cache(MoveShip)
+move_ship_action = cache(MoveShip)
 _pirate = cache(MovePirate)
 
 
@@ -154,9 +154,9 @@ class SeafarersState(CatanState):
             if p >= 0:
                 self.ships[p].append(e)
         super()._derive()
-        self._count_pieces()
+        self.count_pieces()
 
-    def _count_pieces(self) -> None:
+    def count_pieces(self) -> None:
         """Count, from the pieces on the map, what the rules of ships read at an intersection: ``_busy``,
         for each intersection the number of its edges that hold a road or a ship (anyone's), and
         ``_ship_at``, for each player and intersection the number of the player's ships that end there
@@ -189,7 +189,7 @@ class SeafarersState(CatanState):
         self._busy, self._ship_at, self._lone_ship = busy, ship_at, lone
 
     def _piece_put(self, edge: int, ship: int = -1) -> None:
-        """Keep :meth:`_count_pieces`'s counts for a road or (with ``ship``, its owner) a ship placed on ``edge``."""
+        """Keep :meth:`count_pieces`'s counts for a road or (with ``ship``, its owner) a ship placed on ``edge``."""
         a, b = self.topo.edge_nodes[edge]
         busy = self._busy
         busy[a] += 1
@@ -204,7 +204,7 @@ class SeafarersState(CatanState):
                     del lone[v]
 
     def _piece_lifted(self, edge: int, ship: int = -1) -> None:
-        """Keep :meth:`_count_pieces`'s counts for a road or (with ``ship``, its owner) a ship taken off ``edge``."""
+        """Keep :meth:`count_pieces`'s counts for a road or (with ``ship``, its owner) a ship taken off ``edge``."""
         a, b = self.topo.edge_nodes[edge]
         busy = self._busy
         busy[a] -= 1
@@ -229,11 +229,12 @@ class SeafarersState(CatanState):
         left["ship"] = self.PIECES["ship"] - len(self.ships[player])
         return left
 
-    def _route_owner(self) -> Sequence[int]:
+    def route_owner(self) -> Sequence[int]:
         """The owner of the road or ship on each edge (-1: none)."""
         return [r if r >= 0 else s for r, s in zip(self.edge_owner, self.ship_owner)]
 
-    def _pirate_edges(self) -> tuple[int, ...]:
+    def pirate_edges(self) -> tuple[int, ...]:
+        """Rule ``seafarers-pirate``: the edges of the pirate's hex, where no ship may be built or moved."""
         return self.topo.hex_edges[self.pirate]
 
     def road_site(self, player: int, edge: int) -> bool:
@@ -253,10 +254,10 @@ class SeafarersState(CatanState):
 
     def building_site(self, player: int, node: int) -> bool:
         """Rules ``catan-settlement``, ``seafarers-ship``: a site reached by an own road or ship."""
-        return settlement_site(self.board, self.node_owner, self._route_owner(), player, node)
+        return settlement_site(self.board, self.node_owner, self.route_owner(), player, node)
 
     def building_sites(self, player: int) -> list[int]:
-        return settlement_sites(self.board, self.node_owner, self._route_owner(), player,
+        return settlement_sites(self.board, self.node_owner, self.route_owner(), player,
                                 self.roads[player] + self.ships[player])  # fmt: skip
 
     def ship_site(self, player: int, edge: int, ship_owner: list[int] | None = None, lifted: int = -1) -> bool:
@@ -300,7 +301,7 @@ class SeafarersState(CatanState):
         # ship_owner: the state's ships, less the lifted one
         ends = {v for e in self.ships[player] if ship_owner[e] == player for v in edge_nodes[e]}
         ends.update(self.buildings[player])
-        edge_owner, sea, pirate = self.edge_owner, self.board.sea_edge, self._pirate_edges()
+        edge_owner, sea, pirate = self.edge_owner, self.board.sea_edge, self.pirate_edges()
         # the free sea edges off the pirate's hex there (as road_sites takes the free edges), each then asked
         candidates = {f for v in ends for f in node_edges[v]
                       if ship_owner[f] == -1 and edge_owner[f] == -1 and sea[f] and f not in pirate}
@@ -312,7 +313,7 @@ class SeafarersState(CatanState):
         if self.ship_moved:
             return []
         node_owner, new_ships = self.node_owner, self.new_ships
-        pirate = self._pirate_edges()
+        pirate = self.pirate_edges()
         # the player's ships at an intersection with no other own ship (_lone_ship) and no own building
         out = {e for v, e in self._lone_ship[player].items() if node_owner[v] != player}
         if new_ships:
@@ -320,7 +321,8 @@ class SeafarersState(CatanState):
         out.difference_update(pirate)
         return sorted(out)
 
-    def _move_targets(self, player: int, edge: int) -> list[int]:
+    def move_targets(self, player: int, edge: int) -> list[int]:
+        """Rule ``seafarers-moving``: the edges where ``player``'s ship on ``edge`` may be moved to."""
         lifted = list(self.ship_owner)
         lifted[edge] = -1
         return [f for f in self.ship_sites(player, lifted, edge) if f != edge]
@@ -377,7 +379,7 @@ class SeafarersState(CatanState):
     # -- legal actions -------------------------------------------------------------------------
     def _setup_edge_actions(self, node: int) -> list[Any]:
         acts = super()._setup_edge_actions(node)
-        pirate = self._pirate_edges()
+        pirate = self.pirate_edges()
         acts.extend(_ship(e) for e in self.topo.node_edges[node]
                     if self.board.sea_edge[e] and self.ship_owner[e] == -1 and self.edge_owner[e] == -1
                     and e not in pirate)  # fmt: skip
@@ -400,8 +402,8 @@ class SeafarersState(CatanState):
 
     def move_actions(self, player: int) -> Sequence[Any]:
         """Rule ``seafarers-moving``: a ``MoveShip`` for each of :meth:`movable_ships` to each of its
-        :meth:`_move_targets`."""
-        return [_move(e, f) for e in self.movable_ships(player) for f in self._move_targets(player, e)]
+        :meth:`move_targets`."""
+        return [move_ship_action(e, f) for e in self.movable_ships(player) for f in self.move_targets(player, e)]
 
     def robber_actions(self) -> list[Any]:
         """Rules ``catan-robber``, ``seafarers-pirate``: the robber (if in play) or the pirate: a move to
@@ -455,7 +457,7 @@ class SeafarersState(CatanState):
             raise IllegalAction(f"edge {e} is taken", "seafarers-ship")
         if not self.board.sea_edge[e]:
             raise IllegalAction(f"edge {e} has no sea beside it", "seafarers-sea")
-        if e in self._pirate_edges():
+        if e in self.pirate_edges():
             raise IllegalAction(f"the pirate blocks edge {e}", "seafarers-pirate")
         if self.phase == "setup":
             if self.setup_node < 0:
@@ -481,12 +483,12 @@ class SeafarersState(CatanState):
             raise IllegalAction("one ship may be moved per turn", "seafarers-moving")
         if e in self.new_ships:
             raise IllegalAction("a ship built this turn cannot be moved yet", "seafarers-moving")
-        pirate = self._pirate_edges()
+        pirate = self.pirate_edges()
         if e in pirate or to in pirate:
             raise IllegalAction("the pirate blocks moving ships on its edges", "seafarers-pirate")
         if e not in self.movable_ships(p):
             raise IllegalAction(f"the ship on edge {e} does not end an open shipping route", "seafarers-moving")
-        if to not in self._move_targets(p, e):
+        if to not in self.move_targets(p, e):
             raise IllegalAction(f"a ship from edge {e} cannot go to edge {to}", "seafarers-moving")
 
     def _check_MoveRobber(self, action: MoveRobber) -> None:
@@ -514,7 +516,7 @@ class SeafarersState(CatanState):
         edge_owner, ship_owner = self.edge_owner, self.ship_owner
         for q in {o for e in self.topo.node_edges[node] for o in (edge_owner[e], ship_owner[e]) if o != -1}:
             self.road_length[q] = self.longest_road_of(q)
-        self._award_longest_road()
+        self.award_longest_road()
 
     def _do_BuildShip(self, action: BuildShip) -> None:
         e = action.edge
@@ -527,7 +529,7 @@ class SeafarersState(CatanState):
         self.ships[p].append(e)
         self._piece_put(e, p)
         self.road_length[p] = self._longest_route_with(p, e, 1)
-        self._award_longest_road()
+        self.award_longest_road()
         if self.phase == "setup":
             self._setup_next()
         elif self.phase == "road_building":
@@ -574,7 +576,7 @@ class SeafarersState(CatanState):
             else:
                 length = self.longest_road_of(p)
         self.road_length[p] = length
-        self._award_longest_road()
+        self.award_longest_road()
 
     def _do_MovePirate(self, action: MovePirate) -> None:
         self.pirate = action.hex

@@ -51,11 +51,11 @@ from .actions import (
     EndTurn,
     MoveShip,
 )
-from .base import _BASE_SETUP_SITE, _SETTLE_AT, _TURN_PHASES
+from .base import BASE_SETUP_SITE, SETTLE_AT, TURN_PHASES
 from .roads import built_or_beside
 from .rules import VICTORY_POINT, afford
 from .seafarers import RULES as SEAFARERS_RULES
-from .seafarers import SeafarersOptions, SeafarersState, _move
+from .seafarers import SeafarersOptions, SeafarersState, move_ship_action
 from .trade_feud_stall import best_reachable, least_bound_reaches
 
 __all__ = ["TradeFeudOptions", "TradeFeudState", "TRADE_FEUD", "RULES", "ASSUMPTIONS", "STALLED", "STANDSTILL", "scenario"]
@@ -78,7 +78,7 @@ _OVER = frozenset(("over", STALLED, STANDSTILL))
 #: A hand of development cards' victory point cards (read by :meth:`TradeFeudState._score_inputs`).
 _VP_CARDS = itemgetter(VICTORY_POINT)
 class _Ask(NamedTuple):
-    """A kept list of sites to be asked again at some intersections (see :meth:`TradeFeudState._board_changed`)."""
+    """A kept list of sites to be asked again at some intersections (see :meth:`TradeFeudState.board_changed`)."""
 
     kept: tuple[int, ...]
     ends: frozenset[int]
@@ -91,14 +91,14 @@ _BRANCHING = ("routes branch only at settlements and cities: an intersection wit
               "edges with pieces", "trade-feud-branching")
 #: The site lists of no board (see :meth:`TradeFeudState._site_table`): a state whose pieces changed.
 _STALE: tuple[Any, Any, Any] = (None, None, None)
-#: The keys of the site lists :meth:`TradeFeudState._board_changed` keeps, by number of players and player.
+#: The keys of the site lists :meth:`TradeFeudState.board_changed` keeps, by number of players and player.
 _KEPT_KEYS: dict[tuple[int, int], tuple[tuple[Any, ...], tuple[Any, ...]]] = {}
 
 
 def _kept_keys(players: int, player: int) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     """The keys of ``player``'s own road, ship and settlement sites (kept, to be asked again), and of the
     other players' settlement sites and ships to move at a turn's start (kept as they are): see
-    :meth:`TradeFeudState._board_changed`."""
+    :meth:`TradeFeudState.board_changed`."""
     found = _KEPT_KEYS.get((players, player))
     if found is None:
         others = tuple(key for q in range(players) if q != player for key in (("settle", q), ("movable", q, False, ())))
@@ -144,7 +144,7 @@ class TradeFeudOptions(SeafarersOptions):
         self._whole("stall_rounds", 0, 1000)
 
 
-if SeafarersState._setup_site is not _BASE_SETUP_SITE:  # what _coastal_setup_sites asks from the buildings
+if SeafarersState.setup_site is not BASE_SETUP_SITE:  # what _coastal_setup_sites asks from the buildings
     raise ImportError("Trade Feud's founding expects the Seafarers layer's setup site to be the base game's")
 _CURRENT_PLAYER = SeafarersState.current_player.fget  # the Seafarers layer's, without super() on every call
 _SEA_SHIP_SITES = SeafarersState.ship_sites_among  # rules seafarers-ship, seafarers-pirate (the layer's predicate)
@@ -229,7 +229,7 @@ class TradeFeudState(SeafarersState):
         terrain = self.board.terrain
         return sum(1 for h in self.topo.node_hexes[node] if terrain[h] != "sea")
 
-    def _setup_site(self, node: int) -> bool:
+    def setup_site(self, node: int) -> bool:
         """Rule ``trade-feud-setup``: a coastal site where the settlement's ship can go (for the third
         settlement with ``third_settlement_two_hexes``: one between two land hexes, as long as such a
         site is left; when none is, any coastal site, so that the founding never comes to a dead end):
@@ -237,12 +237,12 @@ class TradeFeudState(SeafarersState):
         return bool(self._setup_sites_among((node,)))
 
     def _setup_sites(self) -> list[Any]:
-        """A ``BuildSettlement`` at every intersection where :meth:`_setup_site` holds (the coastal
+        """A ``BuildSettlement`` at every intersection where :meth:`setup_site` holds (the coastal
         ones, :meth:`_founding_sites`, then the third settlement's rule)."""
-        return list(map(_SETTLE_AT.__getitem__, self._third_settlement_sites(list(self._founding_sites()))))
+        return list(map(SETTLE_AT.__getitem__, self._third_settlement_sites(list(self._founding_sites()))))
 
     def _setup_sites_among(self, nodes: Any) -> list[int]:
-        """The rule of :meth:`_setup_site` asked of each of ``nodes``, in their order."""
+        """The rule of :meth:`setup_site` asked of each of ``nodes``, in their order."""
         return self._third_settlement_sites(self._coastal_setup_sites(nodes))
 
     def _third_settlement_sites(self, found: list[int]) -> list[int]:
@@ -296,7 +296,7 @@ class TradeFeudState(SeafarersState):
                 near.update(node_nodes[b])
 
     def _founding_changed(self, nodes: Any) -> None:
-        """:meth:`_board_changed` for a settlement or ship placed in the founding at ``nodes`` (a
+        """:meth:`board_changed` for a settlement or ship placed in the founding at ``nodes`` (a
         settlement's intersection, a ship's two ends): only the founding's sites (:meth:`_founding_sites`)
         are kept, to be asked again at and next to ``nodes``. A coastal setup site at ``v`` reads the
         buildings at ``v`` and next to it (rule ``catan-distance-rule``), the pieces on the edges at ``v``
@@ -305,7 +305,7 @@ class TradeFeudState(SeafarersState):
         of another player, and then the ship is not free), so no site further away changes."""
         table = self._sites[2]
         found = table.get("setup") if table else None
-        self._board_changed()
+        self.board_changed()
         if found is not None:
             node_nodes = self.topo.node_nodes
             ends = found[2] + tuple(nodes)
@@ -322,7 +322,7 @@ class TradeFeudState(SeafarersState):
         (rule ``catan-distance-rule``, on land: a coast is), asked of all of ``nodes`` at once from the
         buildings (:func:`~gamekit.catan.roads.built_or_beside`, as the base game's list does)."""
         coast, taken = self._coast, built_or_beside(self.topo, self.buildings)
-        edge_owner, ship_owner, pirate, sea_at = self.edge_owner, self.ship_owner, self._pirate_edges(), self._sea_at
+        edge_owner, ship_owner, pirate, sea_at = self.edge_owner, self.ship_owner, self.pirate_edges(), self._sea_at
         # the player placing (current_player, read directly in the founding phase, where this is asked)
         player = self.setup_order[self.setup_index] if self.phase == "setup" else self.current_player
         rules = self._edge_rules
@@ -399,7 +399,7 @@ class TradeFeudState(SeafarersState):
             return self.turn
         if phase == "trade":  # the player asked to accept an offer
             return self.offer[1]  # type: ignore[index]
-        if phase in _TURN_PHASES:
+        if phase in TURN_PHASES:
             return self.turn
         if phase == "setup":  # the player founding
             return self.setup_order[self.setup_index]
@@ -505,7 +505,7 @@ class TradeFeudState(SeafarersState):
     # -- the sites of the board as it is, kept until a piece changes ----------------------------
     def _derive(self) -> None:
         super()._derive()
-        self._board_changed()  # a position set up or restored, pieces sent back: nothing listed before holds
+        self.board_changed()  # a position set up or restored, pieces sent back: nothing listed before holds
 
     def _main_actions(self) -> list[Any]:
         """The base game's main-phase list, the last one kept: a trade offer declined (rule
@@ -521,7 +521,7 @@ class TradeFeudState(SeafarersState):
         self._main_kept = (rows, tuple(acts))
         return acts
 
-    def _board_changed(self, player: int = -1, ends: Any = ()) -> None:
+    def board_changed(self, player: int = -1, ends: Any = ()) -> None:
         """Forget the site lists of :meth:`_site_table`: a road, ship or settlement was placed, moved or
         sent back (the engine calls this on each such change; the pirate's hex and the trade connections
         are compared on each look-up besides; a city changes nothing the lists read, as its intersection
@@ -558,7 +558,7 @@ class TradeFeudState(SeafarersState):
 
     def _asked_again(self, found: Any, site: Any, nodes: bool = False, among: Any = None) -> tuple[int, ...]:
         """A kept list of sites (of edges, or with ``nodes`` of intersections) after the player's own
-        pieces changed at the intersections ``found.ends`` (an :class:`_Ask`, see :meth:`_board_changed`):
+        pieces changed at the intersections ``found.ends`` (an :class:`_Ask`, see :meth:`board_changed`):
         the kept sites elsewhere and those there where the predicate ``site`` holds now (or, given
         ``among``, the predicate's batch form, those it gives of them)."""
         if nodes:
@@ -574,9 +574,9 @@ class TradeFeudState(SeafarersState):
     def _site_table(self) -> dict[Any, tuple[Any, ...]]:
         """The lists of sites already found for the pieces on the map now, by what was asked
         (:meth:`road_sites`, :meth:`ship_sites`, :meth:`building_sites`, :meth:`movable_ships` and
-        :meth:`_move_targets`, each made by its rule's one predicate; a look-up returns a copy of what the
+        :meth:`move_targets`, each made by its rule's one predicate; a look-up returns a copy of what the
         predicate gave; the ship moves and builds of the main phase, :meth:`_more_main_actions`, made of
-        them). They hold until a piece changes (:meth:`_board_changed`), the pirate moves or a trade
+        them). They hold until a piece changes (:meth:`board_changed`), the pirate moves or a trade
         connection forms (the engine gives ``connection_edges`` a new list then: the table is kept for
         one list, compared by identity; code that changes it by hand assigns a new list or calls
         :meth:`_derive`). A copy of the state (``clone``, ``determinize``) gets a copy of the table (the
@@ -586,12 +586,12 @@ class TradeFeudState(SeafarersState):
             sites = self._sites = (self.pirate, self.connection_edges, {})
         return sites[2]
 
-    def _route_owner(self) -> tuple[int, ...]:
+    def route_owner(self) -> tuple[int, ...]:
         """The owner of the road or ship on each edge (-1: none), kept with the sites (read it, as a tuple)."""
         table = self._site_table()
         found = table.get("route owner")
         if found is None:
-            found = table["route owner"] = tuple(super()._route_owner())
+            found = table["route owner"] = tuple(super().route_owner())
         return found
 
     # -- routes and connections ----------------------------------------------------------------
@@ -600,7 +600,7 @@ class TradeFeudState(SeafarersState):
         r = self.edge_owner[edge]
         return r if r >= 0 else self.ship_owner[edge]
 
-    _owner_at = piece_owner
+    owner_at = piece_owner
 
     def route_from(self, owner: int, node: int, edge: int, skip: frozenset[int] = frozenset()) -> tuple[list[int], str]:
         """Rule ``trade-feud-routes``: follow ``owner``'s route from ``node`` along ``edge`` (leaving out the
@@ -617,7 +617,7 @@ class TradeFeudState(SeafarersState):
                 return path, "open"
             nxt = [f for f in topo.node_edges[here]
                    if f not in path and f not in skip
-                   and (edge_owner[f] if edge_owner[f] >= 0 else ship_owner[f]) == owner]  # _owner_at
+                   and (edge_owner[f] if edge_owner[f] >= 0 else ship_owner[f]) == owner]  # owner_at
             if not nxt:
                 return path, "open"
             path.append(nxt[0])
@@ -665,7 +665,7 @@ class TradeFeudState(SeafarersState):
         if other != -1:
             return other, [], []
         ship_owner = self.ship_owner
-        q = self._owner_at(theirs[0])
+        q = self.owner_at(theirs[0])
         if any(f in self.connection_edges for f in theirs):
             return ("an open route may not be joined to a trade connection", "trade-feud-connection-illegal")
         skip = frozenset((lifted,)) if lifted >= 0 else frozenset()
@@ -675,7 +675,7 @@ class TradeFeudState(SeafarersState):
             return (f"player {q}'s route at {v} is closed: it cannot be joined", "trade-feud-connection-illegal")
         returned = [e for w in walks if w[1] != "building" for e in w[0]]
         if self.options.pirate_guards_returns:
-            pirate = self._pirate_edges()
+            pirate = self.pirate_edges()
             guarded = [e for e in returned if e in pirate and ship_owner[e] >= 0]
             if guarded:
                 return (f"the connection would send back the ship on edge {guarded[0]}, beside the pirate, "
@@ -735,7 +735,7 @@ class TradeFeudState(SeafarersState):
         sea_at = self._sea_at
         ends = set(self._lone_ship[player])  # the intersections where one of the player's ships ends
         ends.update(self.buildings[player])
-        ship_owner, edge_owner, pirate = self.ship_owner, self.edge_owner, self._pirate_edges()
+        ship_owner, edge_owner, pirate = self.ship_owner, self.edge_owner, self.pirate_edges()
         candidates = {f for v in ends for f in sea_at[v]
                       if ship_owner[f] == -1 and edge_owner[f] == -1 and f not in pirate}
         found = self.ship_sites_among(player, candidates)
@@ -781,9 +781,9 @@ class TradeFeudState(SeafarersState):
         if not ships:
             return []
         targets = self._targets_of(player, ships)
-        return [_move(e, f) for e in ships for f in targets[e]]
+        return [move_ship_action(e, f) for e in ships for f in targets[e]]
 
-    def _move_targets(self, player: int, edge: int) -> list[int]:
+    def move_targets(self, player: int, edge: int) -> list[int]:
         """Rule ``seafarers-moving``: the edges where :meth:`ship_site` holds with the ship on ``edge``
         lifted (the Seafarers layer's definition), found from the kept :meth:`ship_sites`: the predicate
         reads the pieces at the two ends of the edge it is asked about, and the lifted ship counts in
@@ -797,7 +797,7 @@ class TradeFeudState(SeafarersState):
         return list(self._targets_of(player, (edge,))[edge])
 
     def _targets_of(self, player: int, ships: Any) -> dict[int, tuple[int, ...]]:
-        """:meth:`_move_targets` of each of ``ships`` (of ``player``), kept with the sites."""
+        """:meth:`move_targets` of each of ``ships`` (of ``player``), kept with the sites."""
         table = self._site_table()
         out = {}
         sites = None
@@ -808,7 +808,7 @@ class TradeFeudState(SeafarersState):
                 if sites is None:
                     sites = self._kept_ship_sites(player)
                     ship_owner, edge_owner = self.ship_owner, self.edge_owner
-                    pirate, near_sea = self._pirate_edges(), self._near_sea
+                    pirate, near_sea = self.pirate_edges(), self._near_sea
                 near = near_sea[edge]  # the sea edges sharing an end with edge (the sites are sea edges)
                 kept = []
                 for f in sites:
@@ -827,18 +827,19 @@ class TradeFeudState(SeafarersState):
 
     def building_site(self, player: int, node: int) -> bool:
         """Rule ``trade-feud-connection-fixed``: no settlement on a trade connection's intersection."""
-        return super().building_site(player, node) and not self._on_connection(node)
+        return super().building_site(player, node) and not self.on_connection(node)
 
     def building_sites(self, player: int) -> list[int]:
         table, key = self._site_table(), ("settle", player)
         found = table.get(key)
         if found is None:
-            found = table[key] = tuple([v for v in super().building_sites(player) if not self._on_connection(v)])
+            found = table[key] = tuple([v for v in super().building_sites(player) if not self.on_connection(v)])
         elif type(found) is _Ask:
             found = table[key] = self._asked_again(found, lambda v: self.building_site(player, v), nodes=True)
         return list(found)
 
-    def _on_connection(self, node: int) -> bool:
+    def on_connection(self, node: int) -> bool:
+        """Rule ``trade-feud-connection``: an edge of a trade connection ends at ``node``."""
         return any(e in self.connection_edges for e in self.topo.node_edges[node])
 
     def movable_ships(self, player: int) -> list[int]:
@@ -886,7 +887,7 @@ class TradeFeudState(SeafarersState):
                 n = busy[v]
                 if n == 0 or (n == 1 and own[v] == 1):
                     continue  # the usual cases: no building, and no piece at v or one own ship only (no fork)
-            # the owners of the pieces on the two other edges at v (a road's, else a ship's: _owner_at; -1:
+            # the owners of the pieces on the two other edges at v (a road's, else a ship's: owner_at; -1:
             # none; g is -1 at the board's rim, where v has one other edge), the lifted ship's not counted
             o = edge_owner[f]
             if o == -1:
@@ -962,9 +963,9 @@ class TradeFeudState(SeafarersState):
         v = self._valid_node(action.node, "catan-settlement")
         if self.phase == "setup" and not self.coastal(v):
             raise IllegalAction(f"setup settlements go on a coast; intersection {v} is not on one", "trade-feud-setup")
-        if self.phase == "setup" and self.node_owner[v] == -1 and self.distance_ok(v) and not self._setup_site(v):
+        if self.phase == "setup" and self.node_owner[v] == -1 and self.distance_ok(v) and not self.setup_site(v):
             raise IllegalAction(f"a setup settlement at {v} would have no place for its ship", "trade-feud-setup")
-        if self.phase != "setup" and self._on_connection(v):
+        if self.phase != "setup" and self.on_connection(v):
             raise IllegalAction(f"intersection {v} belongs to a trade connection", "trade-feud-connection-fixed")
         super()._check_BuildSettlement(action)
 
@@ -975,7 +976,7 @@ class TradeFeudState(SeafarersState):
         if self.phase == "setup":
             self._founding_changed((action.node,))
         else:
-            self._board_changed()
+            self.board_changed()
         super()._do_BuildSettlement(action)
         self.tokens[player] += 1  # type: ignore[index]  # rule trade-feud-tokens
 
@@ -1011,15 +1012,15 @@ class TradeFeudState(SeafarersState):
             self._connect(found)
 
     def _own_piece_changed(self, player: int, found: Any, *edges: int) -> None:
-        """:meth:`_board_changed` for a road or ship of ``player`` placed or lifted at ``edges`` (in
+        """:meth:`board_changed` for a road or ship of ``player`` placed or lifted at ``edges`` (in
         the founding phase, or when it forms a trade connection: everything is forgotten)."""
         if self.phase == "setup":
             self._founding_changed(self._pair[edges[0]])
         elif found:
-            self._board_changed()
+            self.board_changed()
         else:
             pair = self._pair
-            self._board_changed(player, pair[edges[0]] | pair[edges[1]] if len(edges) > 1 else pair[edges[0]])
+            self.board_changed(player, pair[edges[0]] | pair[edges[1]] if len(edges) > 1 else pair[edges[0]])
 
     def _connect(self, found: dict[str, Any]) -> None:
         """Rule ``trade-feud-connection``: the token moves, the pieces off the connection go back."""
@@ -1028,14 +1029,14 @@ class TradeFeudState(SeafarersState):
         if moved:
             self.tokens[loser] -= 1
             self.tokens[winner] += 1
-        self._board_changed()
+        self.board_changed()
         for e in found["returned"]:
             self.edge_owner[e] = -1
             self.ship_owner[e] = -1
         if found["returned"]:
             self.new_ships = [e for e in self.new_ships if e not in found["returned"]]
             self._derive()
-            self._award_longest_road()
+            self.award_longest_road()
         self.connection_edges = sorted(set(self.connection_edges) | set(found["edges"]))
         self.connections.append({**found, "token_moved": moved})
         self.quiet_turns = -1  # rule trade-feud-standstill: a connection is progress
@@ -1149,9 +1150,9 @@ def scenario(players: int = 3, seed: int = 0, settlements: Any = (), ships: Any 
         for player, edge in pieces:
             owners[edge] = player
     state._derive()
-    state._award_longest_road()
+    state.award_longest_road()
     state.best_points = [state.victory_points(p) for p in range(players)]  # rule trade-feud-standstill counts from here
-    state._read_state(state._to_data())  # the save's checks: raises ValueError on an impossible position
+    state._read_state(state.state_data())  # the save's checks: raises ValueError on an impossible position
     for v in range(len(state.node_owner)):
         if state.node_owner[v] >= 0 and not state.distance_ok(v):
             raise ValueError(f"the building at {v} breaks the distance rule")

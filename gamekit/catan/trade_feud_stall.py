@@ -86,7 +86,7 @@ def _closed_for_ever(state: Any, node: int, others: list[int], permanent: list[b
     player's buildings both ways: a closed route for ever, which nobody may join."""
     if len(others) != 2 or not all(permanent[f] for f in others):
         return False
-    owner = state._owner_at
+    owner = state.owner_at
     q = owner(others[0])
     if owner(others[1]) != q:
         return False
@@ -159,7 +159,7 @@ def connection_now(state: Any) -> bool:
     edge_owner, ship_owner = state.edge_owner, state.ship_owner
     edge_nodes, node_edges = state.topo.edge_nodes, state.topo.node_edges
     conn = set(state.connection_edges)
-    owners = state._route_owner()
+    owners = state.route_owner()
     most = [o != -1 or e in conn for e, o in enumerate(owners)]  # every piece permanent
     bare = _bare_nodes(state, owners, conn)
     explored = regions = False
@@ -218,7 +218,7 @@ def _regions(state: Any, conn: set[int], permanent: list[bool]) -> tuple[list[tu
     node_owner = state.node_owner
     node_edges, edge_nodes = topo.node_edges, topo.edge_nodes
     sea, land = board.sea_edge, board.land_edge
-    owners = state._route_owner()
+    owners = state.route_owner()
     bare = _bare_nodes(state, owners, conn)
     placed: list[set[int]] = []  # the nodes where each player might place a new piece
     region: list[tuple[set[int], set[int]]] = []
@@ -283,7 +283,7 @@ def _end_status(state: Any, x: int, e: int, p: int, conn: set[int], permanent: l
     building, or another player's pieces that do not refuse it for ever), ``"refused"`` (another
     player's connection edge or closed route of permanent pieces, or two permanent pieces at an
     intersection without a building) or ``"free"``. ``owners``: the owner of the piece on each edge
-    (``state._route_owner()``), and ``bare`` (:func:`_bare_nodes`), when the caller has them: at a bare
+    (``state.route_owner()``), and ``bare`` (:func:`_bare_nodes`), when the caller has them: at a bare
     intersection a piece meets nothing (``permanent`` marks only edges with a piece or of a connection).
 
     The answer grows with ``permanent`` only towards ``"refused"``: a ``"connection"`` or ``"free"``
@@ -294,7 +294,7 @@ def _end_status(state: Any, x: int, e: int, p: int, conn: set[int], permanent: l
     if node_owner[x] != -1 and node_owner[x] != p:
         return "connection"
     if owners is None:
-        owners = state._route_owner()
+        owners = state.route_owner()
     edges = state.topo.node_edges[x]
     others = [f for f in edges if f != e and owners[f] != -1 and owners[f] != p]
     if others:
@@ -316,7 +316,7 @@ def _may_settle(state: Any, player: int, node: int) -> bool:
     and a settlement piece the player has or gets back by building a city."""
     if state.node_owner[node] != -1 or not state.distance_ok(node) or not state.board.land_node[node]:
         return False
-    if state._on_connection(node):
+    if state.on_connection(node):
         return False
     kinds = [state.node_kind[v] for v in state.buildings[player]]
     settlements, cities = kinds.count(SETTLEMENT), kinds.count(CITY)
@@ -364,12 +364,12 @@ def explore(state: Any, player: int, limit: int | None = None) -> Futures | None
     """Every arrangement of the player's roads and ships that the player's own builds (with the
     pieces left) and ship moves can reach, one action a turn, the other players' pieces where they
     are and the pirate off the map (it only forbids), tried with the engine's own predicates
-    (``road_sites``, ``ship_sites``, ``movable_ships``, ``_move_targets``, ``connection_at``,
+    (``road_sites``, ``ship_sites``, ``movable_ships``, ``move_targets``, ``connection_at``,
     ``building_sites``); ``None`` after ``limit`` (default :data:`ARRANGEMENTS`) arrangements."""
     limit = ARRANGEMENTS if limit is None else limit
     scratch = state.clone()
-    scratch._pirate_edges = lambda: ()  # the pirate can go anywhere; without it, every action it forbids is open
-    scratch._board_changed()  # the sites listed with the pirate (copied from ``state``) do not hold here
+    scratch.pirate_edges = lambda: ()  # the pirate can go anywhere; without it, every action it forbids is open
+    scratch.board_changed()  # the sites listed with the pirate (copied from ``state``) do not hold here
     scratch.ship_moved, scratch.new_ships = False, []
     edge_owner, ship_owner = scratch.edge_owner, scratch.ship_owner
     start = (frozenset(state.roads[player]), frozenset(state.ships[player]))
@@ -386,8 +386,8 @@ def explore(state: Any, player: int, limit: int | None = None) -> Futures | None
         for e in ships:
             ship_owner[e] = player
         scratch.roads[player], scratch.ships[player] = sorted(roads), sorted(ships)  # what _derive would list
-        scratch._count_pieces()
-        scratch._board_changed()
+        scratch.count_pieces()
+        scratch.board_changed()
 
     while queue:
         roads, ships = queue.pop()
@@ -402,7 +402,7 @@ def explore(state: Any, player: int, limit: int | None = None) -> Futures | None
             return out
         nexts = []
         for e in scratch.movable_ships(player):
-            nexts += [(roads, ships - {e} | {f}, f, e) for f in scratch._move_targets(player, e)]
+            nexts += [(roads, ships - {e} | {f}, f, e) for f in scratch.move_targets(player, e)]
         if len(ships) < scratch.PIECES["ship"]:
             nexts += [(roads, ships | {f}, f, -1) for f in scratch.ship_sites(player)]
         if len(roads) < scratch.PIECES["road"]:
@@ -429,7 +429,7 @@ def _settlers(state: Any, player: int) -> bool:
 def _explored_facts(state: Any) -> tuple[list[int], list[int]] | None:
     """The proof by exploration (see the module's docstring, "Exactly"): the bounds, or ``None``
     when it does not hold."""
-    n, topo, owner = state.players, state.topo, state._owner_at
+    n, topo, owner = state.players, state.topo, state.owner_at
     futures = []
     for p in range(n):
         found = explore(state, p)
@@ -481,7 +481,7 @@ def _total(state: Any, p: int, longest: Sequence[int], shortest: Sequence[int]) 
     """Tokens + city upgrades + victory point cards + Largest Army and Longest Trade Route where not
     ruled out, for player ``p``, given each player's longest reachable route and the route no player can
     go below."""
-    kinds = state._kinds(p)  # the buildings of each kind (kept until they change)
+    kinds = state.building_counts(p)  # the buildings of each kind (kept until they change)
     deck, hand = state.dev_deck, state.dev_hands[p]
     points = state.tokens[p] + min(kinds[SETTLEMENT], state.PIECES["city"] - kinds[CITY]) + hand[VICTORY_POINT]
     points += deck[VICTORY_POINT]

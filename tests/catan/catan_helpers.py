@@ -103,7 +103,7 @@ def road_by_hand(state: Any, player: int, *edges: int) -> None:
     for e in edges:
         state.edge_owner[e] = player
     state._derive()
-    state._award_longest_road()
+    state.award_longest_road()
 
 
 def ships_by_hand(state: Any, player: int, *edges: int) -> None:
@@ -111,7 +111,7 @@ def ships_by_hand(state: Any, player: int, *edges: int) -> None:
     for e in edges:
         state.ship_owner[e] = player
     state._derive()
-    state._award_longest_road()
+    state.award_longest_road()
 
 
 def give_by_hand(state: Any, player: int, **cards: int) -> None:

@@ -303,7 +303,7 @@ def test_counts_at_intersections_kept_as_pieces_change_are_the_counts_of_the_map
                 changed += 1
                 connected += len(getattr(game, "connections", ())) > connections
                 fresh = game.clone()
-                fresh._count_pieces()
+                fresh.count_pieces()
                 assert (game._busy, game._ship_at, game._lone_ship) == (fresh._busy, fresh._ship_at, fresh._lone_ship), (
                     seed, len(game.log))
         for other in (game.clone(), game.game.from_json(game.to_json())):

@@ -682,7 +682,7 @@ def test_kept_sites_are_the_sites_of_the_board_after_play_copies_saves_and_chang
             founding_kept += state.setup_node < 0 and "setup" in (state._sites[2] or {})
             legal = state.legal_actions()
             fresh = state.clone()
-            fresh._board_changed()
+            fresh.board_changed()
             assert fresh.legal_actions() == legal, (seed, state.setup_index)
             state.apply(legal[rng.randbelow(len(legal))])
     assert founding_kept == 114
@@ -696,12 +696,12 @@ def test_kept_sites_are_the_sites_of_the_board_after_play_copies_saves_and_chang
             founding_kept += state.phase == "setup" and state.setup_node < 0 and "setup" in (state._sites[2] or {})
             legal = state.legal_actions()
             fresh = state.clone()
-            fresh._board_changed()
+            fresh.board_changed()
             assert fresh.legal_actions() == legal, (seed, step)
             if state.phase == "main":  # the ship-move targets found from the kept sites: the definition's
                 p = state.turn
                 for e in state.ships[p]:
-                    assert state._move_targets(p, e) == SeafarersState._move_targets(fresh, p, e), (seed, step, e)
+                    assert state.move_targets(p, e) == SeafarersState.move_targets(fresh, p, e), (seed, step, e)
             pirate_moved = bool(state._rows) and state.log[-1]["action"]["type"] == "MovePirate"
             if (step % 3 == 0 or pirate_moved) and state.phase != "setup":  # every player's kept sites (asked
                 for p in range(state.players):  # again after own pieces, and after the pirate moved)
@@ -721,13 +721,13 @@ def test_kept_sites_are_the_sites_of_the_board_after_play_copies_saves_and_chang
                 assert GAME.from_json(state.to_json()).legal_actions() == legal
                 seen = state.determinize(state.current_player, seed=step)
                 redo = seen.clone()
-                redo._board_changed()
+                redo.board_changed()
                 assert seen.legal_actions() == redo.legal_actions()
             if step % 50 == 29 and state.phase == "main":
                 by_hand = state.clone()
                 by_hand.pirate = next(h for h in by_hand.board.sea_hexes if h != by_hand.pirate)
                 redo = by_hand.clone()
-                redo._board_changed()
+                redo.board_changed()
                 assert by_hand.legal_actions() == redo.legal_actions()
                 for p in range(state.players):  # the lists kept across the pirate's move (_after_pirate)
                     for sites in ("road_sites", "ship_sites", "building_sites", "movable_ships"):
@@ -769,7 +769,7 @@ def test_a_city_keeps_every_kept_site_list_and_they_stay_the_sites_of_the_board(
             cities += 1
             assert state._sites[2] is table
             fresh = state.clone()
-            fresh._board_changed()
+            fresh.board_changed()
             assert state.legal_actions() == fresh.legal_actions(), (seed, len(state.log))
             for p in range(state.players):
                 for sites in ("road_sites", "ship_sites", "building_sites", "movable_ships"):
@@ -791,7 +791,7 @@ def test_the_main_list_after_a_declined_offer_is_the_one_made_before_the_offer()
         legal = state.legal_actions()
         if state.phase == "main":
             fresh = state.clone()
-            fresh._board_changed()
+            fresh.board_changed()
             assert fresh.legal_actions() == legal
             offers = [a for a in legal if type(a) is OfferTrade]
             if offers and rng.randbelow(2):
@@ -803,7 +803,7 @@ def test_the_main_list_after_a_declined_offer_is_the_one_made_before_the_offer()
                     p = state.turn
                     state.hand_over(p, (1, 1, 1, 1, 1))
                     redo = state.clone()
-                    redo._board_changed()
+                    redo.board_changed()
                     assert state.legal_actions() == redo.legal_actions() != legal
                 continue
         state.apply(legal[rng.randbelow(len(legal))])
@@ -824,7 +824,7 @@ def test_ship_sites_found_at_route_ends_are_the_edges_where_the_predicate_holds(
                 break
             if state.phase in ("main", "roll") and step % 4 == 0:
                 fresh = state.clone()
-                fresh._board_changed()
+                fresh.board_changed()
                 for p in range(state.players):
                     expected = [e for e in range(len(state.topo.edges)) if fresh.ship_site(p, e)]
                     assert state.ship_sites(p) == expected, (seed, step, p)
