@@ -147,7 +147,6 @@ def test_keyboard_alone_finishes_a_game_and_it_is_the_librarys(watch, site_url, 
     person_turn = "el => el.querySelector(\"[data-testid='gk-moves'] button\") !== null"
     while not result.is_visible():
         assert presses < 5_000, "the game did not end"
-        before = _steps(root)
         if root.evaluate(person_turn):
             # The focus rests on "Your moves" (never on a move the reader did not choose): Tab
             # reaches the first move.
@@ -169,6 +168,7 @@ def test_keyboard_alone_finishes_a_game_and_it_is_the_librarys(watch, site_url, 
         focused = _focused(page)
         if not wanted(focused):
             continue  # the view changed while tabbing (a computer's move landed): look again
+        before = _steps(root)
         page.keyboard.press("Enter")
         presses += 1
         page.wait_for_function(
