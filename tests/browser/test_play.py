@@ -171,10 +171,12 @@ def test_keyboard_alone_finishes_a_game_and_it_is_the_librarys(watch, site_url, 
         before = _steps(root)
         page.keyboard.press("Enter")
         presses += 1
+        # (Skip pressed as the computer's last move lands: the person's turn has come, nothing to wait for.)
         page.wait_for_function(
-            """([el, before]) => el.querySelector("[data-testid='gk-replay-text']").textContent !== before
-                || !el.querySelector("[data-testid='gk-result']").hidden""",
-            arg=[root.element_handle(), before], timeout=LOAD_TIMEOUT_MS)
+            """([el, before, skip]) => el.querySelector("[data-testid='gk-replay-text']").textContent !== before
+                || !el.querySelector("[data-testid='gk-result']").hidden
+                || (skip && el.querySelector("[data-testid='gk-moves'] button") !== null)""",
+            arg=[root.element_handle(), before, focused == "gk-skip"], timeout=LOAD_TIMEOUT_MS)
         if focused.startswith("gk-move-") and not result.is_visible():
             # after a move the focus is on the region "Your moves", where Enter plays nothing
             assert _focused(page) in ("gk-moves", "gk-result"), f"after a move the focus went to {_focused(page)!r}"
