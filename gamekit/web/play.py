@@ -15,7 +15,9 @@ agree; a saved game is the engine's save, which opens in either.
 Actions (``action["kind"]``): ``start`` (``game``, ``players``, ``seats``, ``seed``, ``options``),
 ``move`` (``text``: one of the moves shown), ``bot`` (the computer to move plays one move),
 ``hint``, ``undo``, ``replay`` (``step``: the position after that many actions, read only),
-``open`` (``save``: a saved game's text, ``seats`` optional), ``view`` (the game as it stands, after a
+``open`` (``save``: a saved game's text, ``seats`` optional, ``game``: the page's game, whose saves
+alone it opens; the save is checked by playing its log again from its seed, and refused past
+:data:`SAVE_LIMIT_BYTES`), ``view`` (the game as it stands, after a
 replay), ``setup`` (the set-up form).
 """
 

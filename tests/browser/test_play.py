@@ -147,7 +147,6 @@ def test_keyboard_alone_finishes_a_game_and_it_is_the_librarys(watch, site_url, 
     person_turn = "el => el.querySelector(\"[data-testid='gk-moves'] button\") !== null"
     while not result.is_visible():
         assert presses < 5_000, "the game did not end"
-        before = _steps(root)
         if root.evaluate(person_turn):
             # The focus rests on "Your moves" (never on a move the reader did not choose): Tab
             # reaches the first move.
@@ -169,12 +168,15 @@ def test_keyboard_alone_finishes_a_game_and_it_is_the_librarys(watch, site_url, 
         focused = _focused(page)
         if not wanted(focused):
             continue  # the view changed while tabbing (a computer's move landed): look again
+        before = _steps(root)
         page.keyboard.press("Enter")
         presses += 1
+        # (Skip pressed as the computer's last move lands: the person's turn has come, nothing to wait for.)
         page.wait_for_function(
-            """([el, before]) => el.querySelector("[data-testid='gk-replay-text']").textContent !== before
-                || !el.querySelector("[data-testid='gk-result']").hidden""",
-            arg=[root.element_handle(), before], timeout=LOAD_TIMEOUT_MS)
+            """([el, before, skip]) => el.querySelector("[data-testid='gk-replay-text']").textContent !== before
+                || !el.querySelector("[data-testid='gk-result']").hidden
+                || (skip && el.querySelector("[data-testid='gk-moves'] button") !== null)""",
+            arg=[root.element_handle(), before, focused == "gk-skip"], timeout=LOAD_TIMEOUT_MS)
         if focused.startswith("gk-move-") and not result.is_visible():
             # after a move the focus is on the region "Your moves", where Enter plays nothing
             assert _focused(page) in ("gk-moves", "gk-result"), f"after a move the focus went to {_focused(page)!r}"

@@ -72,9 +72,11 @@ def test_the_result_screen_names_the_winner_the_scores_and_why_in_words(watch, s
     for name in ("Replay the game from the start", "New game", "Save the game to a file"):
         assert result.get_by_role("button", name=name).is_enabled()
     # no dead control: every button shown on the table is enabled and not marked unavailable, but
-    # the replay's "Step forward" (there is nothing ahead of the game's end)
+    # those at a limit of theirs (the replay's "Step forward" at the game's end, "Zoom out" and
+    # "Fit" at the whole board), which stay focusable and say so
+    at_a_limit = ("gk-replay-forward", "gk-zoom-out", "gk-zoom-fit")
     for b in root.locator("[data-testid='gk-table'] button:visible").all():
-        if b.get_attribute("data-testid") == "gk-replay-forward":
+        if b.get_attribute("data-testid") in at_a_limit:
             continue
         assert b.is_enabled() and b.get_attribute("aria-disabled") != "true", b.inner_text()
     # what next: save, replay, new game
@@ -242,8 +244,10 @@ def test_bad_saves_are_refused_and_the_game_in_progress_is_kept(watch, site_url,
     root.locator("[data-testid='gk-start']").click()
     person_turn = "el => el.querySelector(\"[data-testid='gk-moves'] button\") !== null"
     page.wait_for_function(person_turn, arg=root.element_handle(), timeout=LOAD_TIMEOUT_MS)
+    before = root.locator("[data-testid='gk-replay-text']").inner_text()
     root.get_by_role("region", name="Your moves").get_by_role("button").first.click()
-    root.locator("[data-testid='gk-log'] li").first.wait_for(timeout=LOAD_TIMEOUT_MS)
+    page.wait_for_function("([el, before]) => el.querySelector(\"[data-testid='gk-replay-text']\").textContent !== before",
+                           arg=[root.element_handle(), before], timeout=LOAD_TIMEOUT_MS)
     page.wait_for_function(person_turn, arg=root.element_handle(), timeout=LOAD_TIMEOUT_MS)
     in_progress = _kept_text(page, "itc")
     steps = len(json.loads(json.loads(in_progress)["save"])["log"])

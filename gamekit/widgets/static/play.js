@@ -426,9 +426,9 @@ function render({ model, el: root }) {
     const o = v.outcome;
     if (!o) return [el("h3", {}, "Result"), el("p", {}, v.result)];
     const scores = el("table", { class: "gk-play-scores", "data-testid": "gk-result-scores" },
-      el("tr", {}, el("th", { scope: "col" }, "Player"), el("th", { scope: "col" }, "Score"), el("th", { scope: "col" }, "")),
+      el("tr", {}, el("th", { scope: "col" }, "Player"), el("th", { scope: "col" }, "Score")),
       ...o.scores.map((p) => el("tr", { class: p.winner ? "gk-play-winner" : "" },
-        el("th", { scope: "row" }, p.name), el("td", {}, p.score), el("td", {}, p.winner ? "winner" : ""))));
+        el("th", { scope: "row" }, p.winner ? `${p.name}: winner` : p.name), el("td", {}, p.score))));
     return [
       el("h3", {}, "Result"),
       el("p", { class: "gk-play-headline", "data-testid": "gk-result-headline" }, o.headline),
