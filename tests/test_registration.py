@@ -218,7 +218,8 @@ def ask(situation: Any, **action: Any) -> tuple[Any, Any]:
 def test_the_play_page_service():
     assert pages()["stones"] == "stones" and "stones-bare" not in pages()
     _, view = ask(None, kind="setup", game="stones")
-    assert view["setup"]["settings"] == [{"name": "pile", "label": "pile", "kind": "int", "default": 13}]
+    assert view["setup"]["settings"] == [{"name": "pile", "label": "pile", "kind": "int", "default": 13,
+                                          "printed": False, "rule": None}]
     situation, view = ask(None, kind="start", game="stones", players=2, seats=["person", "heuristic"], seed=4,
                           options={"pile": 9})
     assert view["board"].count("<circle") == 9
