@@ -34,7 +34,7 @@ from ..validation import is_integer
 from . import service
 from .play_board import board_places, grouped_moves
 from .play_board import press as board_press
-from .play_tables import holdings, phase_text, private, targets
+from .play_tables import holdings, phase_text, private
 
 PERSON = "person"
 BOT_KINDS = ("random", "heuristic", "search")
@@ -239,7 +239,6 @@ def _view(state: Any, situation: dict[str, Any], announce: str, replay: int | No
         "private": ({"title": f"Only for Player {viewer + 1}", "lines": private(state, viewer)}
                     if viewer is not None else None),
         "moves": grouped_moves(state, legal) if person_moves else [],
-        "targets": targets(state, legal) if person_moves else [],
         "places": board_places(state, legal) if person_moves else [],
         "log": _log(state, seats, viewer),
         "steps": steps,

@@ -189,7 +189,7 @@ function render({ model, el: root }) {
       el("div", { class: "gk-row", role: "group", "aria-label": "Replay" }, replayBack, replayText, replayForward, replayExit), logList),
     el("div", { class: "gk-row" }, saveButton, newButton));
   ui.box.prepend(setup, table);
-  const tableBoard = playBoard({ ui, model, moves, board }); // the board is the table (play_board.js)
+  const tableBoard = playBoard({ ui, model, table, moves, board, zoomBar }); // the board is the table (play_board.js)
 
   const stopBots = () => {
     if (timer) clearTimeout(timer);

@@ -11,7 +11,7 @@ const SVG_NS = "http://www.w3.org/2000/svg";
 // group, are folded (the service marks a group "fold" and may split it into "parts").
 const FIRST_SHOWN = 6;
 
-function playBoard({ ui, model, moves, board }) {
+function playBoard({ ui, model, table, moves, board, zoomBar }) {
   const openGroups = new Set(); // the folded groups the reader opened stay open
   let nodes = new Map(); // place id -> its SVG element
   let places = [];
@@ -24,6 +24,17 @@ function playBoard({ ui, model, moves, board }) {
   // says it too, to a screen reader: this copy is not a live region, so it is not read twice).
   const says = el("p", { class: "gk-play-says", "data-testid": "gk-board-says", hidden: "" });
   board.after(chooser, says);
+  // The table in three parts, so that "Your moves" and the board are in view together: what to do
+  // (the turn, the controls, "Your moves"), the board (with its zoom, chooser and answer), and the
+  // rest (the players, your hidden things, the log). Side by side on a wide screen (the board
+  // staying in view while the page scrolls), one under the other on a narrow one (play.css).
+  const parts = [...table.children];
+  const cut = parts.indexOf(moves) + 1;
+  const main = el("div", { class: "gk-play-main" }, zoomBar, board, chooser, says);
+  const stage = el("div", { class: "gk-play-stage" },
+    el("div", { class: "gk-play-top" }, ...parts.slice(0, cut)), main,
+    el("div", { class: "gk-play-rest" }, ...parts.slice(cut).filter((n) => n !== zoomBar && n !== board)));
+  table.replaceChildren(stage);
 
   const showSays = () => {
     const message = model.get("error") || "";
