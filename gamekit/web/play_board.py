@@ -69,8 +69,9 @@ def _catan_places(state: Any) -> list[Place]:
     out = []
     for h, cube in enumerate(topo.hexes):
         x, y = hex_centre(cube, SIZE)
+        # below the hex's number token, which stays readable
         out.append(Place(f"hex:{h}", f"hex {h} ({state.board.terrain[h]})",
-                         {"cx": round(x, 1), "cy": round(y, 1), "r": round(SIZE * 0.5, 1)}, {"hex": h}))
+                         {"cx": round(x, 1), "cy": round(y + SIZE * 0.56, 1), "r": round(SIZE * 0.22, 1)}, {"hex": h}, str(h)))
     for e, (a, b) in enumerate(topo.edge_nodes):
         (ax, ay), (bx, by) = node_xy[a], node_xy[b]
         out.append(Place(f"edge:{e}", f"edge {e}", {"cx": round((ax + bx) / 2, 1), "cy": round((ay + by) / 2, 1),

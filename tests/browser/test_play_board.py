@@ -25,12 +25,12 @@ STEPS = "root => root.querySelector(\"[data-testid='gk-replay-text']\").textCont
 #: the log or the moves drawn again (a move), or the board's refusal shown (a place with no move).
 TIMED_PRESS = """async ([root, selector]) => {
   const target = root.querySelector(selector);
-  const watched = [root.querySelector("[data-testid='gk-replay-text']"), root.querySelector("[data-testid='gk-board-says']"),
-                   root.querySelector("[data-testid='gk-chooser']")];
   const start = performance.now();
   const changed = new Promise((resolve) => {
     const seen = new MutationObserver(() => { seen.disconnect(); requestAnimationFrame(() => resolve(performance.now())); });
-    for (const node of watched) seen.observe(node, { childList: true, subtree: true, characterData: true, attributes: true });
+    seen.observe(root.querySelector("[data-testid='gk-replay-text']"), { childList: true, subtree: true, characterData: true });
+    seen.observe(root.querySelector("[data-testid='gk-board-says']"), { childList: true, subtree: true, attributes: true });
+    seen.observe(root.querySelector("[data-testid='gk-chooser']"), { childList: true });
   });
   target.dispatchEvent(new MouseEvent("click", { bubbles: true }));
   return (await changed) - start;
@@ -59,7 +59,7 @@ def _move_by_the_board(page, root, timings: list[float]) -> str:
     spot = root.locator("[data-testid='gk-target-0']")
     assert spot.count() == 1, "no place to press on the board"
     assert spot.get_attribute("role") == "button" and spot.get_attribute("aria-label")
-    timings.append(page.evaluate(TIMED_PRESS, [root.element_handle(), "[data-testid='gk-target-0']"]))
+    took = page.evaluate(TIMED_PRESS, [root.element_handle(), "[data-testid='gk-target-0']"])
     chooser = root.locator("[data-testid='gk-chooser']")
     if chooser.is_visible():
         choice = chooser.locator("[data-testid='gk-choice-0']")
@@ -67,9 +67,10 @@ def _move_by_the_board(page, root, timings: list[float]) -> str:
         named = choice.get_attribute("data-action")
         listed = root.get_by_role("region", name="Your moves").locator(f"button[data-action='{named}']")
         assert listed.count() == 1  # the chooser's move is one of "Your moves"
-        choice.click()
+        took = page.evaluate(TIMED_PRESS, [root.element_handle(), "[data-testid='gk-choice-0']"])
     else:
         named = spot.get_attribute("aria-label")
+    timings.append(took)
     page.wait_for_function("([root, b]) => root.querySelector(\"[data-testid='gk-replay-text']\").textContent !== b",
                            arg=[root.element_handle(), before], timeout=LOAD_TIMEOUT_MS)
     log = root.locator("[data-testid='gk-log'] li")
@@ -165,8 +166,8 @@ def test_the_board_is_the_table(watch, site_url, game, players):
         page.keyboard.press("Enter")  # the chooser's first move
     page.wait_for_function("([root, b]) => root.querySelector(\"[data-testid='gk-replay-text']\").textContent !== b",
                            arg=[root.element_handle(), before], timeout=LOAD_TIMEOUT_MS)
-    print(f"{game}: press to drawn answer, rules loaded: {', '.join(f'{t:.0f}' for t in timings)} ms "
-          f"(median {statistics.median(timings):.0f} ms; goal 100 ms)")
+    print(f"{game}: press to drawn answer, rules loaded (a move by the board, then a refusal): "
+          f"{', '.join(f'{t:.0f}' for t in timings)} ms (median {statistics.median(timings):.0f} ms; goal 100 ms)")
     assert watch.outside == [] and watch.errors == []
 
 

@@ -112,7 +112,8 @@ function playBoard({ ui, model, table, moves, board, zoomBar }) {
       if (!g.fold) return el("div", { class: "gk-play-kind" }, el("h4", {}, g.title, orBoard), row(g.moves, g.title));
       const whole = (list) => (g.parts
         ? el("div", {}, ...g.parts.map((p) => {
-          const mine = p.moves.filter((m) => list.includes(m));
+          const wanted = new Set(list.map((m) => m.action));
+          const mine = p.moves.filter((m) => wanted.has(m.action));
           return mine.length ? folded(`${g.title}/${p.title}`, p.title, mine.length, row(mine, `${g.title}: ${p.title}`)) : null;
         }))
         : row(list, g.title));
@@ -196,10 +197,10 @@ function playBoard({ ui, model, table, moves, board, zoomBar }) {
     if (!places.length) return;
     if (svg.getAttribute("role") === "img") {
       // A picture may not hold buttons: with places to press it is a labelled group instead.
-      const named = svg.getAttribute("aria-label") || (svg.querySelector("title") || {}).textContent || "The board";
       svg.setAttribute("role", "group");
-      svg.removeAttribute("aria-labelledby");
-      svg.setAttribute("aria-label", named);
+      if (!svg.hasAttribute("aria-label") && !svg.hasAttribute("aria-labelledby")) {
+        svg.setAttribute("aria-label", (svg.querySelector("title") || {}).textContent || "The board");
+      }
     }
     // The legal places numbered in the order of their first move (gk-target-0 holds the first move).
     const order = new Map();
