@@ -9,7 +9,10 @@
 const SVG_NS = "http://www.w3.org/2000/svg";
 // The group holding the first move shows this many of its moves; the rest, and every other long
 // group, are folded (the service marks a group "fold" and may split it into "parts").
-const FIRST_SHOWN = 6;
+const FIRST_SHOWN = 4;
+// A board this many times wider than tall comes under "Your moves" (at the table's full width),
+// not beside them.
+const WIDE_BOARD = 1.6;
 
 function playBoard({ ui, model, table, moves, board, zoomBar }) {
   const openGroups = new Set(); // the folded groups the reader opened stay open
@@ -104,7 +107,7 @@ function playBoard({ ui, model, table, moves, board, zoomBar }) {
       const row = (list, label) => el("div", { class: "gk-row gk-play-group", role: "group", "aria-label": label }, ...list.map(button));
       const folded = (key, title, count, content, open) => {
         const box = el("details", { class: "gk-play-fold", open: open || openGroups.has(key) || undefined },
-          el("summary", {}, `${title} (${count.toLocaleString("en")})`), content);
+          el("summary", {}, count === null ? title : `${title} (${count.toLocaleString("en")})`), content);
         box.addEventListener("toggle", () => (box.open ? openGroups.add(key) : openGroups.delete(key)));
         return box;
       };
@@ -122,7 +125,7 @@ function playBoard({ ui, model, table, moves, board, zoomBar }) {
         const shown = g.moves.slice(0, FIRST_SHOWN);
         const rest = g.moves.slice(FIRST_SHOWN);
         return el("div", { class: "gk-play-kind" }, el("h4", {}, `${g.title} (${g.moves.length.toLocaleString("en")})`, orBoard),
-          row(shown, g.title), folded(`${g.title}/more`, `${rest.length.toLocaleString("en")} more`, rest.length, whole(rest)));
+          row(shown, g.title), folded(`${g.title}/more`, `${rest.length.toLocaleString("en")} more`, null, whole(rest)));
       }
       return el("div", { class: "gk-play-kind" }, folded(g.title, g.title, g.moves.length, whole(g.moves)), orBoard);
     });
@@ -191,6 +194,8 @@ function playBoard({ ui, model, table, moves, board, zoomBar }) {
   };
 
   const drawPlaces = (svg, v) => {
+    const box = (svg.getAttribute("viewBox") || "").split(/[\s,]+/).map(Number);
+    stage.classList.toggle("gk-play-wide-board", box.length === 4 && box[2] > WIDE_BOARD * box[3]);
     nodes = new Map();
     places = v.places || [];
     says.hidden = true;
