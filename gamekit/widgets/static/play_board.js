@@ -67,7 +67,7 @@ function playBoard({ ui, model, table, moves, board, zoomBar }) {
   };
   const lightMoves = (id, on) => {
     moves.querySelectorAll("[data-places]").forEach((b) => {
-      if (!b.getAttribute("data-places").split(" ").includes(id)) return;
+      if (!b.getAttribute("data-places").split("|").includes(id)) return;
       b.classList.toggle("gk-lit", on);
       // a move inside a folded group: its group's summary is lit instead
       let box = b.closest("details");
@@ -79,11 +79,12 @@ function playBoard({ ui, model, table, moves, board, zoomBar }) {
       if (outer) outer.querySelector(":scope > summary").classList.toggle("gk-lit", on);
     });
   };
+  // Lit while hovered or focused (the mouse leaving a focused control leaves it lit).
   const hoverLinks = (node, on, off) => {
     node.addEventListener("mouseenter", on);
     node.addEventListener("focus", on);
-    node.addEventListener("mouseleave", off);
-    node.addEventListener("blur", off);
+    node.addEventListener("mouseleave", () => node === document.activeElement || off());
+    node.addEventListener("blur", () => node.matches(":hover") || off());
   };
 
   // -- "Your moves" --------------------------------------------------------------------------
@@ -98,7 +99,7 @@ function playBoard({ ui, model, table, moves, board, zoomBar }) {
       let mi = 0;
       const button = (m) => {
         const b = el("button", { "data-testid": `gk-move-${gi}-${mi++}`, "data-action": m.action,
-          "data-places": m.places && m.places.length ? m.places.join(" ") : undefined,
+          "data-places": m.places && m.places.length ? m.places.join("|") : undefined,
           onclick: () => { pressed = false; ui.act({ kind: "move", text: m.action }); } }, m.label);
         if (m.places && m.places.length) hoverLinks(b, () => lightPlaces(m.places, true), () => lightPlaces(m.places, false));
         first ??= b;
