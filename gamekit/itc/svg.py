@@ -56,8 +56,8 @@ def lane_box(state: ItcState, lane: int, field: int | None = None) -> tuple[floa
 
 
 def place_box(state: ItcState, i: int) -> tuple[float, float, float, float]:
-    """Where the row of continent (or grey market) ``i`` is drawn: ``x, y, width, height``."""
-    return LANES * (CELL + GAP) + 10, TOP + i * ROW - 14, 410, ROW - 4
+    """Where continent (or grey market) ``i`` is named, with its first goods: ``x, y, width, height``."""
+    return LANES * (CELL + GAP) + 10, TOP + i * ROW - 14, 160, ROW - 4
 
 
 def board_svg(state: ItcState) -> str:

@@ -94,7 +94,7 @@ def _refused_place(page, root, timings: list[float], moves_left: int = 12) -> tu
             says.wait_for(state="visible", timeout=LOAD_TIMEOUT_MS)
             rule = says.locator("[data-testid='gk-board-rule']")
             rule.wait_for(timeout=LOAD_TIMEOUT_MS)
-            page.wait_for_function("el => el.tagName === 'A'", arg=rule.element_handle(), timeout=10_000)
+            page.wait_for_function("el => el.tagName === 'A'", arg=rule.element_handle(), timeout=LOAD_TIMEOUT_MS)
             assert root.evaluate(STEPS) == before, "a refused press changed the game"
             # the widget's error line (a live region) says the same, with the same rule
             assert root.locator("[data-testid='gk-error']").inner_text().startswith(says.inner_text().split(" (rule ")[0])

@@ -147,7 +147,7 @@ def test_the_board_is_legible_and_usable_on_a_phone(phone, site_url, game):
     # the zoom by keyboard (Tab from the last of "Your moves", just above the board, Enter), each
     # press visibly focused
     root.evaluate("""root => { const last = [...root.querySelectorAll("[data-testid='gk-moves'] :is(button, summary)")]
-        .filter(e => e.getClientRects().length).pop(); last.focus(); }""")
+        .filter(e => e.checkVisibility()).pop(); last.focus(); }""")
     _press_by_keyboard(page, "gk-zoom-in")
     bigger = _board(root)
     assert bigger["width"] > moved["width"] * 1.2 and bigger["smallest"] > moved["smallest"], (moved, bigger)

@@ -36,7 +36,7 @@ function playBoard({ ui, model, table, moves, board, zoomBar }) {
   const main = el("div", { class: "gk-play-main" }, zoomBar, board, chooser, says);
   const stage = el("div", { class: "gk-play-stage" },
     el("div", { class: "gk-play-top" }, ...parts.slice(0, cut)), main,
-    el("div", { class: "gk-play-rest" }, ...parts.slice(cut).filter((n) => n !== zoomBar && n !== board)));
+    el("div", { class: "gk-play-rest" }, ...parts.slice(cut).filter((n) => !main.contains(n))));
   table.replaceChildren(stage);
 
   const showSays = () => {
@@ -231,7 +231,10 @@ function playBoard({ ui, model, table, moves, board, zoomBar }) {
       title.textContent = p.actions.length ? label : `${p.label}: no move here (press to see why)`;
       node.append(title);
       node.addEventListener("click", () => press(p, node));
-      node.addEventListener("focus", () => setCurrent(p.id));
+      node.addEventListener("focus", () => {
+        setCurrent(p.id);
+        node.scrollIntoView({ block: "nearest", inline: "nearest" }); // in the zoomed board's frame too
+      });
       hoverLinks(node, () => lightMoves(p.id, true), () => lightMoves(p.id, false));
       layer.append(node);
       nodes.set(p.id, node);
