@@ -171,7 +171,8 @@ def test_bad_requests_are_refused_with_a_message():
 def test_the_board_scales_with_its_width_and_its_spots_lie_on_it(game, players):
     """The page zooms the board by its width alone (gamekit/widgets/static/play.js): every board the
     service draws has a viewBox (so its drawing, text and spots scale together), text the page can
-    measure (a font size) and every spot to press inside the drawing, for the first 25 moves."""
+    measure (a font size) and every place to press inside the drawing, for the first 25 moves (issue
+    31: every game's board is where you act)."""
     import re
 
     situation, view = start(game, ["person"] * players)
@@ -185,12 +186,13 @@ def test_the_board_scales_with_its_width_and_its_spots_lie_on_it(game, players):
         assert box, f"{game}: the board has no viewBox, so it cannot be zoomed"
         x0, y0, w, h = (float(n) for n in box.group(1).split())
         assert "<text" in view["board"] and "font-size" in view["board"]
-        for t in view["targets"]:
-            assert x0 <= t["x"] <= x0 + w and y0 <= t["y"] <= y0 + h, f"{game}: spot {t} is off the board"
-        spots += len(view["targets"])
+        for p in view["places"]:
+            s = p["shape"]
+            x, y = (s["cx"], s["cy"]) if "r" in s else (s["x"] + s["w"] / 2, s["y"] + s["h"] / 2)
+            assert x0 <= x <= x0 + w and y0 <= y <= y0 + h, f"{game}: place {p} is off the board"
+        spots += sum(1 for p in view["places"] if p["actions"])
         situation, view = ask(situation, kind="move", text=view["moves"][0]["moves"][0]["action"])
-    if game in ("catan", "factories", "trade-feud", "auf-achse"):
-        assert spots, f"{game}: no spot to press on the board"
+    assert spots, f"{game}: no move to press on the board"
 
 
 def test_the_pages_search_bot_plays_at_a_budget_its_method_understands():

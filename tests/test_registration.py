@@ -28,6 +28,7 @@ from gamekit.dice import d6
 from gamekit.validation import integer
 from gamekit.web import call
 from gamekit.web.play import pages
+from gamekit.web.play_board import BoardLayout, Place
 from gamekit.web.play_tables import PlayView
 
 D6 = roll(d6, "d6")
@@ -130,10 +131,18 @@ def _board(state: StonesState) -> str:
     return f'<svg xmlns="http://www.w3.org/2000/svg" class="stones">{circles}</svg>'
 
 
-def _targets(state: StonesState, actions: list[Any], add: Any) -> None:
-    for a in actions:
-        if isinstance(a, Take):
-            add(10 + 20 * (state.pile - a.count), 10, 8, a, f"stone {state.pile - a.count + 1}")
+def _stones(state: StonesState) -> list[Place]:
+    """Each stone of the pile is a place: taking down to it (stone 9 of 9 is "take 1")."""
+    return [Place(f"stone:{i + 1}", f"stone {i + 1}", {"cx": 10 + 20 * i, "cy": 10, "r": 8}, {"stone": i + 1})
+            for i in range(state.pile)]
+
+
+def _stone_of(state: StonesState, action: Any) -> list[tuple[str, tuple[str, ...]]]:
+    return [(f"stone:{state.pile - action.count + 1}", ("count",))] if isinstance(action, Take) else []
+
+
+def _stone_usual(state: StonesState, place: Place) -> Any:
+    return Take(state.pile - place.values["stone"] + 1)
 
 
 #: The whole registration: every tool reads what it needs from here.
@@ -146,8 +155,8 @@ STONES = Game(
     board=_board,
     play_view=PlayView(holdings=lambda state, p, viewer: [f"{state.scores()[p]} wins"],
                        private=lambda state, viewer: [f"{state.pile} stones are left."],
-                       targets=_targets,
-                       phases={"take": "take 1, 2 or 3 stones, or gamble"}),
+                       phases={"take": "take 1, 2 or 3 stones, or gamble"},
+                       board=BoardLayout(_stones, _stone_of, _stone_usual)),
     play_page="stones",
 )
 #: The same game without bots, view or board of its own: the tools' defaults.
@@ -226,8 +235,9 @@ def test_the_play_page_service():
     assert view["status"].endswith("take 1, 2 or 3 stones, or gamble")
     assert [p["details"] for p in view["players"]] == [["0 wins"], ["0 wins"]]
     assert view["private"]["lines"] == ["9 stones are left."]
-    assert {t["where"]: t["actions"] for t in view["targets"]} == {"stone 9": ["take 1"], "stone 8": ["take 2"],
-                                                                    "stone 7": ["take 3"]}
+    assert {p["label"]: p["actions"] for p in view["places"] if p["actions"]} == {
+        "stone 9": ["take 1"], "stone 8": ["take 2"], "stone 7": ["take 3"]}
+    assert len(view["places"]) == 9
     assert [m["label"] for group in view["moves"] for m in group["moves"]] == ["take 1", "take 2", "take 3", "gamble"]
     situation, view = ask(situation, kind="hint")
     assert view["hint"]["action"] == "take 1"
@@ -239,10 +249,12 @@ def test_the_play_page_service():
     assert view["can_undo"] and view["board"].count("<circle") == 4
     situation, undone = ask(situation, kind="undo")
     assert undone["board"].count("<circle") == 7
+    pressed = call("play.game", {"situation": situation, "action": {"kind": "press", "place": "stone:1"}})
+    assert pressed["rule"] == "stones-turn" and "at most the 7 left" in pressed["error"]  # the declared board's refusal
     answer = call("play.game", {"situation": situation, "action": {"kind": "move", "text": "take 4"}})
     assert answer["rule"] == "stones-turn" and "at most the 7 left" in answer["error"]  # the engine's refusal
     _, bare = ask(None, kind="start", game="stones-bare", players=2, seats=["person", "random"])
-    assert bare["board"] == "" and bare["private"]["lines"] == [] and bare["targets"] == []
+    assert bare["board"] == "" and bare["private"]["lines"] == [] and bare["places"] == []
     assert bare["status"].endswith("take")  # the phase's own name, for want of words
 
 

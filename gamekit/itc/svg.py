@@ -15,7 +15,7 @@ from .data import COLOURS, LANE_ROUTE, LANES, PLACES, ROUTES
 if TYPE_CHECKING:  # pragma: no cover
     from .state import ItcState
 
-__all__ = ["board_svg", "PLAYER_COLOURS"]
+__all__ = ["board_svg", "lane_box", "place_box", "PLAYER_COLOURS"]
 
 #: Display colours of the players' stones (not the goods' colours).
 PLAYER_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b")
@@ -39,12 +39,33 @@ def _desc(state: ItcState) -> str:
     return (f"Scores: {scores}. Transport cards {', '.join(on_routes)}. " + "; ".join(places) + ".")
 
 
+#: The picture's grid: a field's side, the gap between lanes, the top of the lanes, a place's row.
+CELL, GAP, TOP, ROW = 34, 6, 40, 46
+
+
+def lane_box(state: ItcState, lane: int, field: int | None = None) -> tuple[float, float, float, float]:
+    """Where a lane (``field`` None) or one of its fields is drawn: ``x, y, width, height`` (the
+    play pages press there)."""
+    rows = max(len(col) for col in state.lanes)
+    x = 4 + lane * (CELL + GAP)
+    base = TOP + rows * (CELL + 4)
+    if field is None:
+        top = base - len(state.lanes[lane]) * (CELL + 4)
+        return x, top, CELL, base - top
+    return x, base - (field + 1) * (CELL + 4), CELL, CELL
+
+
+def place_box(state: ItcState, i: int) -> tuple[float, float, float, float]:
+    """Where continent (or grey market) ``i`` is named, with its first goods: ``x, y, width, height``."""
+    return LANES * (CELL + GAP) + 10, TOP + i * ROW - 14, 160, ROW - 4
+
+
 def board_svg(state: ItcState) -> str:
     """The position as SVG text."""
-    cell, gap = 34, 6
+    cell, gap = CELL, GAP
     rows = max(len(col) for col in state.lanes)
     board_w = LANES * (cell + gap)
-    top = 40
+    top = TOP
     height = max(top + rows * (cell + 4) + 40, top + 7 * 46 + 20)
     width = board_w + 430
     out = [

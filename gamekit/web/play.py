@@ -15,9 +15,11 @@ agree; a saved game is the engine's save, which opens in either.
 Actions (``action["kind"]``): ``start`` (``game``, ``players``, ``seats``, ``seed``, ``options``),
 ``move`` (``text``: one of the moves shown), ``bot`` (the computer to move plays one move),
 ``hint``, ``undo``, ``replay`` (``step``: the position after that many actions, read only),
-``open`` (``save``: a saved game's text, ``seats`` optional, ``game``: the page's game, whose saves
-alone it opens; the save is checked by playing its log again from its seed, and refused past
-:data:`SAVE_LIMIT_BYTES`), ``view`` (the game as it stands, after a
+``press`` (``place``: a place of the board where no legal move lies; answers with the engine's
+refusal of the move meant there, :mod:`gamekit.web.play_board`), ``open`` (``save``: a saved game's
+text, ``seats`` optional, ``game``: the page's game, whose saves alone it opens; the save is checked
+by playing its log again from its seed, and refused past :data:`SAVE_LIMIT_BYTES`), ``view`` (the
+game as it stands, after a
 replay), ``setup`` (the set-up form).
 """
 
@@ -32,7 +34,9 @@ from .. import game as get_game
 from ..core import IllegalAction, InvalidSave
 from ..validation import is_integer
 from . import service
-from .play_tables import holdings, phase_text, private, targets
+from .play_board import board_places, grouped_moves
+from .play_board import press as board_press
+from .play_tables import holdings, phase_text, private
 
 PERSON = "person"
 BOT_KINDS = ("random", "heuristic", "search")
@@ -203,13 +207,6 @@ def _group(action: Any) -> str:
     return words[:1].upper() + words[1:]
 
 
-def _moves(state: Any) -> list[dict[str, Any]]:
-    groups: dict[str, list[dict[str, str]]] = {}
-    for a in state.legal_actions():
-        groups.setdefault(_group(a), []).append({"label": str(a), "action": str(a)})
-    return [{"title": title, "moves": moves} for title, moves in groups.items()]
-
-
 def _board(state: Any) -> str:
     """The board picture the game declares (its :class:`~gamekit.Game`'s ``board``), else the
     state's own ``_repr_svg_``, else none."""
@@ -245,6 +242,7 @@ def _view(state: Any, situation: dict[str, Any], announce: str, replay: int | No
         status = f"{_name(mover, seats)} is thinking… ({phase_text(state)})"
     if steps is None:
         steps = state.log_length
+    legal = state.legal_actions() if person_moves else []
     return {
         "title": state.game.title,
         "game": state.game.name,
@@ -258,8 +256,8 @@ def _view(state: Any, situation: dict[str, Any], announce: str, replay: int | No
         "board": _board(state),
         "private": ({"title": f"Only for Player {viewer + 1}", "lines": private(state, viewer)}
                     if viewer is not None else None),
-        "moves": _moves(state) if person_moves else [],
-        "targets": targets(state, state.legal_actions()) if person_moves else [],
+        "moves": grouped_moves(state, legal) if person_moves else [],
+        "places": board_places(state, legal) if person_moves else [],
         "log": _log(state, seats, viewer),
         "steps": steps,
         "replay": replay,
@@ -420,6 +418,10 @@ def play(situation: dict[str, Any] | None = None, action: dict[str, Any] | None 
         view = _view(state, situation, f"Hint: {hinted} ({reason}).")
         view["hint"] = {"action": str(hinted), "reason": reason}
         return {"situation": situation, "view": view}
+    if kind == "press":  # a place on the board where no legal move lies: the engine says why
+        if seats[mover] != PERSON:
+            raise ValueError(f"it is {_name(mover, seats)}'s turn, not a person's")
+        raise board_press(state, action.get("place"))
     if kind == "move":
         if seats[mover] != PERSON:
             raise ValueError(f"it is {_name(mover, seats)}'s turn, not a person's")

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..validation import counted
+from .play_board import AUF_ACHSE_BOARD, CATAN_BOARD, ITC_BOARD, TRANSPORTSPELET_BOARD, BoardLayout
 
 RESOURCE_NAMES = ("brick", "lumber", "wool", "grain", "ore")
 DEV_NAMES = ("knight", "victory point", "road building", "year of plenty", "monopoly")
@@ -41,16 +42,16 @@ class PlayView:
 
     - ``holdings(state, player, viewer)``: what everyone sees of ``player``, in short lines;
     - ``private(state, viewer)``: the viewer's own hidden things, in sentences;
-    - ``targets(state, actions, add)``: where on the board picture each legal action can be chosen by a
-      click, told with ``add(x, y, radius, action, where)`` (see :func:`targets`);
+    - ``board``: the places of the board picture that can be pressed, where each move lies, and the
+      move meant at a place where none is legal (a :class:`~gamekit.web.play_board.BoardLayout`);
     - ``phases``: the words for what the player to move must do, by the state's ``phase`` (over
       the common words of :data:`PHASES`).
     """
 
     holdings: Callable[[Any, int, int | None], list[str]] | None = None
     private: Callable[[Any, int], list[str]] | None = None
-    targets: Callable[[Any, list[Any], Callable[..., None]], None] | None = None
     phases: Mapping[str, str] = field(default_factory=dict)
+    board: BoardLayout | None = None
 
 
 _NO_VIEW = PlayView()
@@ -148,58 +149,8 @@ def _transportspelet_private(state: Any, viewer: int) -> list[str]:
     return [f"Your transport: {state.card(t.card)}" for t in state.transports[viewer] if t is not None]
 
 
-def targets(state: Any, actions: list[Any]) -> list[dict[str, Any]]:
-    """Where on the engine's board picture each legal action can be chosen by a click: a spot
-    (``x``, ``y`` in the picture's own coordinates, a radius) with the actions there (their texts).
-    Only for the moves that have a place: an intersection, an edge, a hex, a city or a road space."""
-    spots: dict[tuple[float, float], dict[str, Any]] = {}
-
-    def add(x: float, y: float, r: float, action: Any, where: str) -> None:
-        spot = spots.setdefault((round(x, 1), round(y, 1)), {"x": round(x, 1), "y": round(y, 1), "r": r, "where": where,
-                                                              "actions": []})
-        spot["actions"].append(str(action))
-
-    view = play_view(state).targets
-    if view is None:
-        return []
-    try:
-        view(state, actions, add)
-    except (AttributeError, IndexError, KeyError, TypeError, ValueError):
-        return []
-    return list(spots.values())
-
-
-def _catan_targets(state: Any, actions: list[Any], add: Callable[..., None]) -> None:
-    from ..catan.board import hex_centre
-    from ..catan.svg import SIZE, point_of
-
-    topo = state.board.topology
-    for a in actions:
-        node, edge, hex_ = getattr(a, "node", None), getattr(a, "edge", None), getattr(a, "hex", None)
-        if type(a).__name__ == "MoveShip":
-            edge = a.to
-        if node is not None:
-            add(*point_of(state.board, node), SIZE * 0.28, a, f"intersection {node}")
-        elif edge is not None:
-            (ax, ay), (bx, by) = (point_of(state.board, n) for n in topo.edge_nodes[edge])
-            add((ax + bx) / 2, (ay + by) / 2, SIZE * 0.24, a, f"edge {edge}")
-        elif hex_ is not None:
-            x, y = hex_centre(topo.hexes[hex_], SIZE)
-            add(x, y + SIZE * 0.45, SIZE * 0.3, a, f"hex {hex_}")
-
-
-def _auf_achse_targets(state: Any, actions: list[Any], add: Callable[..., None]) -> None:
-    from ..auf_achse.actions import space_text
-    from ..auf_achse.svg import where_xy
-
-    for a in actions:
-        place = getattr(a, "to", None) or getattr(a, "city", None)
-        if isinstance(place, str):
-            add(*where_xy(state, place), 9, a, space_text(place))
-
-
 #: The five games' play views (each game's :class:`~gamekit.Game` declares its own as ``play_view``).
-CATAN_VIEW = PlayView(_catan_holdings, _catan_private, _catan_targets)
-ITC_VIEW = PlayView(_itc_holdings, _itc_private)
-AUF_ACHSE_VIEW = PlayView(_auf_achse_holdings, _auf_achse_private, _auf_achse_targets)
-TRANSPORTSPELET_VIEW = PlayView(_transportspelet_holdings, _transportspelet_private)
+CATAN_VIEW = PlayView(_catan_holdings, _catan_private, board=CATAN_BOARD)
+ITC_VIEW = PlayView(_itc_holdings, _itc_private, board=ITC_BOARD)
+AUF_ACHSE_VIEW = PlayView(_auf_achse_holdings, _auf_achse_private, board=AUF_ACHSE_BOARD)
+TRANSPORTSPELET_VIEW = PlayView(_transportspelet_holdings, _transportspelet_private, board=TRANSPORTSPELET_BOARD)

@@ -25,9 +25,15 @@ from ..web import call
 STATIC = Path(__file__).parent / "static"
 
 
+#: Widgets whose front end is more than one file: the files appended after the widget's own.
+PARTS = {"play": ("play_board",)}
+
+
 def esm_for(name: str) -> str:
-    """The ES module of the widget ``name``: the shared runtime, then the widget's own code."""
-    return (STATIC / "runtime.js").read_text() + "\n" + (STATIC / f"{name}.js").read_text()
+    """The ES module of the widget ``name``: the shared runtime, then the widget's own code (and
+    its further parts, :data:`PARTS`)."""
+    files = ("runtime", name, *PARTS.get(name, ()))
+    return "\n".join((STATIC / f"{f}.js").read_text() for f in files)
 
 
 def css_for(name: str) -> str:

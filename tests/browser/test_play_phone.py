@@ -25,8 +25,9 @@ LOAD_TIMEOUT_MS = 120_000
 PHONE_WIDTH = 360
 LEGIBLE_PX = 11
 GAMES = ["itc", "catan", "factories", "trade-feud", "auf-achse", "transportspelet"]
-#: The games whose board has spots to press (the engine says where a move lies: gamekit.web.play_tables.targets).
-WITH_TARGETS = {"catan", "factories", "trade-feud", "auf-achse"}
+#: The games whose board has spots to press (the service says where a move lies: gamekit.web.play_board;
+#: issue 31: every game's board is where you act).
+WITH_TARGETS = set(GAMES)
 
 #: The board as drawn now: the drawing's and its frame's widths, the height of its smallest text
 #: (the bounding box of each <text> on the screen), the page's width, and what the zoom says.
@@ -94,6 +95,10 @@ def _move_at_this_zoom(page, root, game, *, on_the_board: bool) -> None:
     if spot.count():
         named = spot.get_attribute("aria-label")
         spot.tap()  # a finger, where the spot is drawn at this zoom (scrolled into the frame's view)
+        choice = root.locator("[data-testid='gk-chooser'] [data-testid='gk-choice-0']")
+        if choice.is_visible():  # a place with several moves: choose the first, beside the board
+            named = choice.get_attribute("data-action")
+            choice.tap()
     else:
         button = root.get_by_role("region", name="Your moves").get_by_role("button").first
         named = button.get_attribute("data-action")
@@ -139,8 +144,10 @@ def test_the_board_is_legible_and_usable_on_a_phone(phone, site_url, game):
     assert moved["smallest"] >= LEGIBLE_PX and moved["width"] >= start["width"] - 1, (start, moved)
     assert moved["page"] <= PHONE_WIDTH
 
-    # the zoom by keyboard (Tab from the players' table, Enter), each press visibly focused
-    root.get_by_role("region", name="players").focus()
+    # the zoom by keyboard (Tab from the last of "Your moves", just above the board, Enter), each
+    # press visibly focused
+    root.evaluate("""root => { const last = [...root.querySelectorAll("[data-testid='gk-moves'] :is(button, summary)")]
+        .filter(e => e.checkVisibility()).pop(); last.focus(); }""")
     _press_by_keyboard(page, "gk-zoom-in")
     bigger = _board(root)
     assert bigger["width"] > moved["width"] * 1.2 and bigger["smallest"] > moved["smallest"], (moved, bigger)

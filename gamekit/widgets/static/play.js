@@ -86,7 +86,6 @@ function render({ model, el: root }) {
   let skipping = false;
   let timer = null;
   let shownTo = null; // the person whose hidden things were last uncovered (pass the device)
-  const openGroups = new Set(); // the folded groups of moves the reader opened stay open
 
   // -- set-up ---------------------------------------------------------------------------------
   const setup = el("form", { class: "gk-play-setup", "data-testid": "gk-setup", "aria-label": "Set up a game" });
@@ -239,6 +238,7 @@ function render({ model, el: root }) {
       el("div", { class: "gk-row", role: "group", "aria-label": "Replay" }, replayBack, replayText, replayForward, replayExit), logList),
     endRow);
   ui.box.prepend(setup, table);
+  const tableBoard = playBoard({ ui, model, table, moves, board, zoomBar }); // the board is the table (play_board.js)
 
   const stopBots = () => {
     if (timer) clearTimeout(timer);
@@ -347,79 +347,7 @@ function render({ model, el: root }) {
         el("th", { scope: "row" }, p.name + (p.to_move ? " (to move)" : "")), el("td", {}, p.score), el("td", {}, p.details.join("; ")))));
   };
 
-  const drawMoves = (v, hidden) => {
-    if (hidden || !v.moves.length) {
-      moves.replaceChildren(el("p", { class: "gk-muted" }, v.over ? "The game is over." : hidden ? "" : "Waiting for the other players."));
-      return;
-    }
-    const groups = v.moves.map((g, gi) => {
-      const buttons = g.moves.map((m, mi) =>
-        el("button", { "data-testid": `gk-move-${gi}-${mi}`, "data-action": m.action, onclick: () => ui.act({ kind: "move", text: m.action }) }, m.label));
-      const list = el("div", { class: "gk-row gk-play-group", role: "group", "aria-label": g.title }, ...buttons);
-      // A long group is folded, except the first.
-      if (v.moves.length > 1 && g.moves.length > 8) {
-        const box = el("details", { open: gi === 0 || openGroups.has(g.title) || undefined }, el("summary", {}, `${g.title} (${g.moves.length})`), list);
-        box.addEventListener("toggle", () => (box.open ? openGroups.add(g.title) : openGroups.delete(g.title)));
-        return box;
-      }
-      return el("div", {}, el("h4", {}, g.title), list);
-    });
-    moves.replaceChildren(...groups);
-  };
-
   const needsCoverNow = (v) => v.persons > 1 && v.person_to_move && shownTo !== v.to_move;
-
-  // The board's clickable spots: the service says where each legal move lies (no rule here).
-  const drawTargets = (svg, targets) => {
-    const ns = "http://www.w3.org/2000/svg";
-    // A picture (role img) may not hold buttons: with spots to press it is a labelled group instead.
-    if (targets.length && svg.getAttribute("role") === "img") {
-      svg.setAttribute("role", "group");
-      if (!svg.hasAttribute("aria-label") && !svg.hasAttribute("aria-labelledby")) {
-        svg.setAttribute("aria-label", (svg.querySelector("title") || {}).textContent || "The board");
-      }
-    }
-    targets.forEach((t, i) => {
-      const spot = document.createElementNS(ns, "circle");
-      const label = t.actions.length === 1 ? t.actions[0] : `${t.where}: ${t.actions.length} moves`;
-      for (const [k, value] of Object.entries({ cx: t.x, cy: t.y, r: t.r, class: "gk-play-target", role: "button",
-        tabindex: "0", "aria-label": label, "data-testid": `gk-target-${i}` })) spot.setAttribute(k, value);
-      const title = document.createElementNS(ns, "title");
-      title.textContent = label;
-      spot.append(title);
-      const choose = () => {
-        if (t.actions.length === 1) {
-          ui.act({ kind: "move", text: t.actions[0] });
-          return;
-        }
-        const buttons = [...moves.querySelectorAll("button")].filter((b) => t.actions.includes(b.getAttribute("data-action")));
-        moves.querySelectorAll(".gk-play-picked").forEach((b) => b.classList.remove("gk-play-picked"));
-        buttons.forEach((b) => {
-          b.classList.add("gk-play-picked");
-          const box = b.closest("details");
-          if (box) box.open = true;
-        });
-        if (buttons[0]) buttons[0].focus();
-        ui.say(`${t.where}: ${t.actions.length} moves, listed under Your moves`);
-      };
-      spot.addEventListener("click", choose);
-      spot.addEventListener("keydown", (e) => {
-        if (e.key === "Enter" || e.key === " ") {
-          e.preventDefault();
-          choose();
-        }
-      });
-      svg.append(spot);
-    });
-    // The board's own words (city names, numbers) stay readable above the spots; a click on a word
-    // reaches the spot under it.
-    if (targets.length) {
-      svg.querySelectorAll(":scope > text").forEach((word) => {
-        word.style.pointerEvents = "none";
-        svg.append(word);
-      });
-    }
-  };
 
   // The result screen: who won, every score, why the game ended (the engine's words), what next.
   const drawResult = (v) => {
@@ -479,7 +407,7 @@ function render({ model, el: root }) {
     if (svg) {
       svg.setAttribute("width", "100%");
       svg.removeAttribute("height");
-      if (!needsCoverNow(v)) drawTargets(svg, v.targets || []);
+      if (!needsCoverNow(v)) tableBoard.drawPlaces(svg, v);
       showZoom();
       if (zoom === null) {
         // The first board opens with its middle in the middle of the frame.
@@ -502,7 +430,7 @@ function render({ model, el: root }) {
     }
     privateBox.hidden = needsCover || !v.private;
     privateBox.replaceChildren(...(v.private ? [el("h4", {}, v.private.title), ...v.private.lines.map((l) => el("p", {}, l))] : []));
-    drawMoves(v, needsCover || replaying);
+    tableBoard.drawMoves(v, needsCover || replaying);
     hintButton.hidden = !v.person_to_move || replaying;
     hintButton.disabled = needsCover;
     undoButton.hidden = replaying || (v.over && !v.can_undo); // no dead control on the result screen
@@ -535,6 +463,7 @@ function render({ model, el: root }) {
   return () => {
     stopBots();
     model.off("change:revision", draw);
+    tableBoard.dispose();
     ui.dispose();
   };
 }
