@@ -370,6 +370,8 @@ class CatanState(State):
 
     #: Never changed after setup, so clones share them (see :meth:`clone`).
     shared_on_clone = ("board", "topo", "_producers", "_hex_number")
+    #: The rule the starting pieces are placed by (rule ``catan-setup``), named to the play pages' guide.
+    SETUP_RULE = "catan-setup"
 
     action_types: ClassVar[tuple[type, ...]] = CATAN_ACTION_TYPES
     options: CatanOptions

@@ -89,7 +89,7 @@ class ChooseDice:
 
 @dataclass(frozen=True, slots=True)
 class KeepDie:
-    """Keep one of the two rolled dice for this turn (rules ``itc-dice``, ``itc-red-die``)."""
+    """Keep one of the two rolled dice for this turn (rules ``itc-red-die``, ``itc-dice``)."""
 
     colour: str
 

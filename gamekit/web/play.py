@@ -16,7 +16,8 @@ Actions (``action["kind"]``): ``start`` (``game``, ``players``, ``seats``, ``see
 ``move`` (``text``: one of the moves shown), ``bot`` (the computer to move plays one move),
 ``hint``, ``undo``, ``replay`` (``step``: the position after that many actions, read only),
 ``open`` (``save``: a saved game's text, ``seats`` optional), ``view`` (the game as it stands, after a
-replay), ``setup`` (the set-up form).
+replay), ``setup`` (the set-up form), ``learn`` (the guided first game, :mod:`gamekit.web.learn`:
+``step`` ``start`` with ``game``, or ``next``, ``skip``, ``resume``).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from typing import Any
 from .. import game as get_game
 from ..core import IllegalAction, InvalidSave
 from ..validation import is_integer
-from . import service
+from . import learn, service
 from .play_tables import holdings, phase_text, private, targets
 
 PERSON = "person"
@@ -249,6 +250,7 @@ def _view(state: Any, situation: dict[str, Any], announce: str, replay: int | No
         "over": over,
         "result": result,
         "save_name": f"{state.game.name}-seed-{state.seed}-after-{steps}.json",
+        "guide": learn.guide_view(state, situation, person_moves),
     }
 
 
@@ -331,9 +333,22 @@ def play(situation: dict[str, Any] | None = None, action: dict[str, Any] | None 
         if not (isinstance(seats, list) and len(seats) == state.players):
             seats = [PERSON] + ["heuristic"] * (state.players - 1)
         situation = {"game": state.game.name, "seats": _seats(seats, state.players)}
+        if learn.checked(action.get("learn")):
+            situation["learn"] = learn.checked(action.get("learn"))
         return _answer(state, situation, f"Opened a saved game of {state.game.title} after {len(state._rows)} actions.")
+    if kind == "learn" and action.get("step") == "start":
+        game = get_game(action.get("game", ""))
+        players = max(game.min_players, 2)
+        seats = [PERSON] + ["heuristic"] * (players - 1)
+        state = game.new(players=players, seed=learn.LEARN_SEED)
+        situation = {"game": game.name, "seats": seats, "learn": learn.start_situation()}
+        return _answer(state, situation, f"Learn by playing: a guided game of {game.title} for {players} players, "
+                                         f"seed {learn.LEARN_SEED}. You are Player 1.")
     state, situation = _restore(situation)
     seats = situation["seats"]
+    if kind == "learn":
+        situation, said = learn.step(situation, action)
+        return {"situation": situation, "view": _view(state, situation, said)}
     if kind == "view":
         return {"situation": situation, "view": _view(state, situation, "Back to the game.")}
     if kind == "replay":
@@ -367,7 +382,9 @@ def play(situation: dict[str, Any] | None = None, action: dict[str, Any] | None 
         if not isinstance(text, str):
             raise ValueError("a move is the text of one of the moves shown")
         before = len(state._rows)
+        marked = learn.before_move(state, situation, text)
         state.apply(text)
+        situation = learn.after_move(state, situation, marked)
         entry = state.log[before]
         chance = _chance_text(entry.get("chance", []), mine=True)
         return _answer(state, situation, f"Player {mover + 1}: {entry['text']}" + (f" ({chance})." if chance else "."))
@@ -381,4 +398,4 @@ def play(situation: dict[str, Any] | None = None, action: dict[str, Any] | None 
         viewer = persons[0] if len(persons) == 1 else None
         chance = _chance_text(entry.get("chance", []), mine=mover == viewer)
         return _answer(state, situation, f"Player {mover + 1}: {_said(entry, viewer)}" + (f" ({chance})." if chance else "."))
-    raise ValueError("the actions are setup, start, open, view, move, bot, hint, undo and replay")
+    raise ValueError("the actions are setup, start, open, view, move, bot, hint, undo, replay and learn")
