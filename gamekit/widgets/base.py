@@ -25,15 +25,17 @@ from ..web import call
 STATIC = Path(__file__).parent / "static"
 
 
-def esm_for(name: str) -> str:
-    """The ES module of the widget ``name``: the shared runtime, then the widget's own code."""
-    return (STATIC / "runtime.js").read_text() + "\n" + (STATIC / f"{name}.js").read_text()
+def esm_for(name: str, *parts: str) -> str:
+    """The ES module of the widget ``name``: the shared runtime, then the widget's own code, then
+    the ``parts`` that extend it (``static/<part>.js``, in the same module, so ``name`` may call them)."""
+    return "\n".join((STATIC / f"{file}.js").read_text() for file in ("runtime", name, *parts))
 
 
-def css_for(name: str) -> str:
-    """The widget's styles: the shared look (``static/common.css``), then its own ``static/<name>.css``."""
-    own = STATIC / f"{name}.css"
-    return (STATIC / "common.css").read_text() + ("\n" + own.read_text() if own.exists() else "")
+def css_for(name: str, *parts: str) -> str:
+    """The widget's styles: the shared look (``static/common.css``), then its own ``static/<name>.css``
+    and its parts' (those that exist)."""
+    own = [STATIC / f"{file}.css" for file in (name, *parts)]
+    return "\n".join([(STATIC / "common.css").read_text(), *(f.read_text() for f in own if f.exists())])
 
 
 class GamekitWidget(anywidget.AnyWidget):

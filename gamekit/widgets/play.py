@@ -23,8 +23,8 @@ class PlayGame(RulesWidget):
     0
     """
 
-    _esm = esm_for("play")
-    _css = css_for("play")
+    _esm = esm_for("play", "play_learn")
+    _css = css_for("play", "play_learn")
     game_name = traitlets.Unicode("").tag(sync=True)
     players = traitlets.Int(0).tag(sync=True)
     seed = traitlets.Int(1).tag(sync=True)

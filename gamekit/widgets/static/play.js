@@ -136,7 +136,7 @@ function render({ model, el: root }) {
     const saved = recall(game);
     if (!saved) return;
     ui.reset();
-    ui.act({ kind: "open", save: saved.save, seats: saved.seats });
+    ui.act({ kind: "open", save: saved.save, seats: saved.seats, learn: saved.learn });
   });
   openInput.addEventListener("change", async () => {
     const file = openInput.files && openInput.files[0];
@@ -190,6 +190,9 @@ function render({ model, el: root }) {
       el("div", { class: "gk-row", role: "group", "aria-label": "Replay" }, replayBack, replayText, replayForward, replayExit), logList),
     el("div", { class: "gk-row" }, saveButton, newButton));
   ui.box.prepend(setup, table);
+  // The guided first game (play_learn.js, appended to this module).
+  const learn = playLearn({ ui, game, setupRow: startButton.parentNode, table, moves, board,
+    start: (action) => { ui.reset(); stopBots(); shownTo = null; ui.act(action); } });
 
   const stopBots = () => {
     if (timer) clearTimeout(timer);
@@ -431,6 +434,7 @@ function render({ model, el: root }) {
     replayForward.disabled = !replaying || v.replay >= v.steps;
     replayBack.disabled = (replaying ? v.replay : v.steps) <= 0;
     replayExit.hidden = !replaying;
+    learn.draw(v, replaying);
     if (replaying) stopBots();
     else scheduleBots();
     if (needsCover) return coverButton;
