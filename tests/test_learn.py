@@ -157,3 +157,13 @@ def test_the_sentences_under_a_label():
     assert rule_links.rule_text(by_id["itc-one"]) == "First sentence here. Second one follows. Third one."
     assert rule_links.rule_text(by_id["itc-two"]) == "Short rule. Its second paragraph."
     assert rule_links.rule_text(by_id["itc-list"]) == "Roll the dice. Move."
+
+
+def test_the_log_holds_every_action():
+    """Issue 31, item 2: the log lists every action of the game, not only the last ones."""
+    from gamekit.web.play import play_through
+
+    state = play_through("catan", ["random"] * 3, seed=4, max_actions=150)
+    situation = {"game": "catan", "seats": ["person", "random", "random"], "save": state.to_json()}
+    log = play(situation=situation, action={"kind": "view"})["view"]["log"]
+    assert [row["step"] for row in log] == list(range(1, len(state.log) + 1)) and len(log) == 150

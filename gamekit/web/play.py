@@ -36,7 +36,6 @@ from .play_tables import holdings, phase_text, private, targets
 PERSON = "person"
 BOT_KINDS = ("random", "heuristic", "search")
 SEAT_KINDS = (PERSON, *BOT_KINDS)
-LOG_SHOWN = 60
 #: The play pages' games: protocol name -> the chapter folder (``book/<folder>/play.md``).
 PAGES = {"itc": "itc", "catan": "catan", "factories": "factories", "trade-feud": "trade-feud",
          "auf-achse": "auf_achse", "transportspelet": "transportspelet"}
@@ -169,8 +168,7 @@ def _said(entry: dict[str, Any], viewer: int | None) -> str:
 def _log(state: Any, seats: list[str], viewer: int | None) -> list[dict[str, Any]]:
     rows = []
     entries = state.log
-    first = max(0, len(entries) - LOG_SHOWN)
-    for i, entry in enumerate(entries[first:], start=first):
+    for i, entry in enumerate(entries):  # every action, the first included (issue 31: the whole log)
         p = entry["player"]
         said = _said(entry, viewer)
         text = f"{i + 1}. Player {p + 1}: {said}" if p is not None else f"{i + 1}. {said}"

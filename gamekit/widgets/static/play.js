@@ -3,7 +3,9 @@
 // bots); this file only draws the view, sends the reader's choices back, paces the computer's moves,
 // and keeps the last game in the browser.
 
-const BOT_PACE_MS = 700;
+// The pace of the computer's moves, chosen by the reader (kept in this browser): milliseconds per move.
+const PACES = [["slow", "Slow", 1500], ["normal", "Normal", 700], ["fast", "Fast", 250], ["instant", "Instant", 0]];
+const DEFAULT_PACE = "normal";
 // The board's zoom (pure presentation): 1 is "Fit" (the board as wide as its frame); each press of
 // Zoom in or Zoom out multiplies or divides by ZOOM_STEP. On a narrow screen the board opens at the
 // zoom that draws its smallest text LEGIBLE_PX high (the frame scrolls), and grows if a later board
@@ -177,6 +179,22 @@ function render({ model, el: root }) {
   const undoButton = el("button", { "data-testid": "gk-undo", onclick: () => ui.act({ kind: "undo" }) }, "Undo my last move");
   const skipButton = el("button", { "data-testid": "gk-skip", hidden: "" }, "Skip to my turn");
   const hint = el("p", { class: "gk-muted", "data-testid": "gk-hint-text" });
+  const paceSelect = el("select", { id: `gk-${game}-pace`, "data-testid": "gk-pace" },
+    ...PACES.map(([value, label]) => el("option", { value }, label)));
+  try {
+    paceSelect.value = localStorage.getItem("gamekit-play-pace") || DEFAULT_PACE;
+  } catch (err) {
+    paceSelect.value = DEFAULT_PACE;
+  }
+  if (!paceSelect.value) paceSelect.value = DEFAULT_PACE;
+  paceSelect.addEventListener("change", () => {
+    try {
+      localStorage.setItem("gamekit-play-pace", paceSelect.value);
+    } catch (err) {
+      /* the pace is kept for this page only */
+    }
+  });
+  const paceMs = () => (PACES.find(([value]) => value === paceSelect.value) || PACES[1])[2];
   const logList = el("ol", { class: "gk-history", "data-testid": "gk-log" });
   const replayBack = el("button", { "data-testid": "gk-replay-back" }, "Step back");
   const replayForward = el("button", { "data-testid": "gk-replay-forward" }, "Step forward");
@@ -184,7 +202,8 @@ function render({ model, el: root }) {
   const replayText = el("span", { "data-testid": "gk-replay-text" });
   const saveButton = el("button", { "data-testid": "gk-save" }, "Save the game to a file");
   const newButton = el("button", { "data-testid": "gk-new" }, "New game");
-  table.append(status, result, el("div", { class: "gk-row" }, skipButton, hintButton, undoButton), hint, moves, cover, privateBox,
+  table.append(status, result, el("div", { class: "gk-row" }, skipButton, hintButton, undoButton,
+    el("label", { for: `gk-${game}-pace` }, "Computer's pace"), paceSelect), hint, moves, cover, privateBox,
     scrollTable(players, "players"), zoomBar, board,
     el("details", { class: "gk-play-log", open: "" }, el("summary", {}, "Log"),
       el("div", { class: "gk-row", role: "group", "aria-label": "Replay" }, replayBack, replayText, replayForward, replayExit), logList),
@@ -287,7 +306,7 @@ function render({ model, el: root }) {
     timer = setTimeout(() => {
       timer = null;
       ui.act({ kind: "bot" });
-    }, skipping ? 0 : BOT_PACE_MS);
+    }, skipping ? 0 : paceMs());
   };
 
   const drawPlayers = (v) => {
