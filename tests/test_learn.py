@@ -167,3 +167,15 @@ def test_the_log_holds_every_action():
     situation = {"game": "catan", "seats": ["person", "random", "random"], "save": state.to_json()}
     log = play(situation=situation, action={"kind": "view"})["view"]["log"]
     assert [row["step"] for row in log] == list(range(1, len(state.log) + 1)) and len(log) == 150
+
+
+@pytest.mark.parametrize("game", list(PAGES))
+def test_each_player_has_a_colour_and_the_reader_a_key(game):
+    """Issue 31, item 2: each player's colour (named, and the fill the board draws) and the key."""
+    view = play(action={"kind": "learn", "step": "start", "game": game})["view"]
+    colours = [p["colour"] for p in view["players"]]
+    assert all(c["name"] and re.fullmatch(r"#[0-9a-f]{6}", c["fill"]) for c in colours)
+    assert len({c["name"] for c in colours}) == len(colours)
+    assert view["key"] == f"You are {colours[0]['name']} (Player 1)."
+    _, _, later = guided_game(game)  # the reader's pieces are on the board by the hand-off
+    assert colours[0]["fill"].lower() in later["board"].lower(), "the key's colour is the one on the board"

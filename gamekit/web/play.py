@@ -31,7 +31,7 @@ from .. import game as get_game
 from ..core import IllegalAction, InvalidSave
 from ..validation import is_integer
 from . import learn, service
-from .play_tables import holdings, phase_text, private, targets
+from .play_tables import colour, holdings, phase_text, private, targets
 
 PERSON = "person"
 BOT_KINDS = ("random", "heuristic", "search")
@@ -208,7 +208,7 @@ def _view(state: Any, situation: dict[str, Any], announce: str, replay: int | No
     persons = [p for p, s in enumerate(seats) if s == PERSON]
     viewer = mover if person_moves else (persons[0] if len(persons) == 1 else None)
     scores = state.scores()
-    players = [{"name": _name(p, seats), "seat": seats[p], "score": str(scores[p]),
+    players = [{"name": _name(p, seats), "seat": seats[p], "score": str(scores[p]), "colour": colour(state, p),
                 "details": holdings(state, p, viewer), "to_move": p == mover} for p in range(state.players)]
     result = ""
     if over:
@@ -236,6 +236,8 @@ def _view(state: Any, situation: dict[str, Any], announce: str, replay: int | No
         "bot_to_move": mover is not None and seats[mover] != PERSON and replay is None,
         "persons": len(persons),
         "players": players,
+        "key": (f"You are {players[persons[0]]['colour']['name']} (Player {persons[0] + 1})."
+                if len(persons) == 1 and players[persons[0]]["colour"]["name"] else ""),
         "board": _board(state),
         "private": ({"title": f"Only for Player {viewer + 1}", "lines": private(state, viewer)}
                     if viewer is not None else None),

@@ -56,6 +56,27 @@ def holdings(state: Any, player: int, viewer: int | None) -> list[str]:
     return []
 
 
+def colour(state: Any, player: int) -> dict[str, str]:
+    """The player's colour on the board: its name ("red") and the fill the picture draws it with."""
+    name = state.game.name
+    if name in ("catan", "factories", "trade-feud"):
+        from ..catan.svg import PLAYER_FILL
+
+        return {"name": state.colours[player], "fill": PLAYER_FILL.get(state.colours[player], "#888888")}
+    if name == "itc":
+        from ..itc.svg import PLAYER_COLOUR_NAMES
+        from ..itc.svg import PLAYER_COLOURS as fills
+    elif name == "auf-achse":
+        from ..auf_achse.svg import PLAYER_COLOUR_NAMES
+        from ..auf_achse.svg import PLAYER_FILL as fills
+    elif name == "transportspelet":
+        from ..transportspelet.svg import PLAYER_COLOUR_NAMES
+        from ..transportspelet.svg import PLAYER_COLOURS as fills
+    else:
+        return {"name": "", "fill": ""}
+    return {"name": PLAYER_COLOUR_NAMES[player % len(fills)], "fill": fills[player % len(fills)]}
+
+
 def _truck(node: str | None) -> str:
     from ..auf_achse.actions import space_text
 

@@ -165,8 +165,9 @@ function render({ model, el: root }) {
   const zoomOut = el("button", { "data-testid": "gk-zoom-out" }, "Zoom out");
   const zoomFit = el("button", { "data-testid": "gk-zoom-fit" }, "Fit");
   const zoomText = el("span", { class: "gk-muted", "data-testid": "gk-zoom-text" });
+  const boardKey = el("span", { class: "gk-play-key", "data-testid": "gk-board-key" });
   const zoomBar = el("div", { class: "gk-row gk-play-zoom", role: "group", "aria-label": "Board zoom", "data-testid": "gk-zoom" },
-    zoomIn, zoomOut, zoomFit, zoomText);
+    zoomIn, zoomOut, zoomFit, zoomText, boardKey);
   let zoom = null; // null until the first board is laid out
   let zoomChosen = false; // the reader pressed a zoom button: their zoom stays, board after board
   const cover = el("div", { class: "gk-play-cover", "data-testid": "gk-cover", hidden: "" });
@@ -312,7 +313,9 @@ function render({ model, el: root }) {
   const drawPlayers = (v) => {
     players.replaceChildren(el("tr", {}, el("th", { scope: "col" }, "Player"), el("th", { scope: "col" }, "Score"), el("th", { scope: "col" }, "Holdings")),
       ...v.players.map((p, i) => el("tr", { class: p.to_move ? "gk-play-mover" : "", "data-testid": `gk-player-${i}` },
-        el("th", { scope: "row" }, p.name + (p.to_move ? " (to move)" : "")), el("td", {}, p.score), el("td", {}, p.details.join("; ")))));
+        el("th", { scope: "row" }, p.colour && p.colour.fill ? el("span", { class: "gk-play-swatch", style: `background:${p.colour.fill}`, "aria-hidden": "true" }) : "",
+          p.name + (p.colour && p.colour.name ? `, ${p.colour.name}` : "") + (p.to_move ? " (to move)" : "")),
+        el("td", {}, p.score), el("td", {}, p.details.join("; ")))));
   };
 
   const drawMoves = (v, hidden) => {
@@ -411,6 +414,7 @@ function render({ model, el: root }) {
     result.replaceChildren(...(v.over && !replaying ? [el("h3", {}, "Result"), el("p", {}, v.result)] : []));
     result.hidden = !(v.over && !replaying);
     drawPlayers(v);
+    boardKey.textContent = v.key || "";
     // The new drawing replaces the old one at the same zoom and the same place in its frame.
     const [left, top] = [board.scrollLeft, board.scrollTop];
     board.innerHTML = v.board || "";
