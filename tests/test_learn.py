@@ -179,3 +179,20 @@ def test_each_player_has_a_colour_and_the_reader_a_key(game):
     assert view["key"] == f"You are {colours[0]['name']} (Player 1)."
     _, _, later = guided_game(game)  # the reader's pieces are on the board by the hand-off
     assert colours[0]["fill"].lower() in later["board"].lower(), "the key's colour is the one on the board"
+
+
+def test_the_others_moves_since_the_readers_turn_in_words():
+    """Issue 31, item 2: each opponent move as one short line in words, named by its colour."""
+    answer = play(action={"kind": "start", "game": "catan", "players": 3, "seats": ["person", "heuristic", "heuristic"],
+                          "seed": 2})
+    for _ in range(200):
+        situation, view = answer["situation"], answer["view"]
+        if view["person_to_move"] and len(gamekit.game("catan").from_json(situation["save"]).log) > 12:
+            break
+        kind = {"kind": "bot"} if view["bot_to_move"] else {"kind": "move", "text": view["moves"][0]["moves"][0]["action"]}
+        answer = play(situation=situation, action=kind)
+    state = gamekit.game("catan").from_json(situation["save"])
+    others = view["others"]
+    assert others and all(re.match(r"(Blue \(Player 2\)|White \(Player 3\)): \S", line) for line in others)
+    theirs = [e for e in reversed(state.log) if e["player"] != 0]
+    assert others[-1].split(": ", 1)[1].startswith(theirs[0]["text"])

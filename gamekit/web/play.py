@@ -36,6 +36,8 @@ from .play_tables import colour, holdings, phase_text, private, targets
 PERSON = "person"
 BOT_KINDS = ("random", "heuristic", "search")
 SEAT_KINDS = (PERSON, *BOT_KINDS)
+#: The other players' moves since the reader's last one, listed above the board (the whole log is below).
+OTHERS_SHOWN = 40
 #: The play pages' games: protocol name -> the chapter folder (``book/<folder>/play.md``).
 PAGES = {"itc": "itc", "catan": "catan", "factories": "factories", "trade-feud": "trade-feud",
          "auf-achse": "auf_achse", "transportspelet": "transportspelet"}
@@ -177,6 +179,30 @@ def _log(state: Any, seats: list[str], viewer: int | None) -> list[dict[str, Any
     return rows
 
 
+def _others(state: Any, seats: list[str], viewer: int | None) -> list[str]:
+    """What the other players did between the viewer's last two turns (or since the viewer's last
+    action, while they play), one short line each in words ("Blue (Player 2): build road at 12-13
+    [2d6: 8 (3 + 5)]"), the most recent last."""
+    if viewer is None:
+        return []
+    entries = state.log
+    end = len(entries)
+    while end > 0 and entries[end - 1]["player"] == viewer:
+        end -= 1  # the viewer's own turn under way: the others' moves before it
+    start = end
+    while start > 0 and entries[start - 1]["player"] != viewer:
+        start -= 1
+    lines = []
+    for entry in entries[start:end]:
+        p = entry["player"]
+        if p == viewer:
+            continue
+        who = f"{colour(state, p)['name'].capitalize()} (Player {p + 1})" if p is not None else "The game"
+        chance = _chance_text(entry.get("chance", []), mine=False)
+        lines.append(f"{who}: {_said(entry, viewer)}" + (f" [{chance}]" if chance else ""))
+    return lines[-OTHERS_SHOWN:]
+
+
 def _group(action: Any) -> str:
     words = re.sub(r"(?<!^)([A-Z])", r" \1", type(action).__name__).lower()
     return words[:1].upper() + words[1:]
@@ -244,6 +270,7 @@ def _view(state: Any, situation: dict[str, Any], announce: str, replay: int | No
         "moves": _moves(state) if person_moves else [],
         "targets": targets(state, state.legal_actions()) if person_moves else [],
         "log": _log(state, seats, viewer),
+        "others": _others(state, seats, persons[0]) if len(persons) == 1 and replay is None else [],
         "steps": steps,
         "replay": replay,
         "can_undo": replay is None and _undo_point(state, seats) is not None,

@@ -157,6 +157,10 @@ function render({ model, el: root }) {
   // pressed as the last computer move lands does not start a new game.
   const result = el("div", { role: "region", "aria-label": "Result", class: "gk-result", "data-testid": "gk-result", tabindex: "-1" });
   const players = el("table", { class: "gk-play-players", "data-testid": "gk-players-table" });
+  // The others' moves since yours, one line each (the whole log is below the board).
+  const othersList = el("ol", {});
+  const others = el("div", { class: "gk-play-others", role: "region", "aria-label": "What the others did", "data-testid": "gk-others" },
+    el("h4", {}, "The others' last moves"), othersList);
   // The board scrolls in its own frame (a region the keyboard can scroll too) when zoomed, so the
   // page never gets wider than the screen.
   const board = el("div", { class: "gk-play-board", "data-testid": "gk-board", role: "region", tabindex: "0",
@@ -203,7 +207,7 @@ function render({ model, el: root }) {
   const replayText = el("span", { "data-testid": "gk-replay-text" });
   const saveButton = el("button", { "data-testid": "gk-save" }, "Save the game to a file");
   const newButton = el("button", { "data-testid": "gk-new" }, "New game");
-  table.append(status, result, el("div", { class: "gk-row" }, skipButton, hintButton, undoButton,
+  table.append(status, result, others, el("div", { class: "gk-row" }, skipButton, hintButton, undoButton,
     el("label", { for: `gk-${game}-pace` }, "Computer's pace"), paceSelect), hint, moves, cover, privateBox,
     scrollTable(players, "players"), zoomBar, board,
     el("details", { class: "gk-play-log", open: "" }, el("summary", {}, "Log"),
@@ -415,6 +419,8 @@ function render({ model, el: root }) {
     result.hidden = !(v.over && !replaying);
     drawPlayers(v);
     boardKey.textContent = v.key || "";
+    others.hidden = !(v.others && v.others.length) || replaying;
+    othersList.replaceChildren(...(v.others || []).map((line) => el("li", {}, line)));
     // The new drawing replaces the old one at the same zoom and the same place in its frame.
     const [left, top] = [board.scrollLeft, board.scrollTop];
     board.innerHTML = v.board || "";
