@@ -196,3 +196,15 @@ def test_the_others_moves_since_the_readers_turn_in_words():
     assert others and all(re.match(r"(Blue \(Player 2\)|White \(Player 3\)): \S", line) for line in others)
     theirs = [e for e in reversed(state.log) if e["player"] != 0]
     assert others[-1].split(": ", 1)[1].startswith(theirs[0]["text"])
+
+
+def test_the_sentences_leave_out_the_books_notes_and_links():
+    from docutils.core import publish_doctree
+
+    rule_links = _rule_links_module()
+    tree = publish_doctree(
+        ".. _itc-seq:\n\n1. [Step 1 is missing in the original.]\n2. The player chooses two dice.\n\n"
+        ".. _itc-ref:\n\nRoll the dice (see `production <https://example.org>`_). Then trade.\n")
+    by_id = {i: n for n in tree.findall() if hasattr(n, "get") for i in n.get("ids", ())}
+    assert rule_links.rule_text(by_id["itc-seq"]) == "The player chooses two dice."
+    assert rule_links.rule_text(by_id["itc-ref"]) == "Roll the dice. Then trade."

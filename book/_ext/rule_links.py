@@ -26,7 +26,10 @@ from docutils import nodes
 SENTENCES = 3
 CHARACTERS = 420
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z*(\[\"“])")
-_OUR_NOTE = re.compile(r"\s*\[Our note:[^\]]*\]\s*")
+#: The book's own bracketed notes ("[Our note: …]", "[Step 1 is missing in the original.]") and what is
+#: left of a parenthesis once its links are taken out ("(see )", "(bank, harbours)").
+_OUR_NOTE = re.compile(r"\s*\[(?:Our note:[^\]]*|[A-Z][^\]]*\.)\]\.?\s*")
+_EMPTIED = re.compile(r"\s*\((?:see|and|or|,|\s)*\)")
 
 
 def rule_links(app: Any) -> dict[str, str]:
@@ -43,8 +46,16 @@ def rule_links(app: Any) -> dict[str, str]:
 
 
 def _sentences(text: str) -> list[str]:
-    text = _OUR_NOTE.sub(" ", " ".join(text.split())).strip()
+    text = _EMPTIED.sub("", _OUR_NOTE.sub(" ", " ".join(text.split()))).strip()
     return [s for s in _SENTENCE_END.split(text) if s]
+
+
+def _words(node: Any) -> str:
+    """A node's text without its links to other rules (the page links the rule itself)."""
+    copy = node.deepcopy()
+    for ref in list(copy.findall(lambda n: n.tagname in ("pending_xref", "reference"))):
+        ref.parent.remove(ref)
+    return copy.astext()
 
 
 def rule_text(node: Any) -> str:
@@ -61,10 +72,10 @@ def rule_text(node: Any) -> str:
         if isinstance(child, nodes.section):
             break
         if isinstance(child, nodes.paragraph):
-            sentences += _sentences(child.astext())
+            sentences += _sentences(_words(child))
         elif isinstance(child, (nodes.bullet_list, nodes.enumerated_list)):
             for item in child.children:
-                said = " ".join(_sentences(item.astext()))
+                said = " ".join(_sentences(_words(item)))
                 if said:
                     sentences.append(said if said[-1] in ".!?:" else said + ".")
         elif sentences:

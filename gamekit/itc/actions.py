@@ -61,7 +61,7 @@ class PlaceSalesMarker:
 
 @dataclass(frozen=True, slots=True)
 class DrawActionCard:
-    """Draw the action card that starts every turn (rules ``itc-turn-sequence``, ``itc-action-cards``)."""
+    """Draw the action card that starts every turn (rules ``itc-action-cards``, ``itc-turn-sequence``)."""
 
     def __str__(self) -> str:
         return "draw action card"
