@@ -105,7 +105,7 @@ def test_got_it_skip_and_resume():
         answer = play(situation=answer["situation"], action={"kind": "bot"})
     situation, view = answer["situation"], answer["view"]
     lesson = view["guide"]["lesson"]
-    assert lesson["rule"] == "itc-setup" and view["guide"]["on"]
+    assert lesson["rule"] == "itc-setup-markers" and view["guide"]["on"]
     legal = {m["action"] for group in view["moves"] for m in group["moves"]}
     assert set(lesson["moves"]) <= legal and lesson["moves"]
     off = play(situation=situation, action={"kind": "learn", "step": "skip"})
@@ -115,7 +115,7 @@ def test_got_it_skip_and_resume():
     assert back["view"]["guide"]["lesson"] == lesson
     got = play(situation=back["situation"], action={"kind": "learn", "step": "next", "seen": lesson["key"]})
     assert got["view"]["guide"]["lesson"] is None, "the one new rule is explained: nothing more until the next"
-    assert got["situation"]["learn"]["seen"] == ["itc-setup"]
+    assert got["situation"]["learn"]["seen"] == ["itc-setup-markers"]
 
 
 def test_an_ordinary_game_has_no_guide():
@@ -208,3 +208,12 @@ def test_the_sentences_leave_out_the_books_notes_and_links():
     by_id = {i: n for n in tree.findall() if hasattr(n, "get") for i in n.get("ids", ())}
     assert rule_links.rule_text(by_id["itc-seq"]) == "The player chooses two dice."
     assert rule_links.rule_text(by_id["itc-ref"]) == "Roll the dice. Then trade."
+
+
+def test_a_run_in_title_is_not_a_sentence():
+    from docutils.core import publish_doctree
+
+    rule_links = _rule_links_module()
+    tree = publish_doctree(".. _catan-x:\n\n**Setup.** One. Two. Three. Four.\n")
+    by_id = {i: n for n in tree.findall() if hasattr(n, "get") for i in n.get("ids", ())}
+    assert rule_links.rule_text(by_id["catan-x"]) == "One. Two. Three."

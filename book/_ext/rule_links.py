@@ -55,6 +55,9 @@ def _words(node: Any) -> str:
     copy = node.deepcopy()
     for ref in list(copy.findall(lambda n: n.tagname in ("pending_xref", "reference"))):
         ref.parent.remove(ref)
+    first = copy.children[0] if copy.children else None
+    if isinstance(first, nodes.strong) and first.astext().endswith("."):
+        copy.remove(first)  # a run-in title ("**Setup.** The players place …")
     return copy.astext()
 
 

@@ -50,7 +50,7 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class PlaceSalesMarker:
-    """Put a sales marker into a continent or the grey market (rules ``itc-setup``,
+    """Put a sales marker into a continent or the grey market (rules ``itc-setup-markers``,
     ``itc-placing-markers``, ``itc-grey-market``): one continent point, or a setup placement."""
 
     place: str

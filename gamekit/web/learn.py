@@ -47,7 +47,7 @@ def rules_of(state: Any, action: Any) -> list[str]:
     """The labels of the rules a move follows now, most telling first: in the setup the setup's
     (those the action cites, then the state's ``SETUP_RULE``), else those it cites."""
     cited = cited_rules(type(action))
-    setup = [r for r in cited if r.endswith("-setup")]
+    setup = [r for r in cited if "-setup" in r]
     if in_setup(state):
         own = getattr(state, "SETUP_RULE", None)
         return setup + ([own] if own and own not in setup else []) or cited

@@ -59,9 +59,13 @@ function playLearn({ ui, game, setupRow, table, moves, board, start }) {
   // The moves of the lesson's kind: lit in the list (their folded group opened) and on the board.
   const light = (v) => {
     const wanted = new Set(lesson ? lesson.moves : []);
+    // When every move listed is of the lesson's kind, lighting them all would say nothing: the
+    // list stays as it is (the board's places are still lit).
+    const listedAll = moves.querySelectorAll("[data-action]").length;
+    const inList = wanted.size && wanted.size === listedAll ? new Set() : wanted;
     let listed = 0;
     moves.querySelectorAll("[data-action]").forEach((b) => {
-      const on = wanted.has(b.getAttribute("data-action"));
+      const on = inList.has(b.getAttribute("data-action"));
       b.classList.toggle("gk-learn-move", on);
       if (on) {
         listed += 1;
@@ -97,8 +101,11 @@ function playLearn({ ui, game, setupRow, table, moves, board, start }) {
     if (lesson) {
       title.textContent = `New: ${lesson.title}`;
       const n = lesson.moves.length;
-      where.textContent = `Where to act: ${n === 1 ? "the highlighted move" : `the ${n.toLocaleString("en")} highlighted moves`}`
-        + (spots ? ` (on the board and under Your moves)` : listed ? " under Your moves" : "") + ".";
+      where.textContent = !listed && !spots
+        ? `Where to act: any of your ${n.toLocaleString("en")} moves under Your moves.`
+        : `Where to act: ${n === 1 ? "the highlighted move" : `the ${n.toLocaleString("en")} highlighted moves`}`
+          + (spots && listed ? " (on the board and under Your moves)" : spots ? " on the board (or any move under Your moves)"
+            : " under Your moves") + ".";
       if (lesson.key !== was) showRule(lesson.rule);
     } else {
       text.textContent = "";
