@@ -159,7 +159,8 @@ function render({ model, el: root }) {
   const players = el("table", { class: "gk-play-players", "data-testid": "gk-players-table" });
   // The others' moves since yours, one line each (the whole log is below the board).
   const othersList = el("ol", {});
-  const others = el("div", { class: "gk-play-others", role: "region", "aria-label": "What the others did", "data-testid": "gk-others" },
+  const others = el("div", { class: "gk-play-others", role: "region", "aria-label": "What the others did", "data-testid": "gk-others",
+    tabindex: "0" },
     el("h4", {}, "The others' last moves"), othersList);
   // The board scrolls in its own frame (a region the keyboard can scroll too) when zoomed, so the
   // page never gets wider than the screen.
