@@ -113,15 +113,15 @@ def test_the_guide_can_be_skipped_and_resumed(watch, site_url):
     guide = root.get_by_role("region", name="Guide")
     title = guide.locator("[data-testid='gk-guide-title']").inner_text()
     assert title.startswith("New: ")
-    assert root.locator("button.gk-learn-move").count() > 0
+    assert root.locator(".gk-learn-move, .gk-learn-spot").count() > 0
     guide.get_by_role("button", name="Skip the guide").click()
     page.wait_for_function("el => el.querySelector(\"[data-testid='gk-guide-title']\").textContent.startsWith('The guide is off')",
                            arg=root.element_handle(), timeout=LOAD_TIMEOUT_MS)
-    assert root.locator("button.gk-learn-move").count() == 0
+    assert root.locator(".gk-learn-move, .gk-learn-spot").count() == 0
     guide.get_by_role("button", name="Resume the guide").click()
     page.wait_for_function("([el, t]) => el.querySelector(\"[data-testid='gk-guide-title']\").textContent === t",
                            arg=[root.element_handle(), title], timeout=LOAD_TIMEOUT_MS)
-    assert root.locator("button.gk-learn-move").count() > 0
+    assert root.locator(".gk-learn-move, .gk-learn-spot").count() > 0
     assert watch.outside == [] and watch.errors == []
 
 
