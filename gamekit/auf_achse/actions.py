@@ -77,7 +77,8 @@ class Step:
 
 @dataclass(frozen=True)
 class Stop:
-    """End the move here, giving up the pips left (in a city), or because the truck cannot go on."""
+    """End the move here, giving up the pips left (in a city), or because the truck cannot go on
+    (rule ``auf-achse-movement``)."""
 
     def __str__(self) -> str:
         return "stop"
@@ -164,7 +165,7 @@ class TakeContract:
 
 @dataclass(frozen=True)
 class EndTurn:
-    """End your turn."""
+    """End your turn (rule ``auf-achse-turn``)."""
 
     def __str__(self) -> str:
         return "end turn"

@@ -24,6 +24,8 @@ PLACES = {
     "Innsbruck": (11.4, 47.3), "Graz": (15.4, 47.1), "Verona": (11.0, 45.4), "Trieste": (13.8, 45.6),
 }
 PLAYER_FILL = ("#d7301f", "#2b6cb0", "#2f855a", "#b7791f", "#6b46c1", "#c05621")
+#: Their names, for the play pages' key ("you are red").
+PLAYER_COLOUR_NAMES = ("red", "blue", "green", "ochre", "purple", "orange")
 SCALE = 64.0
 WEST, NORTH = 3.6, 55.4
 WIDTH = round((16.9 - WEST) * SCALE * math.cos(math.radians(50)))

@@ -54,7 +54,7 @@ class Roll:
 
 @dataclass(frozen=True, slots=True)
 class EndTurn:
-    """Pass the dice to the next player."""
+    """Pass the dice to the next player (rule ``catan-turn``)."""
 
     def __str__(self) -> str:
         return "end turn"

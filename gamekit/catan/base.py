@@ -377,6 +377,8 @@ class CatanState(State):
     #: every state of the same class and settings, its table of hands holding only answers that
     #: depend on the hand and those settings.
     shared_on_clone = ("board", "topo", "_producers", "_hex_number", "COSTS", "PIECES", "_plan")
+    #: The rule the starting pieces are placed by (rule ``catan-setup``), named to the play pages' guide.
+    SETUP_RULE = "catan-setup"
 
     action_types: ClassVar[tuple[type, ...]] = CATAN_ACTION_TYPES
     options: CatanOptions

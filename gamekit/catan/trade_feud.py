@@ -162,6 +162,8 @@ class TradeFeudState(SeafarersState):
     pieces on the map by hand calls :meth:`_derive` afterwards, as :func:`scenario` and ``arrange`` do."""
 
     options: TradeFeudOptions
+    #: The founding phase's rule (rule ``trade-feud-setup``), named to the play pages' guide.
+    SETUP_RULE = "trade-feud-setup"
     #: The site lists found for the pieces on the map now (see :meth:`_site_table`).
     _sites: tuple[Any, Any, Any] = _STALE
     #: The main phase's list last made, with the length of the log then (see :meth:`_main_actions`).

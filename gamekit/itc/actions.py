@@ -50,7 +50,7 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class PlaceSalesMarker:
-    """Put a sales marker into a continent or the grey market (rules ``itc-setup``,
+    """Put a sales marker into a continent or the grey market (rules ``itc-setup-markers``,
     ``itc-placing-markers``, ``itc-grey-market``): one continent point, or a setup placement."""
 
     place: str
@@ -61,7 +61,7 @@ class PlaceSalesMarker:
 
 @dataclass(frozen=True, slots=True)
 class DrawActionCard:
-    """Draw the action card that starts every turn (rules ``itc-turn-sequence``, ``itc-action-cards``)."""
+    """Draw the action card that starts every turn (rules ``itc-action-cards``, ``itc-turn-sequence``)."""
 
     def __str__(self) -> str:
         return "draw action card"
@@ -89,7 +89,7 @@ class ChooseDice:
 
 @dataclass(frozen=True, slots=True)
 class KeepDie:
-    """Keep one of the two rolled dice for this turn (rules ``itc-dice``, ``itc-red-die``)."""
+    """Keep one of the two rolled dice for this turn (rules ``itc-red-die``, ``itc-dice``)."""
 
     colour: str
 

@@ -19,6 +19,8 @@ __all__ = ["board_svg", "lane_box", "place_box", "PLAYER_COLOURS"]
 
 #: Display colours of the players' stones (not the goods' colours).
 PLAYER_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b")
+#: Their names, for the play pages' key ("you are red").
+PLAYER_COLOUR_NAMES = ("red", "blue", "green", "orange", "purple", "brown")
 ROUTE_FILL = {"truck": "#d9d9d9", "train": "#f4c7c3", "ship": "#c6dbef", "plane": "#c7e9c0"}
 GOODS_FILL = {"black": "#222", "white": "#fff", "red": "#d62728", "green": "#2ca02c", "yellow": "#f2c500",
               "blue": "#1f5fbf"}

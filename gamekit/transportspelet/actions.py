@@ -46,7 +46,8 @@ class Continue:
 
 @dataclass(frozen=True)
 class Wait:
-    """Leave the transport of ``card`` in its city for now, when no next leg can be paid."""
+    """Leave the transport of ``card`` in its city for now, when no next leg can be paid (rule
+    ``transport-turn``)."""
 
     card: int
 

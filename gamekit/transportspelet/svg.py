@@ -18,6 +18,8 @@ __all__ = ["board_svg", "city_xy", "space_xy", "pieces", "MODE_COLOURS", "PLAYER
 #: Display colours of the four networks and of the players' pieces (pictures only, not rules).
 MODE_COLOURS = {"ship": "#2b6cb0", "train": "#9b2c2c", "car": "#6b6b6b", "plane": "#2f855a"}
 PLAYER_COLOURS = ("#c05600", "#6b46c1", "#1f7a4d", "#b7288a", "#1f5fad", "#8a6d00")
+#: Their names, for the play pages' key ("you are orange").
+PLAYER_COLOUR_NAMES = ("orange", "purple", "green", "pink", "blue", "olive")
 WIDTH, HEIGHT = 372, 260
 
 

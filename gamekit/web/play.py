@@ -19,8 +19,8 @@ Actions (``action["kind"]``): ``start`` (``game``, ``players``, ``seats``, ``see
 refusal of the move meant there, :mod:`gamekit.web.play_board`), ``open`` (``save``: a saved game's
 text, ``seats`` optional, ``game``: the page's game, whose saves alone it opens; the save is checked
 by playing its log again from its seed, and refused past :data:`SAVE_LIMIT_BYTES`), ``view`` (the
-game as it stands, after a
-replay), ``setup`` (the set-up form).
+game as it stands, after a replay), ``setup`` (the set-up form), ``learn`` (the guided first game,
+:mod:`gamekit.web.learn`: ``step`` ``start`` with ``game``, or ``next``, ``skip``, ``resume``).
 """
 
 from __future__ import annotations
@@ -33,15 +33,16 @@ from typing import Any
 from .. import game as get_game
 from ..core import IllegalAction, InvalidSave
 from ..validation import is_integer
-from . import service
+from . import learn, service
 from .play_board import board_places, grouped_moves
 from .play_board import press as board_press
-from .play_tables import holdings, phase_text, private
+from .play_tables import colour, holdings, phase_text, private
 
 PERSON = "person"
 BOT_KINDS = ("random", "heuristic", "search")
 SEAT_KINDS = (PERSON, *BOT_KINDS)
-LOG_SHOWN = 60
+#: The other players' moves since the reader's last one, listed above the board (the whole log is below).
+OTHERS_SHOWN = 40
 
 
 def pages() -> dict[str, str]:
@@ -192,14 +193,37 @@ def _said(entry: dict[str, Any], viewer: int | None) -> str:
 def _log(state: Any, seats: list[str], viewer: int | None) -> list[dict[str, Any]]:
     rows = []
     entries = state.log
-    first = max(0, len(entries) - LOG_SHOWN)
-    for i, entry in enumerate(entries[first:], start=first):
+    for i, entry in enumerate(entries):  # every action, the first included (issue 31: the whole log)
         p = entry["player"]
         said = _said(entry, viewer)
         text = f"{i + 1}. Player {p + 1}: {said}" if p is not None else f"{i + 1}. {said}"
         chance = _chance_text(entry.get("chance", []), mine=p == viewer)
         rows.append({"step": i + 1, "text": text + (f" [{chance}]" if chance else "")})
     return rows
+
+
+def _others(state: Any, seats: list[str], viewer: int | None) -> list[str]:
+    """What the other players did between the viewer's last two turns (or since the viewer's last
+    action, while they play), one short line each in words ("Blue (Player 2): build road at 12-13
+    [2d6: 8 (3 + 5)]"), the most recent last."""
+    if viewer is None:
+        return []
+    entries = state.log
+    end = len(entries)
+    while end > 0 and entries[end - 1]["player"] == viewer:
+        end -= 1  # the viewer's own turn under way: the others' moves before it
+    start = end
+    while start > 0 and entries[start - 1]["player"] != viewer:
+        start -= 1
+    lines = []
+    for entry in entries[start:end]:
+        p = entry["player"]
+        if p == viewer:
+            continue
+        who = f"{colour(state, p)['name'].capitalize()} (Player {p + 1})" if p is not None else "The game"
+        chance = _chance_text(entry.get("chance", []), mine=False)
+        lines.append(f"{who}: {_said(entry, viewer)}" + (f" [{chance}]" if chance else ""))
+    return lines[-OTHERS_SHOWN:]
 
 
 def _group(action: Any) -> str:
@@ -228,7 +252,7 @@ def _view(state: Any, situation: dict[str, Any], announce: str, replay: int | No
     persons = [p for p, s in enumerate(seats) if s == PERSON]
     viewer = mover if person_moves else (persons[0] if len(persons) == 1 else None)
     scores = state.scores()
-    players = [{"name": _name(p, seats), "seat": seats[p], "score": number_text(scores[p]),
+    players = [{"name": _name(p, seats), "seat": seats[p], "score": number_text(scores[p]), "colour": colour(state, p),
                 "details": holdings(state, p, viewer), "to_move": p == mover} for p in range(state.players)]
     result, outcome = "", None
     if over:
@@ -253,12 +277,15 @@ def _view(state: Any, situation: dict[str, Any], announce: str, replay: int | No
         "bot_to_move": mover is not None and seats[mover] != PERSON and replay is None,
         "persons": len(persons),
         "players": players,
+        "key": (f"You are {players[persons[0]]['colour']['name']} (Player {persons[0] + 1})."
+                if len(persons) == 1 and players[persons[0]]["colour"]["name"] else ""),
         "board": _board(state),
         "private": ({"title": f"Only for Player {viewer + 1}", "lines": private(state, viewer)}
                     if viewer is not None else None),
         "moves": grouped_moves(state, legal) if person_moves else [],
         "places": board_places(state, legal) if person_moves else [],
         "log": _log(state, seats, viewer),
+        "others": _others(state, seats, persons[0]) if len(persons) == 1 and replay is None else [],
         "steps": steps,
         "replay": replay,
         "can_undo": replay is None and _undo_point(state, seats) is not None,
@@ -267,6 +294,7 @@ def _view(state: Any, situation: dict[str, Any], announce: str, replay: int | No
         "outcome": outcome,
         "seed": state.seed,
         "save_name": f"{state.game.name}-seed-{state.seed}-after-{steps}.json",
+        "guide": learn.guide_view(state, situation, person_moves),
     }
 
 
@@ -388,9 +416,22 @@ def play(situation: dict[str, Any] | None = None, action: dict[str, Any] | None 
         if not (isinstance(seats, list) and len(seats) == state.players):
             seats = [PERSON] + ["heuristic"] * (state.players - 1)
         situation = {"game": state.game.name, "seats": _seats(seats, state.players)}
+        if learn.checked(action.get("learn")):
+            situation["learn"] = learn.checked(action.get("learn"))
         return _answer(state, situation, f"Opened a saved game of {state.game.title} after {state.log_length} actions.")
+    if kind == "learn" and action.get("step") == "start":
+        game = get_game(action.get("game", ""))
+        players = max(game.min_players, 2)
+        seats = [PERSON] + ["heuristic"] * (players - 1)
+        state = game.new(players=players, seed=learn.LEARN_SEED)
+        situation = {"game": game.name, "seats": seats, "learn": learn.start_situation()}
+        return _answer(state, situation, f"Learn by playing: a guided game of {game.title} for {players} players, "
+                                         f"seed {learn.LEARN_SEED}. You are Player 1.")
     state, situation = _restore(situation)
     seats = situation["seats"]
+    if kind == "learn":
+        situation, said = learn.step(situation, action)
+        return {"situation": situation, "view": _view(state, situation, said)}
     if kind == "view":
         return {"situation": situation, "view": _view(state, situation, "Back to the game.")}
     if kind == "replay":
@@ -429,7 +470,9 @@ def play(situation: dict[str, Any] | None = None, action: dict[str, Any] | None 
         if not isinstance(text, str):
             raise ValueError("a move is the text of one of the moves shown")
         before = state.log_length
+        marked = learn.before_move(state, situation, text)
         state.apply(text)
+        situation = learn.after_move(state, situation, marked)
         entry = state.log[before]
         chance = _chance_text(entry.get("chance", []), mine=True)
         return _answer(state, situation, f"Player {mover + 1}: {entry['text']}" + (f" ({chance})." if chance else "."))
@@ -443,4 +486,4 @@ def play(situation: dict[str, Any] | None = None, action: dict[str, Any] | None 
         viewer = persons[0] if len(persons) == 1 else None
         chance = _chance_text(entry.get("chance", []), mine=mover == viewer)
         return _answer(state, situation, f"Player {mover + 1}: {_said(entry, viewer)}" + (f" ({chance})." if chance else "."))
-    raise ValueError("the actions are setup, start, open, view, move, bot, hint, undo and replay")
+    raise ValueError("the actions are setup, start, open, view, move, bot, hint, undo, replay and learn")

@@ -44,6 +44,7 @@ class PlayView:
     - ``private(state, viewer)``: the viewer's own hidden things, in sentences;
     - ``board``: the places of the board picture that can be pressed, where each move lies, and the
       move meant at a place where none is legal (a :class:`~gamekit.web.play_board.BoardLayout`);
+    - ``colour(state, player)``: the player's colour on the board (``{"name": "red", "fill": "#c0392b"}``);
     - ``phases``: the words for what the player to move must do, by the state's ``phase`` (over
       the common words of :data:`PHASES`).
     """
@@ -52,6 +53,7 @@ class PlayView:
     private: Callable[[Any, int], list[str]] | None = None
     phases: Mapping[str, str] = field(default_factory=dict)
     board: BoardLayout | None = None
+    colour: Callable[[Any, int], dict[str, str]] | None = None
 
 
 _NO_VIEW = PlayView()
@@ -98,6 +100,36 @@ def _transportspelet_holdings(state: Any, player: int, viewer: int | None) -> li
             "; ".join(f"card {t.card} {'by ' + t.vehicle if t.started else 'not started'}" for t in moving)
             or "no transport"]
 
+
+def colour(state: Any, player: int) -> dict[str, str]:
+    """The player's colour on the board: its name ("red") and the fill the picture draws it with, as
+    the game's play view declares it (none: no colour)."""
+    view = play_view(state).colour
+    return view(state, player) if view is not None else {"name": "", "fill": ""}
+
+
+def _catan_colour(state: Any, player: int) -> dict[str, str]:
+    from ..catan.svg import PLAYER_FILL
+
+    return {"name": state.colours[player], "fill": PLAYER_FILL.get(state.colours[player], "#888888")}
+
+
+def _itc_colour(state: Any, player: int) -> dict[str, str]:
+    from ..itc.svg import PLAYER_COLOUR_NAMES, PLAYER_COLOURS
+
+    return {"name": PLAYER_COLOUR_NAMES[player % len(PLAYER_COLOURS)], "fill": PLAYER_COLOURS[player % len(PLAYER_COLOURS)]}
+
+
+def _auf_achse_colour(state: Any, player: int) -> dict[str, str]:
+    from ..auf_achse.svg import PLAYER_COLOUR_NAMES, PLAYER_FILL
+
+    return {"name": PLAYER_COLOUR_NAMES[player % len(PLAYER_FILL)], "fill": PLAYER_FILL[player % len(PLAYER_FILL)]}
+
+
+def _transportspelet_colour(state: Any, player: int) -> dict[str, str]:
+    from ..transportspelet.svg import PLAYER_COLOUR_NAMES, PLAYER_COLOURS
+
+    return {"name": PLAYER_COLOUR_NAMES[player % len(PLAYER_COLOURS)], "fill": PLAYER_COLOURS[player % len(PLAYER_COLOURS)]}
 
 def _truck(node: str | None) -> str:
     from ..auf_achse.actions import space_text
@@ -150,7 +182,8 @@ def _transportspelet_private(state: Any, viewer: int) -> list[str]:
 
 
 #: The five games' play views (each game's :class:`~gamekit.Game` declares its own as ``play_view``).
-CATAN_VIEW = PlayView(_catan_holdings, _catan_private, board=CATAN_BOARD)
-ITC_VIEW = PlayView(_itc_holdings, _itc_private, board=ITC_BOARD)
-AUF_ACHSE_VIEW = PlayView(_auf_achse_holdings, _auf_achse_private, board=AUF_ACHSE_BOARD)
-TRANSPORTSPELET_VIEW = PlayView(_transportspelet_holdings, _transportspelet_private, board=TRANSPORTSPELET_BOARD)
+CATAN_VIEW = PlayView(_catan_holdings, _catan_private, board=CATAN_BOARD, colour=_catan_colour)
+ITC_VIEW = PlayView(_itc_holdings, _itc_private, board=ITC_BOARD, colour=_itc_colour)
+AUF_ACHSE_VIEW = PlayView(_auf_achse_holdings, _auf_achse_private, board=AUF_ACHSE_BOARD, colour=_auf_achse_colour)
+TRANSPORTSPELET_VIEW = PlayView(_transportspelet_holdings, _transportspelet_private, board=TRANSPORTSPELET_BOARD,
+                                colour=_transportspelet_colour)

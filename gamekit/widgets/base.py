@@ -26,20 +26,20 @@ STATIC = Path(__file__).parent / "static"
 
 
 #: Widgets whose front end is more than one file: the files appended after the widget's own.
-PARTS = {"play": ("play_board",)}
+PARTS = {"play": ("play_board", "play_learn")}
 
 
 def esm_for(name: str) -> str:
-    """The ES module of the widget ``name``: the shared runtime, then the widget's own code (and
-    its further parts, :data:`PARTS`)."""
-    files = ("runtime", name, *PARTS.get(name, ()))
-    return "\n".join((STATIC / f"{f}.js").read_text() for f in files)
+    """The ES module of the widget ``name``: the shared runtime, then the widget's own code, then
+    its further parts (:data:`PARTS`: ``static/<part>.js``, in the same module, so ``name`` may call them)."""
+    return "\n".join((STATIC / f"{file}.js").read_text() for file in ("runtime", name, *PARTS.get(name, ())))
 
 
 def css_for(name: str) -> str:
-    """The widget's styles: the shared look (``static/common.css``), then its own ``static/<name>.css``."""
-    own = STATIC / f"{name}.css"
-    return (STATIC / "common.css").read_text() + ("\n" + own.read_text() if own.exists() else "")
+    """The widget's styles: the shared look (``static/common.css``), then its own ``static/<name>.css``
+    and its parts' (:data:`PARTS`, those that have one)."""
+    own = [STATIC / f"{file}.css" for file in (name, *PARTS.get(name, ()))]
+    return "\n".join([(STATIC / "common.css").read_text(), *(f.read_text() for f in own if f.exists())])
 
 
 class GamekitWidget(anywidget.AnyWidget):

@@ -3,7 +3,9 @@
 // bots); this file only draws the view, sends the reader's choices back, paces the computer's moves,
 // and keeps the last game in the browser.
 
-const BOT_PACE_MS = 700;
+// The pace of the computer's moves, chosen by the reader (kept in this browser): milliseconds per move.
+const PACES = [["slow", "Slow", 1500], ["normal", "Normal", 700], ["fast", "Fast", 250], ["instant", "Instant", 0]];
+const DEFAULT_PACE = "normal";
 // The board's zoom (pure presentation): 1 is "Fit" (the board as wide as its frame); each press of
 // Zoom in or Zoom out multiplies or divides by ZOOM_STEP. On a narrow screen the board opens at the
 // zoom that draws its smallest text LEGIBLE_PX high (the frame scrolls), and grows if a later board
@@ -171,7 +173,7 @@ function render({ model, el: root }) {
     const saved = recall(game).situation;
     if (!saved) return;
     ui.reset();
-    ui.act({ kind: "open", game, save: saved.save, seats: saved.seats });
+    ui.act({ kind: "open", game, save: saved.save, seats: saved.seats, learn: saved.learn });
   });
   openInput.addEventListener("change", async () => {
     const file = openInput.files && openInput.files[0];
@@ -198,6 +200,11 @@ function render({ model, el: root }) {
   // pressed as the last computer move lands does not start a new game.
   const result = el("div", { role: "region", "aria-label": "Result", class: "gk-result", "data-testid": "gk-result", tabindex: "-1" });
   const players = el("table", { class: "gk-play-players", "data-testid": "gk-players-table" });
+  // The others' moves since yours, one line each (the whole log is below the board).
+  const othersList = el("ol", {});
+  const others = el("div", { class: "gk-play-others", role: "region", "aria-label": "What the others did", "data-testid": "gk-others",
+    tabindex: "0" },
+    el("h4", {}, "The others' last moves"), othersList);
   // The board scrolls in its own frame (a region the keyboard can scroll too) when zoomed, so the
   // page never gets wider than the screen.
   const board = el("div", { class: "gk-play-board", "data-testid": "gk-board", role: "region", tabindex: "0",
@@ -206,8 +213,9 @@ function render({ model, el: root }) {
   const zoomOut = el("button", { "data-testid": "gk-zoom-out" }, "Zoom out");
   const zoomFit = el("button", { "data-testid": "gk-zoom-fit" }, "Fit");
   const zoomText = el("span", { class: "gk-muted", "data-testid": "gk-zoom-text" });
+  const boardKey = el("span", { class: "gk-play-key", "data-testid": "gk-board-key" });
   const zoomBar = el("div", { class: "gk-row gk-play-zoom", role: "group", "aria-label": "Board zoom", "data-testid": "gk-zoom" },
-    zoomIn, zoomOut, zoomFit, zoomText);
+    zoomIn, zoomOut, zoomFit, zoomText, boardKey);
   let zoom = null; // null until the first board is laid out
   let zoomChosen = false; // the reader pressed a zoom button: their zoom stays, board after board
   const cover = el("div", { class: "gk-play-cover", "data-testid": "gk-cover", hidden: "" });
@@ -224,6 +232,22 @@ function render({ model, el: root }) {
   const undoButton = el("button", { "data-testid": "gk-undo", onclick: () => ui.act({ kind: "undo" }) }, "Undo my last move");
   const skipButton = el("button", { "data-testid": "gk-skip", hidden: "" }, "Skip to my turn");
   const hint = el("p", { class: "gk-muted", "data-testid": "gk-hint-text" });
+  const paceSelect = el("select", { id: `gk-${game}-pace`, "data-testid": "gk-pace" },
+    ...PACES.map(([value, label]) => el("option", { value }, label)));
+  try {
+    paceSelect.value = localStorage.getItem("gamekit-play-pace") || DEFAULT_PACE;
+  } catch (err) {
+    paceSelect.value = DEFAULT_PACE;
+  }
+  if (!paceSelect.value) paceSelect.value = DEFAULT_PACE;
+  paceSelect.addEventListener("change", () => {
+    try {
+      localStorage.setItem("gamekit-play-pace", paceSelect.value);
+    } catch (err) {
+      /* the pace is kept for this page only */
+    }
+  });
+  const paceMs = () => (PACES.find(([value]) => value === paceSelect.value) || PACES[1])[2];
   const logList = el("ol", { class: "gk-history", "data-testid": "gk-log" });
   const replayBack = el("button", { "data-testid": "gk-replay-back" }, "Step back");
   const replayForward = el("button", { "data-testid": "gk-replay-forward" }, "Step forward");
@@ -232,13 +256,17 @@ function render({ model, el: root }) {
   const saveButton = el("button", { "data-testid": "gk-save" }, "Save the game to a file");
   const newButton = el("button", { "data-testid": "gk-new" }, "New game");
   const endRow = el("div", { class: "gk-row" }, saveButton, newButton);
-  table.append(status, seedShown, keepNote, result, el("div", { class: "gk-row" }, skipButton, hintButton, undoButton), hint, moves, cover, privateBox,
+  table.append(status, seedShown, keepNote, result, others, el("div", { class: "gk-row" }, skipButton, hintButton, undoButton,
+    el("label", { for: `gk-${game}-pace` }, "Computer's pace"), paceSelect), hint, moves, cover, privateBox,
     scrollTable(players, "players"), zoomBar, board,
     el("details", { class: "gk-play-log", open: "" }, el("summary", {}, "Log"),
       el("div", { class: "gk-row", role: "group", "aria-label": "Replay" }, replayBack, replayText, replayForward, replayExit), logList),
     endRow);
   ui.box.prepend(setup, table);
   const tableBoard = playBoard({ ui, model, table, moves, board, zoomBar }); // the board is the table (play_board.js)
+  // The guided first game (play_learn.js, appended to this module).
+  const learn = playLearn({ ui, game, setupRow: startButton.parentNode, table, moves, board,
+    start: (action) => { ui.reset(); stopBots(); shownTo = null; ui.act(action); } });
 
   const stopBots = () => {
     if (timer) clearTimeout(timer);
@@ -338,13 +366,15 @@ function render({ model, el: root }) {
     timer = setTimeout(() => {
       timer = null;
       ui.act({ kind: "bot" });
-    }, skipping ? 0 : BOT_PACE_MS);
+    }, skipping ? 0 : paceMs());
   };
 
   const drawPlayers = (v) => {
     players.replaceChildren(el("tr", {}, el("th", { scope: "col" }, "Player"), el("th", { scope: "col" }, "Score"), el("th", { scope: "col" }, "Holdings")),
       ...v.players.map((p, i) => el("tr", { class: p.to_move ? "gk-play-mover" : "", "data-testid": `gk-player-${i}` },
-        el("th", { scope: "row" }, p.name + (p.to_move ? " (to move)" : "")), el("td", {}, p.score), el("td", {}, p.details.join("; ")))));
+        el("th", { scope: "row" }, p.colour && p.colour.fill ? el("span", { class: "gk-play-swatch", style: `background:${p.colour.fill}`, "aria-hidden": "true" }) : "",
+          p.name + (p.colour && p.colour.name ? `, ${p.colour.name}` : "") + (p.to_move ? " (to move)" : "")),
+        el("td", {}, p.score), el("td", {}, p.details.join("; ")))));
   };
 
   const needsCoverNow = (v) => v.persons > 1 && v.person_to_move && shownTo !== v.to_move;
@@ -400,6 +430,9 @@ function render({ model, el: root }) {
     seedShown.textContent = showResult ? "" : `Game seed ${v.seed}`;
     seedShown.hidden = showResult;
     drawPlayers(v);
+    boardKey.textContent = v.key || "";
+    others.hidden = !(v.others && v.others.length) || replaying;
+    othersList.replaceChildren(...(v.others || []).map((line) => el("li", {}, line)));
     // The new drawing replaces the old one at the same zoom and the same place in its frame.
     const [left, top] = [board.scrollLeft, board.scrollTop];
     board.innerHTML = v.board || "";
@@ -443,6 +476,7 @@ function render({ model, el: root }) {
     replayForward.setAttribute("aria-disabled", String(!replaying || v.replay >= v.steps));
     replayBack.setAttribute("aria-disabled", String((replaying ? v.replay : v.steps) <= 0));
     replayExit.hidden = !replaying;
+    learn.draw(v, replaying);
     if (replaying) stopBots();
     else scheduleBots();
     // Where the focus goes: never onto a move the reader did not choose. After a move (a button of
