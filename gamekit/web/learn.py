@@ -64,9 +64,9 @@ def lesson_of(state: Any, action: Any, seen: list[str]) -> str | None:
 
 def title_of(state: Any, action: Any) -> str:
     """The kind of move in words ("Build settlement (setup)")."""
-    from .play import _group
+    from .play import move_kind
 
-    return _group(action) + (" (setup)" if in_setup(state) else "")
+    return move_kind(action) + (" (setup)" if in_setup(state) else "")
 
 
 def start_situation() -> dict[str, Any]:

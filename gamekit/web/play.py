@@ -226,7 +226,9 @@ def _others(state: Any, seats: list[str], viewer: int | None) -> list[str]:
     return lines[-OTHERS_SHOWN:]
 
 
-def _group(action: Any) -> str:
+def move_kind(action: Any) -> str:
+    """The kind of a move in words, from its action class ("BuildSettlement" -> "Build settlement"):
+    the title of its group under "Your moves" and of the guide's lesson."""
     words = re.sub(r"(?<!^)([A-Z])", r" \1", type(action).__name__).lower()
     return words[:1].upper() + words[1:]
 

@@ -261,13 +261,13 @@ def grouped_moves(state: Any, actions: list[Any]) -> list[dict[str, Any]]:
     """The legal moves in groups by kind (``title``), in the engine's order, each move with its
     text and its places on the board; a group that is long is marked ``fold`` (and, longer still,
     split into ``parts`` by its moves' other fields: "card 28, vehicle train")."""
-    from .play import _group
+    from .play import move_kind
 
     layout = _layout(state)
     groups: dict[str, dict[str, Any]] = {}
     for a in actions:
         where = layout.of(state, a) if layout else []
-        group = groups.setdefault(_group(a), {"title": _group(a), "moves": [], "on_board": False, "_actions": []})
+        group = groups.setdefault(move_kind(a), {"title": move_kind(a), "moves": [], "on_board": False, "_actions": []})
         group["moves"].append({"label": str(a), "action": str(a), "places": [p for p, _f in where]})
         group["on_board"] = group["on_board"] or bool(where)
         group["_actions"].append((a, {f for _p, fields in where for f in fields}))
