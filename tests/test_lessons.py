@@ -100,11 +100,11 @@ def test_every_lesson_has_the_shape_of_a_lesson(lesson):
 @pytest.mark.parametrize("lesson", LESSONS, ids=[p.stem for p in LESSONS])
 def test_the_student_version_has_no_solution_text(lesson):
     teacher = _notebook(lesson)
-    student = student_versions.student_version(teacher)
+    student = student_versions.student_version(teacher, lesson.stem)
     hidden = [c for c in teacher["cells"] if {"solution", "teacher"} & set(_tags(c))]
     assert hidden, "a lesson without solutions or a teacher's note"
     dumped = json.dumps(student, ensure_ascii=False)
-    assert "gk-solution" not in dumped and "gk-teacher-note" not in dumped and "Teacher's note" not in dumped
+    assert "gk-solution" not in dumped and "gk-teacher-note" not in dumped and "teacher's note" not in dumped.lower()
     for cell in hidden:
         for out in cell.get("outputs", []):
             for line in "".join(out.get("data", {}).get("text/markdown", [])).splitlines():
@@ -115,6 +115,10 @@ def test_the_student_version_has_no_solution_text(lesson):
         if "answer-check" in _tags(cell):
             assert cell["outputs"] == [] and cell["source"].startswith(student_versions.CHECK_NOTE)
             assert not {"hide-input", "hide-cell"} & set(_tags(cell))
+            # the fill-in cell asks every stored question and computes nothing: no method shown
+            assert "teacher_check" not in cell["source"] and "check(" in cell["source"]
+            for key, question, _, _ in student_versions.answer_rows(lesson.stem):
+                assert f'"{key}": ...,  # {question}' in cell["source"]
     # everything else is as the teacher has it, outputs included
     kept = [c for c in teacher["cells"] if not {"solution", "teacher", "answer-check"} & set(_tags(c))]
     assert [c for c in student["cells"] if "answer-check" not in _tags(c)] == kept
@@ -129,7 +133,7 @@ def test_student_versions_are_written_beside_the_teachers(tmp_path):
     for lesson in LESSONS:
         assert (tmp_path / lesson.name).read_bytes() == lesson.read_bytes()
         student = _notebook(tmp_path / (lesson.stem + "-student.ipynb"))
-        assert student == json.loads(json.dumps(student_versions.student_version(_notebook(lesson))))
+        assert student == json.loads(json.dumps(student_versions.student_version(_notebook(lesson), lesson.stem)))
     assert not any(p.name.endswith("-student.ipynb") for p in (ROOT / "notebooks").iterdir()), \
         "student versions are built, never stored beside the lessons"
 
@@ -141,6 +145,8 @@ def test_each_lesson_page_links_both_notebooks_and_says_how_to_run_it():
     assert 'href="../lessons/lesson-03-grey-market.ipynb" download' in box
     assert 'href="../lessons/lesson-03-grey-market-student.ipynb" download' in box
     assert "make lab" in box and "Jupyter service" in box and "print" in box.lower()
+    assert 'href="../book/lessons/lesson-03-grey-market-student.html"' in box
+    assert 'href="../book/lessons/lesson-03-grey-market-handout.html"' in box
     assert lesson_pages.LESSON_PAGE.match("notebooks/lesson-07-auf-achse")
     assert not lesson_pages.LESSON_PAGE.match("notebooks/itc-scenarios")
 
@@ -369,7 +375,7 @@ def test_the_student_version_runs_without_the_removed_cells(lesson):
     nothing the student runs, the answer check included, needs a solution cell."""
     import builtins
 
-    student = student_versions.student_version(_notebook(lesson))
+    student = student_versions.student_version(_notebook(lesson), lesson.stem)
     known = set(dir(builtins))
     for cell in student["cells"]:
         if cell["cell_type"] != "code":
@@ -502,3 +508,157 @@ def test_built_lesson_pages_describe_every_chart():
         said = ["".join(out["data"]["text/plain"]) for _, out in _charts(_notebook(lesson))]
         assert alts == said, f"{lesson.stem}: the page's charts are not described as the notebook's"
         assert accessible.CHART_WITHOUT_WORDS not in alts
+
+
+# -- nothing given away (issue 32) ------------------------------------------------------------------
+
+#: Answers that are also plain facts the lesson states for another reason, where finding the text is
+#: no leak: (lesson, key) -> why.
+NOT_A_LEAK = {
+    ("lesson-01-dice", "2c"): "1/8: every face of ITC's green d8 has probability 1/8 (section 3)",
+    ("lesson-01-dice", "3b"): "1/8: every face of ITC's green d8 has probability 1/8 (section 3)",
+    ("lesson-02-itc-dice", "2b"): "exercise 2 finds section 4's E[max(B, G)] again by another method; 2a checks the method",
+    ("lesson-03-grey-market", "1b"): "7/8: the chance that a roll decides an exchange (section 6)",
+    ("lesson-03-grey-market", "3c"): "exercise 3 finds section 3's P(3, 2) again by another method; 3a and 3b check the method",
+    ("lesson-04-factories", "5c"): "1/6: the chance of a face of a die, everywhere in the lesson",
+    ("lesson-06-catan", "5b"): "the answer is that this risk does not change: it is the exercise's starting value",
+    ("lesson-07-auf-achse", "1"): "1,400 €: offer 2's price, in section 2's table of the offers",
+}
+
+
+def _forms(answer: str) -> list[str]:
+    """How an answer may be written in a lesson: its fraction (plain and LaTeX), its decimals and percentage."""
+    from fractions import Fraction
+
+    from gamekit.lessons import approx, percent, tex
+    from gamekit.lessons.answers import parse
+
+    value = parse(answer)
+    if isinstance(value, str):
+        return []
+    if isinstance(value, int) or (isinstance(value, Fraction) and value.denominator == 1):
+        n = int(value)
+        return [f"{n:,}", str(n)] if abs(n) >= 20 else []      # small whole numbers are everywhere
+    forms = []
+    if isinstance(value, Fraction):
+        if value.denominator > 3:
+            forms += [f"{value.numerator}/{value.denominator}", tex(value)]
+        forms += [approx(value, 3), approx(value, 4)] if abs(value) < 10 else [approx(value, 2)]
+        if 0 < value < 1:
+            forms.append(percent(value))
+    else:
+        digits = len(answer.split(".")[1]) if "." in answer else 0
+        forms += [answer] if digits >= 2 or abs(value) >= 20 else []
+    return forms
+
+
+def _shown(notebook: dict) -> str:
+    """All a student sees of a notebook: every cell's text and every output's text."""
+    return "\n".join(_text(c) for c in notebook["cells"])
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[p.stem for p in LESSONS])
+def test_no_answer_appears_in_the_student_version(lesson):
+    """Every exercise's answers, taken from the answer check's data, are nowhere in what the student
+    version shows: not in its text, not in an output, not in a chart's description."""
+    from gamekit.lessons.answers import answers
+
+    student = student_versions.student_version(_notebook(lesson), lesson.stem)
+    # the fill-in cell names the questions, never the answers: leave it out of the text searched
+    shown = _shown({"cells": [c for c in student["cells"] if "answer-check" not in _tags(c)]})
+    rows = answers(lesson.stem)
+    assert rows, f"{lesson.stem}: no answers stored"
+    leaks = []
+    for key, question, answer, _ in rows:
+        for form in _forms(answer):
+            if (lesson.stem, key) in NOT_A_LEAK:
+                continue
+            if re.search(rf"(?<![\d.,/]){re.escape(form)}(?![\d/]|[.,]\d)", shown):
+                leaks.append(f"{key} ({question}): {form}")
+    assert not leaks, f"{lesson.stem}: answers a student can read: " + "; ".join(leaks)
+
+
+def test_the_leak_test_finds_a_leak():
+    """The search above finds an answer where a lesson shows it (here lesson 2's exercise 4 as the
+    lesson printed it before issue 32)."""
+    from gamekit.lessons.answers import answers
+
+    row = next(r for r in answers("lesson-02-itc-dice") if r[0] == "4b")
+    text = "green + red from 59/12 ≈ 4.917 at c = 0 to 457/48 ≈ 9.521 at c = 2"
+    assert any(re.search(rf"(?<![\d.,/]){re.escape(f)}(?![\d/]|[.,]\d)", text) for f in _forms(row[2]))
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[p.stem for p in LESSONS])
+def test_the_student_check_says_right_and_wrong_without_the_answer(lesson, capsys):
+    from gamekit.lessons.answers import answers, check
+
+    rows = answers(lesson.stem)
+    right = check(lesson.stem, {key: answer for key, _, answer, _ in rows}, quiet=True)
+    assert all(right.values()) and len(right) == len(rows)
+    wrong = check(lesson.stem, {key: "12345/7" for key, *_ in rows}, quiet=True)
+    assert not any(wrong.values())
+    check(lesson.stem, {key: answer for key, _, answer, _ in rows[:1]} | {rows[-1][0]: ...})
+    printed = capsys.readouterr().out
+    assert "right" in printed and "no answer yet" in printed and "1 of 2 right" in printed
+    for _, _, answer, _ in rows:
+        if len(answer) > 3:
+            assert answer not in printed
+
+
+def test_answers_may_be_fractions_decimals_or_percentages():
+    from gamekit.lessons.answers import is_right
+
+    assert is_right("5/18", "5/18") and is_right(0.278, "5/18") and is_right("27.8 %", "5/18")
+    assert not is_right(0.29, "5/18") and not is_right("5/17", "5/18")
+    assert is_right(5556, "5,556") and is_right("5,556", "5,556") and not is_right(5555, "5,556")
+    assert is_right("Green + Red", "green + red") and not is_right("blue + red", "green + red")
+    assert is_right(0.1073, "0.1074", 0.0001) and not is_right(0.1071, "0.1074", 0.0001)
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[p.stem for p in LESSONS])
+def test_every_section_a_lesson_cites_exists(lesson):
+    """The Length and Plan lines, and the text, cite only sections the lesson has."""
+    cells = _notebook(lesson)["cells"]
+    text = "\n".join(_text(c) for c in cells)
+    have = {int(n) for n in re.findall(r"^## (\d+)\. ", text, flags=re.M)}
+    cited = set()
+    for m in re.finditer(r"[Ss]ections? (\d+)(?:,? (?:to|and) (\d+))?", text):
+        first, last = int(m.group(1)), int(m.group(2) or m.group(1))
+        cited |= set(range(first, last + 1)) if "to" in m.group(0) else {first, last}
+    assert cited <= have, f"{lesson.name} cites sections {sorted(cited - have)}, which it does not have"
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[p.stem for p in LESSONS])
+def test_the_plan_fits_periods_of_45_minutes(lesson):
+    """The Plan's minutes for the sections of each period (as the Length line splits them) add up to
+    at most 45."""
+    head = "".join(_notebook(lesson)["cells"][0]["source"])
+    minutes = {int(n): int(m) for n, m in re.findall(r"(\d+)\. [^.()]+(?:\([^)]*\)[^.()]*)*?\((\d+) min\)", head)}
+    length = re.search(r"\*\*Length\.\*\*(.*?)\n\n", head, flags=re.S).group(1)
+    periods = [(int(a), int(b or a)) for a, b in re.findall(r"sections? (\d+)(?: (?:to|and) (\d+))?", length)]
+    assert periods and minutes, f"{lesson.name}: no periods or minutes found"
+    for first, last in periods:
+        total = sum(minutes.get(k, 0) for k in range(first, last + 1))
+        assert total <= 45, f"{lesson.name}: sections {first} to {last} take {total} minutes"
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[p.stem for p in LESSONS])
+def test_the_student_page_and_the_handout_are_made_from_the_student_version(lesson, tmp_path):
+    student = student_versions.student_version(_notebook(lesson), lesson.stem)
+    (tmp_path / "images").mkdir()
+    page = student_versions.page_markdown(student, lesson.stem, "student", tmp_path / "images")
+    handout = student_versions.page_markdown(student, lesson.stem, "handout", tmp_path / "images")
+    for text in (page, handout):
+        assert text.startswith("---\norphan: true\n---\n")
+        assert "gk-solution" not in text and "gk-teacher-note" not in text and "teacher's note" not in text.lower()
+        assert "teacher_check" not in text and "```python" not in text
+    # the student page: the whole lesson without code, its pictures with their descriptions as alt text
+    assert "## 1. Predict" in page and "**Exercise 1" in page and student_versions.CHECK_PAGE_NOTE in page
+    pictures = re.findall(r":::\{image\} (images/\S+)\n:alt: (.+)\n:::", page)
+    assert pictures and all((tmp_path / name).is_file() and len(alt) > 40 for name, alt in pictures)
+    # the handout: the predictions, one data table, every exercise and room to write
+    exercises = set(re.findall(r"\*\*Exercise (\d+)", "\n".join(_text(c) for c in student["cells"])))
+    assert set(re.findall(r"\*\*Exercise (\d+)", handout)) == exercises
+    assert "## 1. Predict" in handout and handout.count("## Data: ") == 1 and "## Exercises" in handout
+    assert handout.count('class="gk-answer-space') >= len(exercises) + 3
+    assert "## 2." not in handout and ":::{image}" not in handout

@@ -1,0 +1,87 @@
+"""The answers to the lessons' exercises and exit tickets, one row per part:
+``(key, question, answer, tolerance)``. Written by the teacher's notebooks (run them with
+``GAMEKIT_WRITE_ANSWERS=1``), checked against the lessons' own computations at every run of a
+teacher's notebook (:func:`gamekit.lessons.answers.teacher_check`), and read by
+:func:`gamekit.lessons.answers.check` and by ``tools/student_versions.py`` (which writes the
+student's fill-in cell from the questions). Never shown to a student."""
+
+ANSWERS = {
+    'lesson-01-dice': [
+        ('1a', 'Exercise 1: P(6 or 8)', '5/18', None),
+        ('1b', 'Exercise 1: how many times as likely as a 2 or a 12', '5', None),
+        ('2a', 'Exercise 2: the smaller of the two most likely sums of three dice', '10', None),
+        ('2b', 'Exercise 2: the larger of the two', '11', None),
+        ('2c', 'Exercise 2: the probability of each', '1/8', None),
+        ('3a', 'Exercise 3: P(green higher than blue)', '9/16', None),
+        ('3b', 'Exercise 3: P(both the same)', '1/8', None),
+        ('4', 'Exercise 4: the fewest rolls', '5,556', None),
+        ('5', 'Exercise 5: is a 7 more likely after five rolls without one? (yes or no)', 'no', None),
+        ('6', 'Exercise 6: P(at least one 7 in a round of four)', '671/1296', None),
+    ],
+    'lesson-02-itc-dice': [
+        ('1', 'Exercise 1: P(you keep the green die)', '9/16', None),
+        ('2a', 'Exercise 2: the term P(max(B, G) ≥ 6)', '23/48', None),
+        ('2b', 'Exercise 2: the sum, E[max(B, G)]', '251/48', None),
+        ('3', 'Exercise 3: P(at least 5 points with green and red)', '7/12', None),
+        ('4a', 'Exercise 4: the best pair for c = 2 (two colours, such as blue + green)', 'green + red', None),
+        ('4b', 'Exercise 4: what that pair is worth per turn', '457/48', None),
+        ('4c', 'Exercise 4: P(keeping the red die) with that pair', '15/16', None),
+        ('5', 'Exercise 5: the fewest turns', '32,600', None),
+    ],
+    'lesson-03-grey-market': [
+        ('1a', 'Exercise 1: P(winning one exchange) with two six-sided dice', '1/2', None),
+        ('1b', 'Exercise 1: P(3 attackers beat 1 defender)', '7/8', None),
+        ('1c', 'Exercise 1: P(3 attackers beat 2 defenders)', '11/16', None),
+        ('1d', 'Exercise 1: P(3 attackers beat 3 defenders)', '1/2', None),
+        ('2a', 'Exercise 2: attack markers for a better than even chance', '6', None),
+        ('2b', 'Exercise 2: attack markers for a chance of at least 3 in 4', '8', None),
+        ('3a', 'Exercise 3: how many exchanges the fight of 3 against 2 would run', '4', None),
+        ('3b', 'Exercise 3: P(the attacker wins exactly 2 of them)', '6075/19208', None),
+        ('3c', 'Exercise 3: P(3, 2) by the binomial distribution', '17275/38416', None),
+        ('4', 'Exercise 4: P(attacker wins) when markers are captured', '3775/13981', None),
+        ('5', 'Exercise 5: the fewest fights', '247,469', None),
+        ('6', 'Exercise 6: attack markers left on average after a win', '921/403', None),
+    ],
+    'lesson-04-factories': [
+        ('1a', 'Exercise 1: P(the next two investments both fail)', '4/9', None),
+        ('1b', 'Exercise 1: P(at least one of them succeeds)', '5/9', None),
+        ('2', 'Exercise 2: P(the first three investments all succeed)', '5/9', None),
+        ('3a', 'Exercise 3: investments for all eight numbers, on average', '761/35', None),
+        ('3b', 'Exercise 3: investments for the last number alone, on average', '8', None),
+        ('4', 'Exercise 4: P(exactly four numbers placed after six investments)', '325/648', None),
+        ('5a', 'Exercise 5: ore per roll without the 7, basic rule', '5/36', None),
+        ('5b', "Exercise 5: ore per roll without the 7, Solcher's rule", '5/108', None),
+        ('5c', 'Exercise 5: the share of the yield the 7 costs (the same under both rules)', '1/6', None),
+        ('6', 'Exercise 6: P(a peg showing 4 pays twice on one roll)', '1/216', None),
+    ],
+    'lesson-05-transportspelet': [
+        ('1', 'Exercise 1: P(three turns of two dice without a telegram)', '64/729', None),
+        ('2', 'Exercise 2: P(the car covers 18 steps within 3 rolls)', '3/8', None),
+        ('3a', 'Exercise 3: P(the first telegram only after the tenth roll)', '1024/59049', None),
+        ('3b', 'Exercise 3: P(the next three rolls draw none, given five quiet rolls)', '8/27', None),
+        ('4a', 'Exercise 4: steps from Copenhagen to Barcelona by ship', '37', None),
+        ('4b', 'Exercise 4: expected rolls (two decimals)', '11.05', 0.01),
+        ('4c', 'Exercise 4: P(arriving within 10 rolls) (three decimals)', '0.392', 0.001),
+        ('4d', 'Exercise 4: expected telegrams on the way (two decimals)', '3.68', 0.01),
+        ('5', 'Exercise 5: the fewest trips', '192,044', None),
+        ('6a', 'Exercise 6: P(the car earns nothing with 4 rolls left)', '103/648', None),
+        ('6b', 'Exercise 6: P(the train earns nothing with 4 rolls left)', '721/1296', None),
+    ],
+    'lesson-06-catan': [
+        ('1a', 'Exercise 1: expected cards per roll of the settlement', '7/18', None),
+        ('1b', 'Exercise 1: expected cards per roll of a city there', '7/9', None),
+        ('2a', 'Exercise 2: expected cards per roll on 6, 6 and 8', '5/12', None),
+        ('2b', 'Exercise 2: P(at least one card) on 6, 6 and 8', '5/18', None),
+        ('3', 'Exercise 3: expected rolls to wait for a brick alone', '9', None),
+        ('4', 'Exercise 4: P(no road after 30 rolls) (four decimals)', '0.0307', 0.0001),
+        ('5a', "Exercise 5: a thief's risk to you on player 1's turn, after the new ship", '1/24', None),
+        ('5b', "Exercise 5: and on player 2's turn", '1/18', None),
+    ],
+    'lesson-07-auf-achse': [
+        ('1', 'Exercise 1: the price red pays, in euros', '1,400', None),
+        ('2', 'Exercise 2: the average price red pays, in euros', '4375/4', 0.01),
+        ('3a', 'Exercise 3: the best limit (an offer, 0 to 5)', '1', None),
+        ('3b', "Exercise 3: red's expected profit with it, in euros", '150', 1),
+        ('4', 'Exercise 4: the fewest auctions', '9,724', None),
+    ],
+}
