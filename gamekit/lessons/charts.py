@@ -37,7 +37,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-__all__ = ["VegaChart", "VEGALITE", "SVG_SCRIPT", "convergence_chart", "line_chart", "bar_chart", "panels"]
+__all__ = ["VegaChart", "VEGALITE", "SVG_SCRIPT", "convergence_chart", "line_chart", "lines_chart", "bar_chart", "panels"]
 
 VEGALITE = "application/vnd.vegalite.v5+json"
 SCHEMA = "https://vega.github.io/schema/vega-lite/v5.json"
@@ -113,6 +113,17 @@ def line_chart(points: Sequence[tuple[float, float]], *, title: str, x: str, y: 
     values = [{x: _round(a), y: _round(b)} for a, b in points]
     spec = {"title": title, "width": width, "height": height, "data": {"values": values},
             "mark": {"type": "line"}, "encoding": {"x": _axis(x, log_x), "y": _axis(y, zero=False)}}
+    return VegaChart(spec, description)
+
+
+def lines_chart(series: dict[str, Sequence[tuple[float, float]]], *, title: str, x: str, y: str, description: str,
+                width: int = 420, height: int = 240) -> VegaChart:
+    """One line per entry of ``series`` (label: points (x, y)), each in its colour, with a legend."""
+    values = [{x: _round(a), y: _round(b), "series": label} for label, points in series.items() for a, b in points]
+    colour = {"field": "series", "type": "nominal", "title": None, "sort": list(series),
+              "scale": {"range": list(COLOURS)}, "legend": {"orient": "bottom", "direction": "vertical", "labelLimit": 400}}
+    spec = {"title": title, "width": width, "height": height, "data": {"values": values}, "mark": {"type": "line"},
+            "encoding": {"x": _axis(x), "y": _axis(y, zero=False), "color": colour}}
     return VegaChart(spec, description)
 
 
