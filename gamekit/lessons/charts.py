@@ -44,7 +44,7 @@ SCHEMA = "https://vega.github.io/schema/vega-lite/v5.json"
 #: The environment variable naming the Node script that draws a specification as SVG.
 SVG_SCRIPT = "GAMEKIT_VEGA_SVG"
 #: The colours of the estimates (Vega's own category palette, as matplotlib's lessons had C0, C1, ...).
-COLOURS = ("#4c78a8", "#f58518", "#54a24b", "#e45756")
+COLOURS = ("#4c78a8", "#f58518", "#54a24b", "#e45756", "#72b7b2", "#b279a2", "#9d755d", "#eeca3b", "#ff9da6", "#bab0ac")
 _SVG_HEAD = re.compile(r"<svg\b[^>]*>")
 
 
@@ -117,13 +117,28 @@ def line_chart(points: Sequence[tuple[float, float]], *, title: str, x: str, y: 
 
 
 def lines_chart(series: dict[str, Sequence[tuple[float, float]]], *, title: str, x: str, y: str, description: str,
-                width: int = 420, height: int = 240) -> VegaChart:
-    """One line per entry of ``series`` (label: points (x, y)), each in its colour, with a legend."""
-    values = [{x: _round(a), y: _round(b), "series": label} for label, points in series.items() for a, b in points]
-    colour = {"field": "series", "type": "nominal", "title": None, "sort": list(series),
-              "scale": {"range": list(COLOURS)}, "legend": {"orient": "bottom", "direction": "vertical", "labelLimit": 400}}
-    spec = {"title": title, "width": width, "height": height, "data": {"values": values}, "mark": {"type": "line"},
-            "encoding": {"x": _axis(x), "y": _axis(y, zero=False), "color": colour}}
+                width: int = 420, height: int = 240, points: bool = False,
+                rules: Sequence[tuple[str, float, str]] = ()) -> VegaChart:
+    """One line per entry of ``series`` (label: points (x, y)), each in its colour, with a legend;
+    ``points`` marks every point; ``rules`` are lines across the chart, ``(axis, value, label)``
+    (``"x"``: a vertical line at x = value), drawn thick and pale with their label as a legend entry."""
+    # "step" keeps each line in the order of its points (a walk may go back along x)
+    values = [{x: _round(a), y: _round(b), "series": label, "step": k}
+              for label, pts in series.items() for k, (a, b) in enumerate(pts)]
+    names = [*series, *(label for _, _, label in rules)]
+    colour = {"field": "series", "type": "nominal", "title": None, "sort": names,
+              "scale": {"domain": names, "range": [COLOURS[i % len(COLOURS)] if i < len(series) else
+                                                   ("#2ca02c", "#d62728")[(i - len(series)) % 2]
+                                                   for i in range(len(names))]},
+              "legend": {"orient": "bottom", "direction": "vertical", "labelLimit": 400}}
+    layers: list[dict[str, Any]] = [{"data": {"values": values}, "mark": {"type": "line", "point": points},
+                                     "encoding": {"x": _axis(x), "y": _axis(y, zero=False), "color": colour,
+                                                  "order": {"field": "step", "type": "quantitative"}}}]
+    for axis, value, label in rules:
+        layers.append({"data": {"values": [{"at": value, "series": label}]},
+                       "mark": {"type": "rule", "strokeWidth": 4, "opacity": 0.5},
+                       "encoding": {axis: {"field": "at", "type": "quantitative"}, "color": colour}})
+    spec = {"title": title, "width": width, "height": height, "layer": layers}
     return VegaChart(spec, description)
 
 

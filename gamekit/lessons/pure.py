@@ -20,7 +20,7 @@ from typing import Any
 from ..rng import Rng
 from ..validation import is_integer
 
-__all__ = ["rng", "sample", "kept_die", "factory_investments", "rolls_until", "production_rolls", "rolls_until_holding"]
+__all__ = ["rng", "sample", "fights", "kept_die", "factory_investments", "rolls_until", "production_rolls", "rolls_until_holding"]
 
 
 def rng(seed: Any = None) -> Rng:
@@ -47,6 +47,28 @@ def sample(die: Any, n: int, seed: Any = None) -> list[Any]:
     gen = rng(seed)
     draw = die._draw
     return [draw(gen) for _ in range(_count(n))]
+
+
+def fights(attackers: int, defenders: int, n: int, seed: Any = None) -> tuple[list[int], list[int]]:
+    """As :func:`gamekit.itc.probability.simulate_fights` (rule ``itc-grey-market-fight``): ``n``
+    grey-market fights, each exchange drawn from the exact exchange (the blue d6 against the green
+    d8, ties rolled again); lists of the attack markers and of the defending markers left."""
+    from ..itc.probability import _check_counts, _exchange_weights
+
+    _check_counts(attackers, defenders)
+    win, lose = _exchange_weights()
+    gen = rng(seed)
+    a_left, d_left = [], []
+    for _ in range(_count(n)):
+        a, d = attackers, defenders
+        while a and d:
+            if gen.randbelow(win + lose) < win:
+                d -= 1
+            else:
+                a -= 1
+        a_left.append(a)
+        d_left.append(d)
+    return a_left, d_left
 
 
 def kept_die(pair: Sequence[str], n: int, seed: Any = None) -> dict[str, Any]:
