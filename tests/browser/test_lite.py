@@ -169,7 +169,7 @@ def _book_stdout(page) -> list[str]:
 
 #: The lessons whose student version runs in the browser (their code on the standard library and
 #: gamekit only); the others still import numpy or matplotlib, which Pyodide here cannot have.
-IN_THE_BROWSER = ["lesson-01-dice", "lesson-02-itc-dice", "lesson-03-grey-market"]
+IN_THE_BROWSER = ["lesson-01-dice", "lesson-02-itc-dice", "lesson-03-grey-market", "lesson-04-factories"]
 
 
 @pytest.mark.parametrize("lesson", IN_THE_BROWSER)
