@@ -85,6 +85,9 @@ PRELOAD = (*KERNEL, *WIDGETS, "gamekit")
 #: JupyterLite's apps served (the lessons open in JupyterLab; the REPL runs one line of code).
 APPS = ("lab", "repl")
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+#: Settings of the lite JupyterLab: every cell of a lesson drawn (not only those on the screen), so
+#: that the browser's find, printing and a screen reader see the whole lesson.
+OVERRIDES = {"@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"}}
 
 
 def normal(name: str) -> str:
@@ -215,7 +218,19 @@ def student_notebooks(dest: Path) -> list[Path]:
         out = []
         for path in written:
             if path.name.endswith("-student.ipynb"):
-                out.append(Path(shutil.copy2(path, dest / path.name)))
+                notebook = json.loads(path.read_text(encoding="utf-8"))
+                # outputs' multi-line texts as one string each, as JupyterLab keeps them (JupyterLite
+                # reads the file as it is, and its table of contents fails on a list)
+                for cell in notebook["cells"]:
+                    for output in cell.get("outputs", []):
+                        for key, value in output.get("data", {}).items():
+                            if isinstance(value, list) and all(isinstance(v, str) for v in value):
+                                output["data"][key] = "".join(value)
+                        if isinstance(output.get("text"), list):
+                            output["text"] = "".join(output["text"])
+                target = dest / path.name
+                target.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+                out.append(target)
         return out
 
 
@@ -266,6 +281,7 @@ def main() -> int:
     wheels["gamekit"] = gamekit_wheel(static)
     write_lock(pyodide_lock, wheels, static)
     (SRC / "jupyter-lite.json").write_text(json.dumps(config(), indent=2) + "\n")
+    (SRC / "overrides.json").write_text(json.dumps(OVERRIDES, indent=2) + "\n")
     notebooks = student_notebooks(SRC / "files")
     command = [str(Path(sys.executable).with_name("jupyter")), "lite", "build", "--lite-dir", str(SRC), "--output-dir", str(OUT),
                "--contents", str(SRC / "files"), "--no-sourcemaps", "--no-unused-shared-packages"]

@@ -158,13 +158,17 @@ def _run_all(page) -> None:
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
 
 
+def _lines(texts: list[str]) -> list[str]:
+    """The printed lines, spaces evened out (a page may merge or split a cell's printed parts)."""
+    return [" ".join(line.split()) for text in texts for line in text.splitlines() if line.strip()]
+
+
 def _stdout(page) -> list[str]:
-    return [" ".join(t.split()) for t in
-            page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stdout']").all_inner_texts()]
+    return _lines(page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stdout']").all_inner_texts())
 
 
 def _book_stdout(page) -> list[str]:
-    return [" ".join(t.split()) for t in page.locator(".cell_output .output.stream").all_inner_texts()]
+    return _lines(page.locator(".cell_output .output.stream").all_inner_texts())
 
 
 #: The lessons whose student version runs in the browser (their code on the standard library and
@@ -198,7 +202,8 @@ def test_a_lesson_runs_top_to_bottom_in_the_browser_with_the_books_figures(site,
     assert failed.count() == 0, failed.all_inner_texts()[:3]
     assert page.locator(".jp-OutputArea-output .jp-RenderedText[data-mime-type='application/vnd.jupyter.error']").count() == 0
     printed = _stdout(page)
-    assert printed and all(text in printed_in_book for text in printed), (printed, printed_in_book)
+    book_lines = set(printed_in_book)
+    assert len(printed) >= 5 and [line for line in printed if line not in book_lines] == []
     assert page.locator(".jp-OutputArea-output [role='graphics-document'], .jp-OutputArea-output .vega-embed").count() > 0
     title = page.locator(".gk-widget [data-testid='gk-title']").first
     title.wait_for(timeout=LOAD_TIMEOUT_MS)
