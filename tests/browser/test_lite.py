@@ -44,7 +44,11 @@ class _Site:
             def log_message(self, format: str, *args: object) -> None:  # noqa: A002
                 pass
 
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(folder)))
+        class Server(http.server.ThreadingHTTPServer):
+            def handle_error(self, request, client_address) -> None:
+                pass  # a page that moves on while a file is sent: nothing to report
+
+        self.server = Server(("127.0.0.1", 0), functools.partial(Handler, directory=str(folder)))
         self.port = self.server.server_address[1]
         self.url = f"http://127.0.0.1:{self.port}/"
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
