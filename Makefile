@@ -57,6 +57,7 @@ chromium:
 # -- the book -------------------------------------------------------------------------------------
 assets: $(STAMP) $(WEB_STAMP)
 	$(PY) tools/build_assets.py
+	$(PY) tools/build_lite.py
 
 book: assets
 	rm -rf _build/html _build/.doctrees _build/jupyter_execute

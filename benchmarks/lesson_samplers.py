@@ -18,6 +18,11 @@ else a double; both are timed.
 The goal (issue 18): each simulator at least half the raw generator's dice per second (``used / raw``
 of 0.5 or more). Run: ``.venv/bin/python benchmarks/lesson_samplers.py`` (or ``make benchmark``).
 Prints figures; asserts nothing.
+
+In the same run, the pure-Python twins the lessons use so that they also run in the browser
+(``gamekit.lessons.pure``, on gamekit's own generator ``gamekit.Rng``; issue 32), on fewer dice
+(``PURE_DICE``): their dice per second, the raw ``Rng.randbelow(6)`` loop they are built on, and
+how many times slower each is than its numpy twin measured above.
 """
 
 from __future__ import annotations
@@ -49,6 +54,7 @@ from gamekit.transportspelet.probability import TELEGRAM_FACES, sample_rolls_to_
 
 ROUNDS = 5
 DICE = 4_000_000  # dice per timed call, about
+PURE_DICE = 200_000  # dice per timed call of a pure-Python sampler, about
 
 
 def cpu(fn) -> float:
@@ -129,7 +135,49 @@ def main() -> None:
         print(f"  {lesson:<6} {name:<58} {used / t / 1e6:7.1f} M/s {drawn_text:>12} {ratio:9.2f} x{flag}  ({unit})")
     print("  (used: the dice the simulated play rolls; drawn: the random numbers drawn for them, where they"
           " differ and are known ahead. Coins are compared with Generator.random.)")
+    _pure(best, table)
     _check(gen)
+
+
+def _pure(numpy_best: dict, numpy_table: list) -> None:
+    """The pure-Python samplers (gamekit.lessons.pure) in the same run, on PURE_DICE dice a call."""
+    from gamekit.lessons import pure
+    from gamekit.rng import Rng
+
+    rng = Rng(2026)
+    n = PURE_DICE
+    income = {s: [int(s == 5), int(s in (8, 11)), 0, 0, 0] for s in range(2, 13)}
+    pb, pl = two_d6[5], two_d6[8] + two_d6[11]
+    road_wait = float((1 + pb / pl + pl / pb) / (pb + pl))
+    table = [  # (numpy twin's name, name, function, dice used per call)
+        ("d6 (Die.sample)", "d6 (sample)", lambda: pure.sample(d6, n, seed=rng), n),
+        ("green d8 (Die.sample)", "green d8 (sample)", lambda: pure.sample(green_die, n, seed=rng), n),
+        ("2d6 sums (Die.sample)", "2d6 sums (sample)", lambda: pure.sample(two_d6, n // 2, seed=rng), n),
+        ("ITC: two of three dice, keep one (kept_die)", "ITC: two of three dice, keep one (kept_die)",
+         lambda: pure.kept_die(("blue", "green"), n // 2, seed=rng), n),
+        ("factories: 9 investments (factory_investments)", "factories: 9 investments (factory_investments)",
+         lambda: pure.factory_investments(n // 9, 9, seed=rng), n // 9 * 9),
+        ("Transportspelet: wait for a telegram (rolls_until)", "Transportspelet: wait for a telegram (rolls_until)",
+         lambda: pure.rolls_until(TELEGRAM_FACES, n // 3, seed=rng), n // 3 * 3),
+        ("Catan: production rolls (production_rolls)", "Catan: production rolls (production_rolls)",
+         lambda: pure.production_rolls(100, n // 200, seed=rng), n),
+        ("Catan: rolls until a road (rolls_until_holding)", "Catan: rolls until a road (rolls_until_holding)",
+         lambda: pure.rolls_until_holding(income, [1, 1, 0, 0, 0], n // 24, seed=rng), n // 24 * 2 * road_wait),
+    ]
+    best = {name: float("inf") for _, name, *_ in table}
+    raw = float("inf")
+    for _ in range(ROUNDS):
+        raw = min(raw, cpu(lambda: [rng.randbelow(6) for _ in range(n)]))
+        for _twin, name, fn, _used in table:
+            best[name] = min(best[name], cpu(fn))
+    numpy_rate = {name: used / numpy_best[name] for _l, name, _f, used, *_ in numpy_table}
+    print(f"Pure-Python samplers (gamekit.lessons.pure, gamekit.Rng; what runs in the browser): CPU time, best of "
+          f"{ROUNDS} rounds, about {n:,} dice per call")
+    print(f"  raw Rng.randbelow(6) loop           {n / raw / 1e6:7.2f} M dice/s")
+    print(f"  {'mechanism':<58} {'used':>12} {'numpy twin is':>16}")
+    for twin, name, _fn, used in table:
+        rate = used / best[name]
+        print(f"  {name:<58} {rate / 1e6:7.2f} M/s {numpy_rate[twin] / rate:12.0f} x faster")
 
 
 def _coins(card, n, eagerness) -> tuple[float, float]:

@@ -72,11 +72,13 @@ def test_every_lesson_has_the_shape_of_a_lesson(lesson):
                  "## 1. Predict", "**Teacher's note.**", "*What students usually get wrong.*", "*Without computers.*",
                  "*With computers.*"):
         assert part in text, f"{lesson.name} has no {part!r}"
-    # predict -> simulate (seeded numpy) -> exact -> compare, with a convergence plot drawn
+    # predict -> simulate (seeded: numpy, or gamekit's generator) -> exact -> compare, with a convergence
+    # chart drawn (matplotlib's PNG, or a Vega-Lite chart with its SVG, which also runs in the browser)
     code = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
-    assert "convergence_plot(" in code and re.search(r"default_rng\(\d+\)|seed=\d+", code)
-    plots = [c for c in cells if c["cell_type"] == "code" and "convergence_plot(" in "".join(c["source"])]
-    assert all(any("image/png" in o.get("data", {}) for o in c["outputs"]) for c in plots)
+    drawn = ("convergence_plot(", "convergence_chart(")
+    assert any(d in code for d in drawn) and re.search(r"default_rng\(\d+\)|seed=\d+", code)
+    plots = [c for c in cells if c["cell_type"] == "code" and any(d in "".join(c["source"]) for d in drawn)]
+    assert all(any({"image/png", "image/svg+xml"} & set(o.get("data", {})) for o in c["outputs"]) for c in plots)
     # exercises, each followed by its folded solution; room to write under every question
     exercises = re.findall(r"\*\*Exercise (\d+)", text)
     solutions = [c for c in cells if "solution" in _tags(c)]
@@ -397,14 +399,16 @@ def test_the_student_version_runs_without_the_removed_cells(lesson):
 
 def _charts(notebook: dict) -> list[tuple[int, dict]]:
     return [(i, out) for i, cell in enumerate(notebook["cells"]) for out in cell.get("outputs", [])
-            if "image/png" in out.get("data", {})]
+            if {"image/png", "application/vnd.vegalite.v5+json"} & set(out.get("data", {}))]
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=[p.stem for p in LESSONS])
 def test_every_chart_of_a_lesson_carries_its_description(lesson):
-    """Every picture a lesson's code draws is a gamekit.lessons.Chart: its plain text (compared by nbval)
-    is its description, and the PNG carries the same words as its Description (the book's alt text).
-    A convergence plot's description names its axes and every exact value it is drawn against."""
+    """Every picture a lesson's code draws is a gamekit.lessons.Chart or a Vega-Lite chart
+    (gamekit.lessons.charts): its plain text (compared by nbval) is its description, and the PNG carries
+    the same words as its Description, the Vega-Lite specification and its SVG the same words as their
+    description and title (the book's alt text). A convergence chart's description names its axes and
+    every exact value it is drawn against."""
     import base64
 
     accessible = _load("accessible_pages", ROOT / "book" / "_ext" / "accessible_pages.py")
@@ -415,11 +419,16 @@ def test_every_chart_of_a_lesson_carries_its_description(lesson):
         said = "".join(out["data"]["text/plain"])
         assert not said.startswith("<"), f"{lesson.name} cell {index}: a chart without a description ({said!r})"
         assert len(said) > 150 and "axis" in said.lower(), said
-        png = base64.b64decode("".join(out["data"]["image/png"]))
-        assert accessible.png_text(png)["Description"] == said
-        assert out["metadata"]["image/png"]["alt"] == said
+        if "image/png" in out["data"]:
+            png = base64.b64decode("".join(out["data"]["image/png"]))
+            assert accessible.png_text(png)["Description"] == said
+            assert out["metadata"]["image/png"]["alt"] == said
+        else:
+            assert out["data"]["application/vnd.vegalite.v5+json"]["description"] == said
+            title, _, _ = accessible._svg_text("".join(out["data"]["image/svg+xml"]))
+            assert title == said
         source = "".join(nb["cells"][index]["source"])
-        if "convergence_plot(" in source:
+        if "convergence_plot(" in source or "convergence_chart(" in source:
             assert "Horizontal axis, on a logarithmic scale" in said and "the dashed line is the exact value" in said
 
 

@@ -40,8 +40,13 @@ def links_html(docname: str) -> str:
     up = "../" * docname.count("/")
     teacher, student = f"{up}lessons/{lesson}.ipynb", f"{up}lessons/{lesson}-student.ipynb"
     pages = f"{up}book/lessons/{lesson}"
+    # the student notebook in the book's own JupyterLite site (tools/build_lite.py)
+    browser = f"{up}lite/lab/index.html?path={lesson}-student.ipynb"
     return (
         '<div class="gk-lesson-links" role="note" aria-label="This lesson\'s notebooks and how to run it">\n'
+        f'<p><strong><a class="gk-open-browser" href="{browser}">Open in the browser</a></strong>: the student'
+        " notebook, running in this browser with nothing to install (Python comes with the book; after the first"
+        " visit it works offline too).</p>\n"
         f'<p><strong>Download:</strong> <a class="gk-teacher-notebook" href="{teacher}" download>teacher notebook</a>'
         " (solutions, answer checks, teacher's notes) · "
         f'<a class="gk-student-notebook" href="{student}" download>student notebook</a>'
@@ -51,7 +56,8 @@ def links_html(docname: str) -> str:
         " (the lesson without solutions or teacher's notes, for a class without Python) · "
         f'<a class="gk-handout" href="{pages}-handout.html">the handout</a>'
         " (the predictions, a table, the exercises and room to write: three printed pages at most)</p>\n"
-        "<p><strong>How to run this in class.</strong> In JupyterLab: <code>make lab</code> in the project opens the"
+        "<p><strong>How to run this in class.</strong> In the browser: the link above, on any computer or"
+        " tablet with a current browser. In JupyterLab: <code>make lab</code> in the project opens the"
         " notebooks with gamekit installed. On any Jupyter service your school has (a JupyterHub, a"
         " cloud notebook): upload the notebook and install gamekit there (<code>pip install</code> from the"
         " project's folder); numpy and matplotlib are all it needs besides. On paper: print this page, or the handout. The"

@@ -33,6 +33,8 @@ ON_DEMAND = (
     "gamekit-assets/html-manager/*", "gamekit-assets/require.js", "gamekit-assets/require-config.js",
     "gamekit-assets/anywidget/*", "gamekit-assets/mathjax/*", "_static/scripts/fontawesome.js",
     "_static/locales/*", "_static/vendor/fontawesome/webfonts/*.ttf", "_static/*.html",
+    # the lessons' JupyterLite site (tools/build_lite.py, 40 MB): kept once a lesson is opened there
+    "lite/*",
 )
 #: Saved ahead although under an on-demand folder: what every page with formulas loads.
 ALWAYS = ("gamekit-assets/mathjax/tex-mml-chtml.js", "gamekit-assets/mathjax/output/chtml/fonts/woff-v2/*")

@@ -7,7 +7,9 @@ Every exact figure a lesson states is computed, never typed: a lesson writes its
 hides). :func:`convergence_plot` draws how a simulated estimate approaches its exact value as the
 trials grow, and writes down in words what it drew; :func:`show` displays a chart with those words
 (or words the lesson writes from its own numbers) as its text description, for readers who cannot
-see it. The numpy samplers the lessons simulate with are in :mod:`gamekit.lessons.samplers`.
+see it. The numpy samplers the lessons simulate with are in :mod:`gamekit.lessons.samplers`; their
+pure-Python twins, on gamekit's own seeded generator (what runs in the browser), in
+:mod:`gamekit.lessons.pure`; charts that need no matplotlib (Vega-Lite) in :mod:`gamekit.lessons.charts`.
 
 Nothing here is a rule; numpy, matplotlib and IPython are imported only where they are used (the
 engine stays standard library only).
@@ -94,12 +96,19 @@ def exact_outcomes(state: Any, action: Any, what: str | None = None,
     return out
 
 
-def running_mean(values: Any) -> Any:
-    """The mean of the first 1, 2, 3, ... values (a numpy array)."""
-    import numpy as np
+def running_mean(values: Any) -> list[float]:
+    """The mean of the first 1, 2, 3, ... values (a list of floats; the values may be a list or a
+    numpy array, of numbers or of True/False). Added in order, as numpy's cumsum adds them.
 
-    values = np.asarray(values, dtype=float)
-    return np.cumsum(values) / np.arange(1, len(values) + 1)
+    >>> running_mean([1, 0, 1, 1])
+    [1.0, 0.5, 0.6666666666666666, 0.75]
+    """
+    out = []
+    total = 0.0
+    for i, value in enumerate(values, 1):
+        total += float(value)
+        out.append(total / i)
+    return out
 
 
 def standard_error(p: Any, n: Any) -> float:
@@ -138,7 +147,7 @@ def convergence_plot(
     colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
     for i, (label, values, exact) in enumerate(estimates):
         colour = colours[i % len(colours)]
-        run = running_mean(values)
+        run = np.asarray(running_mean(values))
         n = np.arange(1, len(run) + 1)
         # about 400 points, evenly spread on the log scale, are enough to draw the line
         keep = np.unique(np.geomspace(min(start, len(run)), len(run), 400).astype(int)) - 1
@@ -198,7 +207,7 @@ def convergence_description(
     """What :func:`convergence_plot` draws, in words, from the same numbers: the axes, and for each
     estimate its running value at the start, in the middle (on the log scale) and at the end, the
     exact value it approaches, the band around it and how far from it the simulation ends."""
-    import numpy as np
+    import math
 
     unit = xlabel.replace(" (log scale)", "").removeprefix("number of ")
     parts = []
@@ -206,7 +215,7 @@ def convergence_description(
         run = running_mean(values)
         n = len(run)
         first = min(start, n)
-        middle = int(10 ** round((np.log10(first) + np.log10(n)) / 2))
+        middle = int(10 ** round((math.log10(first) + math.log10(n)) / 2))
         if not first < middle < n:
             middle = (first + n) // 2
         text = (f"{label[:1].upper() + label[1:]}: the simulated running value is {number(run[first - 1])} after {first:,} {unit}, "

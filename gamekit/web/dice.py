@@ -11,8 +11,9 @@ from . import service
 
 #: Most rolls that one call makes (a widget asks for 1, 100 or 1,000 at a time).
 MAX_ROLLS_PER_CALL = 100_000
-#: Seeds a reader may type: whole numbers that JavaScript also holds exactly.
-SEED_MAX = 2**53 - 1
+#: Seeds a reader may type: whole numbers below 2**32, which stay plain JavaScript numbers on every
+#: route to the page (2**53 - 1 became a BigInt in JupyterLite's Pyodide kernel and the widgets drew nothing).
+SEED_MAX = 2**32 - 1
 SEED_TEXT = f"A seed is a whole number from 0 to {SEED_MAX:,}."
 #: The rolls the widget offers in one click.
 ROLL_BUTTONS = (1, 100, 1000)

@@ -24,7 +24,8 @@ DICE_CHOICES = (1, 2, 3, 4, 5, 6)
 ROLL_BUTTONS = (10, 100, 1000)
 #: Most rolls in one experiment (the widget asks to reset after that).
 MAX_ROLLS = 100_000
-SEED_MAX = 2**53 - 1
+#: Seeds a reader may type (as gamekit.web.dice: below 2**32, a plain number in JavaScript everywhere).
+SEED_MAX = 2**32 - 1
 #: Points of the running mean kept for the convergence line (log-spaced, plus each click's end).
 TRAIL_POINTS = 80
 

@@ -1,0 +1,128 @@
+"""The lessons' pure-Python samplers (gamekit.lessons.pure) against their exact distributions, and the
+Vega-Lite charts (gamekit.lessons.charts) that let the lessons run in the browser (issue 32).
+
+Each sampler's mean over many seeded trials is compared with the exact mean (computed here or by
+the engine's exact functions), within five standard errors; the same seed gives the same numbers,
+and a generator passed on continues its stream."""
+
+from __future__ import annotations
+
+import json
+import math
+import shutil
+from fractions import Fraction
+
+import pytest
+
+from gamekit.dice import d6, green_die, two_d6
+from gamekit.lessons import pure
+from gamekit.lessons.charts import VEGALITE, VegaChart, bar_chart, convergence_chart, panels, svg_script
+from gamekit.rng import Rng
+
+N = 20_000
+
+
+def _close(values, exact_mean: float, exact_sd: float) -> None:
+    mean = sum(values) / len(values)
+    assert abs(mean - exact_mean) <= 5 * exact_sd / math.sqrt(len(values)), (mean, exact_mean)
+
+
+def _moments(dist) -> tuple[float, float]:
+    mean = sum(Fraction(k) * p for k, p in dist.items())
+    var = sum((Fraction(k) - mean) ** 2 * p for k, p in dist.items())
+    return float(mean), float(var) ** 0.5
+
+
+def test_sample_draws_each_die_from_its_exact_distribution():
+    for die in (d6, green_die, two_d6):
+        drawn = pure.sample(die, N, seed=1)
+        assert set(drawn) <= set(die.outcomes)
+        mean, sd = _moments(die.probabilities)
+        _close(drawn, mean, sd)
+        for face, p in die.table():  # every face's share within five standard errors too
+            share = drawn.count(face) / N
+            assert abs(share - float(p)) <= 5 * math.sqrt(float(p * (1 - p)) / N), (die.name, face, share)
+
+
+def test_the_same_seed_gives_the_same_rolls_and_a_generator_continues():
+    assert pure.sample(d6, 50, seed=7) == pure.sample(d6, 50, seed=7)
+    assert pure.sample(d6, 50, seed=7) != pure.sample(d6, 50, seed=8)
+    rng = Rng(7)
+    first, second = pure.sample(d6, 25, seed=rng), pure.sample(d6, 25, seed=rng)
+    assert first + second == pure.sample(d6, 50, seed=7)
+    # a plain die: the very numbers Die.roll gives with the same generator
+    rng = Rng(3)
+    assert pure.sample(d6, 20, seed=3) == [d6.roll(rng) for _ in range(20)]
+
+
+def test_kept_die_keeps_the_die_worth_more_points():
+    """Rules itc-dice, itc-red-die: the exact mean points and cards of the kept die, counted here
+    over the equally likely pairs of faces (red: 6 - face in points, face in cards)."""
+    from gamekit.itc.dice_turn import DIE_SIDES
+    from gamekit.itc.probability import RED_POINTS
+
+    got = pure.kept_die(("green", "red"), N, seed=2)
+    pairs = [(g, r) for g in range(1, DIE_SIDES["green"] + 1) for r in range(1, DIE_SIDES["red"] + 1)]
+    kept = [(g, 0) if g >= RED_POINTS - r else (RED_POINTS - r, r) for g, r in pairs]
+    points = {}
+    for pts, _ in kept:
+        points[pts] = points.get(pts, 0) + Fraction(1, len(pairs))
+    _close(got["points"], *_moments(points))
+    assert all((c == 0) == f for c, f in zip(got["cards"], got["first"]))
+    assert len(got["rolls"]["green"]) == len(got["rolls"]["red"]) == N
+    with pytest.raises(ValueError):
+        pure.kept_die(("green", "green"), 1)
+
+
+def test_factory_investments_place_numbers_as_the_exact_distribution_says():
+    from gamekit.catan.production import numbers_distribution
+
+    got = pure.factory_investments(N // 4, 9, seed=3)
+    assert len(got["placed"]) == N // 4 and all(len(row) == 9 for row in got["placed"])
+    _close([row[-1] for row in got["placed"]], *_moments(numbers_distribution(9)))
+    for placed, failed in zip(got["placed"], got["failed"]):
+        before = [0, *placed[:-1]]
+        assert failed == [a == b for a, b in zip(placed, before)]
+
+
+def test_waiting_times_and_production_rolls():
+    waits = pure.rolls_until([1, 6], N, seed=4)  # geometric with p = 1/3: mean 3, sd sqrt(6)
+    assert min(waits) >= 1
+    _close(waits, 3.0, math.sqrt(6))
+    rolls = pure.production_rolls(10, N // 10, seed=5)
+    _close([r for row in rolls for r in row], *_moments(two_d6.probabilities))
+    # a brick on a 5, a lumber on an 8 or an 11: the exact mean wait (first-step analysis)
+    income = {s: [int(s == 5), int(s in (8, 11)), 0, 0, 0] for s in range(2, 13)}
+    pb, pl = two_d6[5], two_d6[8] + two_d6[11]
+    mean = float((1 + pb / pl + pl / pb) / (pb + pl))
+    waits = pure.rolls_until_holding(income, [1, 1, 0, 0, 0], N // 4, seed=6)
+    assert abs(sum(waits) / len(waits) - mean) < 0.05 * mean
+    assert pure.rolls_until_holding(income, [0, 0, 0, 0, 0], 3) == [0, 0, 0]
+    with pytest.raises(ValueError):
+        pure.rolls_until_holding(income, [0, 0, 1, 0, 0], 1)
+
+
+def test_a_chart_is_a_vega_lite_specification_with_its_description():
+    sixes = [r == 6 for r in pure.sample(d6, 1_000, seed=1)]
+    chart = convergence_chart([("share of sixes", sixes, d6[6])], sd=[float(d6[6] * (1 - d6[6])) ** 0.5],
+                              ylabel="share of sixes", xlabel="rolls (log scale)", title="one d6")
+    bundle = chart._repr_mimebundle_()
+    assert bundle["text/plain"] == chart.description == bundle[VEGALITE]["description"]
+    assert "Horizontal axis, on a logarithmic scale" in chart.description and "1/6" in chart.description
+    json.dumps(bundle[VEGALITE])  # plain data: what a front end draws
+    lines = [layer for layer in bundle[VEGALITE]["layer"] if layer["mark"]["type"] == "line"]
+    assert lines[0]["data"]["values"][-1]["value"] == pytest.approx(sum(sixes) / len(sixes))
+    both = panels([chart, bar_chart([{"sum": 7, "share": 0.2}], x="sum", y="share", description="One bar.")], "Two.")
+    assert both.description.startswith("Two. Panel 1 of 2: One d6.") and "Panel 2 of 2: One bar." in both.description
+    with pytest.raises(ValueError):
+        VegaChart({"mark": "bar"}, " ")
+
+
+@pytest.mark.skipif(shutil.which("node") is None or svg_script() is None,
+                    reason="needs Node and web/node_modules (make web)")
+def test_the_svg_is_drawn_by_vega_with_the_description_as_its_title():
+    chart = bar_chart([{"sum": s, "share": float(p)} for s, p in two_d6.table()], x="sum", y="share",
+                      description="Eleven bars, highest at 7.")
+    svg = chart._repr_mimebundle_()["image/svg+xml"]
+    assert svg.startswith("<svg") and '<title>Eleven bars, highest at 7.</title>' in svg
+    assert svg.count("<path") + svg.count("<rect") >= 11
