@@ -33,7 +33,7 @@ function playLearn({ ui, game, setupRow, table, moves, board, start }) {
   const resume = el("button", { "data-testid": "gk-guide-resume" }, "Resume the guide");
   const panel = el("section", { class: "gk-learn", "data-testid": "gk-guide", "aria-label": "Guide", hidden: "" },
     heading, said, el("div", { class: "gk-row" }, next, skip, resume));
-  table.insertBefore(panel, moves);
+  moves.before(panel); // beside "Your moves", wherever the board's layout (play_board.js) put them
   let lesson = null;
   next.addEventListener("click", () => lesson && ui.act({ kind: "learn", step: "next", seen: lesson.key }));
   skip.addEventListener("click", () => ui.act({ kind: "learn", step: "skip" }));
