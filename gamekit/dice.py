@@ -371,12 +371,15 @@ class Die:
     def _is_uniform(self) -> bool:
         return self._denominator == len(self._outcomes)
 
-    def _draw(self, rng: Rng) -> Any:
-        """Draw straight from the exact distribution (one generator call, no physical dice)."""
+    def draw(self, rng: Rng) -> Any:
+        """One result drawn straight from the exact distribution with one call of ``rng`` (a
+        :class:`gamekit.Rng`; no physical dice are rolled): the lessons' pure-Python samplers."""
         if self._is_uniform():
             return self._outcomes[rng.randbelow(len(self._outcomes))]
         ticket = rng.randbelow(self._denominator)
         return self._outcomes[bisect_right(self._cumulative, ticket)]
+
+    _draw = draw
 
     def sample(self, size: int | tuple[int, ...], seed: Any = None, index: bool = False):
         """``size`` results drawn at once with numpy (a numpy array), for Monte Carlo work.

@@ -9,13 +9,19 @@ import re
 from pathlib import Path
 
 import pytest
-from test_labels import book_targets
 
 import gamekit
 from gamekit.web import learn
 from gamekit.web.play import PAGES, play
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# The book's labels, read by tests/test_labels.py (loaded by its path: tests/catan has a module of the same name).
+_spec = importlib.util.spec_from_file_location("book_test_labels", Path(__file__).with_name("test_labels.py"))
+_labels = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_labels)
+book_targets = _labels.book_targets
+
 
 
 def guided_game(game: str) -> tuple[list[dict], dict, dict]:

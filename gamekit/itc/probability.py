@@ -50,17 +50,22 @@ def exchange_win_probability() -> Fraction:
 
 
 @cache
-def _exchange_weights() -> tuple[int, int]:
+def exchange_weights() -> tuple[int, int]:
     """The exchange as whole-number weights ``(attacker wins, attacker loses)`` with no common
     factor (``(5, 9)``: the chance ``p`` is 5/14), worked out once from the dice."""
     exchange = blue_die.compare(green_die)
     return exchange.weight("win"), exchange.weight("lose")
 
 
-def _check_counts(attackers: int, defenders: int) -> None:
+def check_fight_counts(attackers: int, defenders: int) -> None:
+    """Refuse a fight whose attack markers or defending markers are not whole numbers >= 0."""
     for name, n in (("attackers", attackers), ("defenders", defenders)):
         if not is_integer(n) or n < 0:
             raise ValueError(f"{name} must be a whole number >= 0, not {n!r}")
+
+
+_exchange_weights = exchange_weights
+_check_counts = check_fight_counts
 
 
 def _first_to(needed: int, rival: int, win: int, lose: int) -> int:

@@ -45,7 +45,7 @@ def sample(die: Any, n: int, seed: Any = None) -> list[Any]:
     :meth:`~gamekit.dice.Die.sample`. Each is drawn straight from the die's exact distribution with
     one call of the generator (a plain die: the same numbers as :meth:`~gamekit.dice.Die.roll`)."""
     gen = rng(seed)
-    draw = die._draw
+    draw = die.draw
     return [draw(gen) for _ in range(_count(n))]
 
 
@@ -53,10 +53,10 @@ def fights(attackers: int, defenders: int, n: int, seed: Any = None) -> tuple[li
     """As :func:`gamekit.itc.probability.simulate_fights` (rule ``itc-grey-market-fight``): ``n``
     grey-market fights, each exchange drawn from the exact exchange (the blue d6 against the green
     d8, ties rolled again); lists of the attack markers and of the defending markers left."""
-    from ..itc.probability import _check_counts, _exchange_weights
+    from ..itc.probability import check_fight_counts, exchange_weights
 
-    _check_counts(attackers, defenders)
-    win, lose = _exchange_weights()
+    check_fight_counts(attackers, defenders)
+    win, lose = exchange_weights()
     gen = rng(seed)
     a_left, d_left = [], []
     for _ in range(_count(n)):
