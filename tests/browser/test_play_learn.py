@@ -85,8 +85,8 @@ def test_the_guided_game_is_played_to_its_hand_off(watch, site_url, game):
                 if spot.get_attribute("aria-label") in listed:
                     _play(page, root, spot)  # a place that takes one move
                 else:
-                    spot.click()  # a place with several moves: they are picked in the list
-                    _play(page, root, root.locator("[data-testid='gk-moves'] button.gk-play-picked").first)
+                    spot.click()  # a place with several moves: the chooser under the board offers them
+                    _play(page, root, root.locator("[data-testid='gk-chooser'] button").first)
                 board_moves += 1
             else:
                 # the lit moves; when every move listed is of the lesson's kind none is lit: any will do
