@@ -22,8 +22,11 @@ SITE = ROOT / "_build" / "html"
 
 pytestmark = pytest.mark.browser
 
+# The book's own pages. ``lite/`` is the JupyterLite app the lessons open (issue 32): its pages are
+# JupyterLab's, not the book's, and tests/browser/test_lite.py checks them as a student uses them.
 PAGES = sorted(
-    str(p.relative_to(SITE)) for p in SITE.rglob("*.html") if not p.relative_to(SITE).parts[0].startswith(("_", "gamekit-assets"))
+    str(p.relative_to(SITE)) for p in SITE.rglob("*.html")
+    if not p.relative_to(SITE).parts[0].startswith(("_", "gamekit-assets", "lite"))
 ) if SITE.is_dir() else []
 
 # Pyodide's first load on a 2-core machine can take a while; allow it.

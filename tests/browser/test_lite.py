@@ -23,8 +23,6 @@ from urllib.parse import quote, urlparse
 
 import pytest
 
-from .conftest import CHROMIUM, CHROMIUM_ARGS
-
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -68,26 +66,24 @@ def site():
 
 
 @pytest.fixture
-def browser_context(site):
-    from playwright.sync_api import sync_playwright
+def browser_context(site, browser):
+    """A fresh context of the suite's one Chromium (conftest's session ``browser``: a second
+    ``sync_playwright`` in the same worker would refuse to start), outside requests blocked."""
+    context = browser.new_context()
+    outside: list[str] = []
 
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        context = browser.new_context()
-        outside: list[str] = []
+    def route(r) -> None:
+        u = urlparse(r.request.url)
+        if u.scheme in ("data", "blob") or (u.hostname == "127.0.0.1" and u.port == site.port):
+            r.continue_()
+        else:
+            outside.append(r.request.url)
+            r.abort()
 
-        def route(r) -> None:
-            u = urlparse(r.request.url)
-            if u.scheme in ("data", "blob") or (u.hostname == "127.0.0.1" and u.port == site.port):
-                r.continue_()
-            else:
-                outside.append(r.request.url)
-                r.abort()
-
-        context.route("**/*", route)
-        context.outside = outside
-        yield context
-        browser.close()
+    context.route("**/*", route)
+    context.outside = outside
+    yield context
+    context.close()
 
 
 def _errors(page) -> list[str]:

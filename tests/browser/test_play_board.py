@@ -94,7 +94,12 @@ def _refused_place(page, root, timings: list[float], moves_left: int = 12) -> tu
             says.wait_for(state="visible", timeout=LOAD_TIMEOUT_MS)
             rule = says.locator("[data-testid='gk-board-rule']")
             rule.wait_for(timeout=LOAD_TIMEOUT_MS)
-            page.wait_for_function("el => el.tagName === 'A'", arg=rule.element_handle(), timeout=LOAD_TIMEOUT_MS)
+            # the rule becomes a link once the chapters' rule links are loaded; the panel may be drawn
+            # again meanwhile, so look it up afresh each time (a kept handle could be a detached node)
+            page.wait_for_function(
+                """root => { const r = root.querySelector("[data-testid='gk-board-says'] [data-testid='gk-board-rule']");
+                            return r !== null && r.tagName === 'A'; }""",
+                arg=root.element_handle(), timeout=LOAD_TIMEOUT_MS)
             assert root.evaluate(STEPS) == before, "a refused press changed the game"
             # the widget's error line (a live region) says the same, with the same rule
             assert root.locator("[data-testid='gk-error']").inner_text().startswith(says.inner_text().split(" (rule ")[0])
@@ -171,6 +176,12 @@ def test_the_board_is_the_table(watch, site_url, game, players):
     root.locator("[data-testid='gk-target-0']").focus()
     page.keyboard.press("Enter")
     chooser = root.locator("[data-testid='gk-chooser']")
+    # the press is answered by the rules worker: wait for its answer (the move played, or the
+    # chooser open when the place holds several moves) before looking at which it was
+    page.wait_for_function(
+        """([root, b]) => root.querySelector("[data-testid='gk-replay-text']").textContent !== b
+            || root.querySelector("[data-testid='gk-chooser']").checkVisibility()""",
+        arg=[root.element_handle(), before], timeout=LOAD_TIMEOUT_MS)
     if chooser.is_visible():
         page.keyboard.press("Escape")  # closes it, the focus back on the place
         assert page.evaluate("document.activeElement.getAttribute('data-testid')") == "gk-target-0"

@@ -37,7 +37,8 @@ def _pages(with_widgets: bool) -> list[str]:
     found = []
     for p in sorted(SITE.rglob("*.html")):
         rel = p.relative_to(SITE)
-        if rel.parts[0].startswith(("_", "gamekit-assets")) or rel.name in ("search.html", "genindex.html"):
+        # lite/ is the JupyterLite app (JupyterLab's pages, not the book's): tests/browser/test_lite.py.
+        if rel.parts[0].startswith(("_", "gamekit-assets", "lite")) or rel.name in ("search.html", "genindex.html"):
             continue
         text = p.read_text(encoding="utf-8")
         if 'http-equiv="Refresh"' in text or "http-equiv=\"refresh\"" in text:
