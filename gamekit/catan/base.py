@@ -1558,13 +1558,13 @@ class CatanState(State):
         >>> state.buildings
         [[0], [], [], []]
         """
-        before = self._copy(True)
+        before = self._snapshot()
         try:
             self._arrange(turn, phase, settlements, cities, roads, ships, factories, hands or {})
             self._read_state(json.loads(json.dumps(self._to_data())))  # the save's checks, the distance rule's too
         except (ValueError, TypeError, IndexError, KeyError) as err:
             self.__dict__.clear()
-            self.__dict__.update(before.__dict__)
+            self.__dict__.update(before)
             raise ValueError(str(err).strip("'\"")) from None
         self.__dict__.pop("_legal", None)
         return self.checkpoint()  # type: ignore[return-value]
@@ -1598,36 +1598,17 @@ class CatanState(State):
         self.award_longest_road()
 
     # -- copying and saving --------------------------------------------------------------------
-    def clone(self) -> CatanState:
-        """A fast independent copy (flat lists copied, no deepcopy); it shares only immutable
-        values (the game, the options, the board) and the log's entries, which are written once
-        and never changed, with this state."""
-        return self._copy(True)
-
-    def _copy(self, log: bool) -> CatanState:
-        """:meth:`clone`, with the log's lists copied (``log``) or left empty (a determinised copy
-        has no log, so it need not copy one)."""
-        new = self.__class__.__new__(self.__class__)
-        d = dict(self.__dict__)
-        d["rng"] = self.rng.clone()
-        d["_rows"] = list(self._rows) if log else []
-        d["_entries"] = list(self._entries) if log else []
-        d.pop("_legal", None)  # a copy may be given other hidden cards: it lists its own actions
-        d["_by_pieces"] = dict(self._by_pieces)  # their values are tuples, which both may share
-        d["_by_buildings"] = dict(self._by_buildings)
-        for name in ("node_owner", "node_kind", "edge_owner", "bank", "dev_deck", "dev_new", "knights",
-                     "road_length", "dice"):
-            d[name] = list(d[name])
-        for name in ("hands", "dev_hands", "roads", "buildings", "discards"):
-            d[name] = [list(x) for x in d[name]]
-        if self.offer is not None:
-            d["offer"] = [self.offer[0], self.offer[1], list(self.offer[2]), list(self.offer[3])]
-        self._copy_more(d)
-        new.__dict__.update(d)
-        return new
-
-    def _copy_more(self, d: dict[str, Any]) -> None:
-        """Copy a variant's own mutable attributes into ``d`` (extension point)."""
+    #: The mutable fields and how a copy copies them (:attr:`gamekit.core.State.MUTABLE`, the one
+    #: declaration behind ``clone``, the snapshot a failed action is undone from and ``arrange``'s
+    #: undo); a variant extends it with its own. The board and the settings are shared
+    #: (``shared_on_clone``); everything else is a number, a string or a tuple.
+    MUTABLE = {
+        **dict.fromkeys(("node_owner", "node_kind", "edge_owner", "bank", "dev_deck", "dev_new", "knights",
+                         "road_length", "dice", "_by_pieces", "_by_buildings"), "list"),
+        **dict.fromkeys(("hands", "dev_hands", "roads", "buildings", "discards"), "nested"),
+        "offer": "json",
+        "_legal": "dropped",  # a copy may be given other hidden cards: it lists its own actions
+    }
 
     # -- what each player may see --------------------------------------------------------------
     def public_points(self, player: int) -> int:
@@ -1681,7 +1662,7 @@ class CatanState(State):
         who gained points on someone else's turn). Everything else is seen by everyone and copied
         (resource hands are open, see :meth:`_observation`). A variant redraws its own hidden parts
         in :meth:`_determinize_more`."""
-        new = self._copy(False)
+        new = self.clone()
         n = self.players
         others = [q for q in range(n) if q != player and any(self.dev_hands[q])]
         if others:
@@ -1728,9 +1709,6 @@ class CatanState(State):
     def _determinize_more(self, new: CatanState, player: int, rng: Any) -> None:
         """Redraw a variant's own hidden parts in the copy ``new`` for ``player`` with ``rng``
         (extension point; the variants so far have none)."""
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> CatanState:
-        return self.clone()
 
     def _to_data(self) -> Any:
         data = {

@@ -6,7 +6,6 @@ The shape of a turn and the meaning of each field are in the package docstring.
 
 from __future__ import annotations
 
-import copy
 import math
 from typing import Any
 
@@ -68,17 +67,6 @@ CARD_SHUFFLE = shuffle([c.id for c in CARDS], "transport cards")
 #: (12! orders each: too many to list, like the cards). A telegram drawn later is no chance event but
 #: a card of a pile shuffled here: the engine writes it to the log with ``reveal``.
 TELEGRAM_SHUFFLES: dict[str, Any] = {m: shuffle([t.id for t in TELEGRAMS[m]], f"{m} telegrams") for m in MODES}
-#: The attributes of a state that :meth:`TransportState.__deepcopy__` copies by hand (flat lists, the
-#: transports); every other attribute it meets and does not know is deep-copied.
-_COPIED = frozenset((
-    "rng", "_rows", "_entries", "_chance", "_script", "cash", "debt", "interest_owed", "removed", "deck", "used",
-    "telegram_decks", "transports", "occupant", "dice", "queue", "pending", "telegram_log", "_events", "_abandoned",
-    "_fresh_telegrams"))
-#: Attributes that hold immutable values (numbers, strings, tuples, the game, the options): shared.
-_SHARED = frozenset((
-    "game", "players", "seed", "options", "_forced", "_origin", "_log_json", "bank", "money_total", "certificates",
-    "player", "round", "phase", "passes", "over", "end_reason", "_fresh_cards"))
-_KNOWN_ATTRIBUTES = len(_COPIED) + len(_SHARED)
 
 
 def _leg_choices(card: int, start: str, busy: str | None, dispatch: bool) -> tuple[tuple[int, Any], ...]:
@@ -387,42 +375,19 @@ class TransportState(State):
             extras["abandoned"], self._abandoned = self._abandoned, []
         return extras
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> TransportState:
-        """A copy made by hand, in time that does not grow with the game: the immutable attributes are
-        shared, the flat lists copied, the transports copied one by one, the log's rows shared (the copy
-        gets its own list of them, as :meth:`State.__deepcopy__` does). A copy starts with no action
-        under way (no money changes pending)."""
-        cls = self.__class__
-        new = cls.__new__(cls)
-        memo[id(self)] = new
-        d = new.__dict__
-        src = self.__dict__
-        d.update(src)
-        d["rng"] = self.rng.clone()
-        d["_rows"] = self._rows[:]
-        d["_entries"] = []
-        if self._chance is not None:
-            d["_chance"] = copy.deepcopy(self._chance, memo)
-        if self._script is not None:
-            d["_script"] = copy.deepcopy(self._script, memo)
-        d["cash"], d["debt"], d["interest_owed"] = self.cash[:], self.debt[:], self.interest_owed[:]
-        d["removed"], d["deck"], d["used"] = self.removed[:], self.deck[:], self.used[:]
-        decks = self.telegram_decks
-        d["telegram_decks"] = {m: decks[m][:] for m in decks}
-        d["transports"] = [[t0.copy() if t0 is not None else None, t1.copy() if t1 is not None else None]
-                           for t0, t1 in self.transports]
-        d["occupant"], d["dice"], d["pending"] = self.occupant[:], self.dice[:], self.pending[:]
-        d["queue"] = [m[:] for m in self.queue]
-        d["telegram_log"] = self.telegram_log[:]
-        d["_events"] = []
-        d["_abandoned"] = []
-        d["_fresh_telegrams"] = dict(self._fresh_telegrams)
-        if len(src) != _KNOWN_ATTRIBUTES:  # something set by hand: copied the slow, safe way
-            shared = self.shared_on_clone
-            for key in src.keys() - _COPIED - _SHARED:
-                if key not in shared:
-                    d[key] = copy.deepcopy(src[key], memo)
-        return new
+    #: The mutable fields and how a copy copies them (:attr:`gamekit.core.State.MUTABLE`, the one
+    #: declaration behind ``clone`` and the snapshot a failed action is undone from): the flat lists,
+    #: the telegram decks, the transports one by one; a copy starts with no action under way (no
+    #: money changes pending). Everything else is a number, a string, a tuple, the game or the options.
+    MUTABLE = {
+        **dict.fromkeys(("cash", "debt", "interest_owed", "removed", "deck", "used", "occupant", "dice", "pending",
+                         "telegram_log", "_fresh_telegrams"), "list"),
+        "queue": "nested",
+        "telegram_decks": "dict of lists",
+        "transports": "nested objects",
+        "_events": "fresh",
+        "_abandoned": "fresh",
+    }
 
     # -- what each player may see ------------------------------------------------------------------------
     def _observation(self, player: int) -> Any:
