@@ -501,6 +501,8 @@ _ENGINE_FIELDS: dict[str, str] = {
     "_script": "list",
     "_kept": "list",
     "_parts": "list",
+    "_base": "dropped",  # a copy takes its own snapshot before its first action
+    "_since": "dropped",
 }
 
 
@@ -1186,6 +1188,16 @@ class State(ABC):
         self._origin = ("checkpoint", len(self._rows))
         return self
 
+    @classmethod
+    def copied_fields(cls) -> dict[str, str]:
+        """Every field a copy of this class's states copies, with how (:data:`COPY_KINDS`): the
+        engine's own (the generator, the log, the kept values...) and the game's :attr:`MUTABLE`."""
+        return {**_ENGINE_FIELDS, **(cls.MUTABLE or {})}
+
+    #: The engine's fields that copies share, being immutable or written once: the game, the
+    #: options, where the state came from, the last save's text of the log, the forced results.
+    ENGINE_SHARED: ClassVar[tuple[str, ...]] = ("game", "options", "_origin", "_log_json", "_forced")
+
     def touch(self, *parts: str) -> None:
         """Move the named parts of the position on (and the version): the values kept for them
         (``@kept(on=...)``, see :func:`kept`) are worked out again when next asked. A game calls it
@@ -1208,8 +1220,6 @@ class State(ABC):
         """The state's fields, each declared mutable one (:attr:`MUTABLE`) a copy of its own: what
         :meth:`clone` copies and a failed action is undone from."""
         d = self.__dict__.copy()
-        d.pop("_base", None)
-        d.pop("_since", None)
         _copier(type(self))(d)
         if self.MUTABLE is None:  # a game that declares nothing: copy everything else deep
             skip = {"game", "options", "_origin", "_log_json", *self.shared_on_clone, *_ENGINE_FIELDS}
