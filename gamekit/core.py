@@ -335,7 +335,8 @@ def _entry(row: list[Any], by_name: Mapping[str, type]) -> dict[str, Any]:
 _TICK = itertools.count(1)
 
 
-def kept(function: Callable[..., Any] | None = None, *, on: str | tuple[str, ...] | None = None) -> Any:
+def kept(function: Callable[..., Any] | None = None, *, on: str | tuple[str, ...] | None = None,
+         thinking: bool = False) -> Any:
     """Keep a predicate's or derived value's result for the position it was worked out for.
 
     ``@kept`` above a method of a :class:`State` subclass: the method's result is kept, per
@@ -343,6 +344,13 @@ def kept(function: Callable[..., Any] | None = None, *, on: str | tuple[str, ...
     :meth:`State.changed`: every action does it). ``@kept(on="pieces")`` keeps it while the named
     part(s) of the position stay as they are: the game moves a part on (``self.touch("pieces")``)
     from the code that changes it, and every restore or change by hand moves all parts on.
+    ``@kept(on="options")`` is for a value of its arguments and the game's settings alone (never
+    of the position): it is kept in one table shared by every state of the class with the same
+    options (up to :data:`OPTIONS_KEPT` values), so that copies share it too.
+    ``@kept(thinking=True)`` keeps the value only on a copy made for thinking (``for_thinking``:
+    :meth:`State.determinize`'s, a search's, the OpenSpiel adapter's, and their clones), which
+    changes only by actions; on a state a person may change by hand and ask again (a scenario, a
+    test) it is worked out afresh every time.
 
     The result is shared by every later call: return an immutable value (a tuple, a frozenset, a
     number), or a list that no caller changes. A change made by hand to a state's fields (outside
@@ -356,7 +364,31 @@ def kept(function: Callable[..., Any] | None = None, *, on: str | tuple[str, ...
 
     def wrap(method: Callable[..., Any]) -> Any:
         name = method.__qualname__
-        if not parts:
+        if parts == ("options",):
+            def keeper(self: Any, *args: Any) -> Any:
+                table = self.__dict__.get("_by_options")
+                if table is None:
+                    table = self._by_options = _options_table(self)
+                key = (name, args)
+                found = table.get(key, table)  # (the table itself: nothing kept)
+                if found is table:
+                    found = method(self, *args)
+                    if len(table) < OPTIONS_KEPT:
+                        table[key] = found
+                return found
+        elif thinking:
+            def keeper(self: Any, *args: Any) -> Any:
+                if not self.for_thinking:
+                    return method(self, *args)
+                key = (name, args)
+                found = self._kept.get(key)
+                version = self._version
+                if found is not None and found[0] == version:
+                    return found[1]
+                value = method(self, *args)
+                self._kept[key] = (version, value)
+                return value
+        elif not parts:
             def keeper(self: Any, *args: Any) -> Any:
                 key = (name, args)
                 found = self._kept.get(key)
@@ -398,6 +430,19 @@ def kept(function: Callable[..., Any] | None = None, *, on: str | tuple[str, ...
         return keeper
 
     return wrap(function) if function is not None else wrap
+
+
+#: At most this many values are kept per table of ``@kept(on="options")``.
+OPTIONS_KEPT = 50_000
+_OPTIONS_TABLES: dict[Any, dict[Any, Any]] = {}
+
+
+def _options_table(state: Any) -> dict[Any, Any]:
+    """The table of values kept for ``state``'s class and options (see :func:`kept`)."""
+    try:
+        return _OPTIONS_TABLES.setdefault((type(state), state.options), {})
+    except TypeError:  # options that cannot be hashed: a table of the state's own (its copies share it)
+        return {}
 
 
 def fresh(state: Any, name: str, *args: Any) -> Any:
@@ -742,6 +787,7 @@ class Game:
         state = self.state_class(self, players, 0, options, rng)
         state._script = list(results)
         state._chance = None
+        state.for_thinking = True
         state._setup()
         if state._script:
             raise RuntimeError("the setup drew fewer results than it was given")
@@ -950,6 +996,9 @@ class State(ABC):
     #: How many actions :meth:`apply` carries out between two snapshots of the position when no
     #: chance result is forced (see :meth:`apply`).
     SNAPSHOT_EVERY: ClassVar[int] = 64
+    #: A copy made for thinking (:meth:`determinize`'s, :meth:`Game.scripted_setup`'s, and their
+    #: clones): it changes only by actions, never by hand (see ``@kept(thinking=True)``).
+    for_thinking: bool = False
     _base: tuple[dict[str, Any], int] | None = None  # the last snapshot and the log's length then
     _since = 0  # actions applied since that snapshot
 
@@ -1196,7 +1245,7 @@ class State(ABC):
 
     #: The engine's fields that copies share, being immutable or written once: the game, the
     #: options, where the state came from, the last save's text of the log, the forced results.
-    ENGINE_SHARED: ClassVar[tuple[str, ...]] = ("game", "options", "_origin", "_log_json", "_forced")
+    ENGINE_SHARED: ClassVar[tuple[str, ...]] = ("game", "options", "_origin", "_log_json", "_forced", "_by_options")
 
     def touch(self, *parts: str) -> None:
         """Move the named parts of the position on (and the version): the values kept for them
@@ -1464,6 +1513,8 @@ class State(ABC):
         self._check_player(player)
         rng = Rng(seed, stream=11)
         new = self._determinize(player, rng)
+        new.changed()  # its hidden parts were drawn again by hand: nothing kept before holds
+        new.for_thinking = True
         new._rows = Log()
         new._entries = []
         new._forced = ()

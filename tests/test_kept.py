@@ -64,7 +64,7 @@ def test_two_clones_never_share_a_mutable_object(game):
     the log's rows (written once)."""
     for state in playing(game, seed=9, moves=300):
         one, two = state.clone(), state.clone()
-        keep = tuple(getattr(state, name) for name in ("game", "options", *state.shared_on_clone))
+        keep = tuple(getattr(state, name, None) for name in (*State.ENGINE_SHARED, *state.shared_on_clone))
         keep += tuple(state._rows)  # the log's rows, each written once, never changed
         assert shared_mutables(one, two, skip=keep) == []
         assert shared_mutables(one, state, skip=keep) == []
@@ -293,3 +293,53 @@ def test_a_clone_copies_no_more_late_in_a_long_game_than_early(name):
         state.apply(rnd.choice(state.legal_actions()))
     assert 15_000 in sizes, f"the game ended after {state.log_length:,} actions"
     assert sizes[15_000] <= 1.5 * sizes[2_000], sizes
+
+
+# -- the games' kept values, each against a fresh computation over random play -------------------
+
+
+def _catan_games():
+    from gamekit.catan.seafarers import SEAFARERS
+
+    return [gamekit.game("catan"), gamekit.game("factories"), SEAFARERS, gamekit.game("trade-feud")]
+
+
+@pytest.mark.parametrize("game", _catan_games(), ids=lambda g: g.name)
+def test_catan_kept_values_match_fresh_ones_over_random_play(game):
+    """Every value the Catan games keep (``@kept`` for the pieces, the buildings, the position or
+    the settings) is at every step what its function works out afresh: the sites, the actions made
+    of them, the building counts, the trade rates, the robber's moves, production, what a hand
+    affords and the legal list. Asked before and after each action, so a value kept across an action
+    that should have moved it on is caught."""
+    from gamekit.catan.base import CatanState
+    from gamekit.catan.playout import random_policy
+    from gamekit.rng import Rng
+
+    for seed in (1, 2):
+        state = game.new(players=3 if game.min_players <= 3 else game.min_players, seed=seed)
+        state.for_thinking = True  # changed by actions only: the legal list is kept too
+        rng = Rng(seed)
+        checked = 0
+        while not state.is_over() and checked < 700:
+            state.legal_list()  # kept now: the next check asks the kept value
+            for p in range(state.players):
+                state.building_counts(p), state.all_trade_rates(p), state.road_site_list(p)
+            state.apply(random_policy(state, rng))
+            checked += 1
+            assert state.legal_list() == fresh(state, "legal_list")
+            for p in range(state.players):
+                for name in ("building_counts", "all_trade_rates", "road_site_list", "building_site_list",
+                             "_road_actions", "_settlement_actions", "_city_actions"):
+                    assert getattr(state, name)(p) == fresh(state, name, p), (name, p, checked)
+                hand = tuple(state.hands[p])
+                assert state.affordable(hand) == fresh(state, "affordable", hand)
+                for holders in (0, 5, 7):
+                    assert state._robber_moves_for(p, holders) == fresh(state, "_robber_moves_for", p, holders)
+                if type(state).can_rob is CatanState.can_rob:  # the kept moves are the predicate's
+                    holding = sum(1 << q for q in range(state.players) if any(state.hands[q]))
+                    assert state._robber_moves_for(p, holding) == state._robber_moves(p)
+            assert state._robbable_owners() == fresh(state, "_robbable_owners")
+            for total in (2, 6, 8, 12):
+                for robber in (None, state.robber):
+                    assert state._production_with(total, robber) == fresh(state, "_production_with", total, robber)
+        assert checked > 100

@@ -367,7 +367,7 @@ class TradeFeudState(SeafarersState):
             raise ValueError(f"there is no player {player!r}")
         self.turn, self.phase = player, "main"
         self._new_turn()
-        self.__dict__.pop("_legal", None)
+        self.changed()  # a change by hand: nothing kept for the position before holds
         self._main_kept = None
 
     def hand_over(self, player: int, cards: Any) -> None:
@@ -378,7 +378,7 @@ class TradeFeudState(SeafarersState):
         for r, c in enumerate(cards):
             self.bank[r] -= c
             self.hands[player][r] += c
-        self.__dict__.pop("_legal", None)
+        self.changed()  # a change by hand: nothing kept for the position before holds
         self._main_kept = None
 
     # -- scoring -------------------------------------------------------------------------------
