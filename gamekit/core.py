@@ -350,7 +350,8 @@ def kept(function: Callable[..., Any] | None = None, *, on: str | tuple[str, ...
     ``@kept(thinking=True)`` keeps the value only on a copy made for thinking (``for_thinking``:
     :meth:`State.determinize`'s, a search's, the OpenSpiel adapter's, and their clones), which
     changes only by actions; on a state a person may change by hand and ask again (a scenario, a
-    test) it is worked out afresh every time.
+    test) it is worked out afresh every time. A list it keeps is never handed out: each call
+    gets a copy of its own (so it may sit on ``legal_actions``).
 
     The result is shared by every later call: return an immutable value (a tuple, a frozenset, a
     number), or a list that no caller changes. A change made by hand to a state's fields (outside
@@ -364,9 +365,60 @@ def kept(function: Callable[..., Any] | None = None, *, on: str | tuple[str, ...
 
     def wrap(method: Callable[..., Any]) -> Any:
         name = method.__qualname__
-        if parts == ("options",):
+        code = method.__code__
+        plain = not (code.co_flags & 0x0C or method.__defaults__ or code.co_kwonlyargcount)  # no *args, **kw, defaults
+        arity = code.co_argcount - 1 if plain else -1  # the arguments after self (-1: not a plain signature)
+        # The usual cases written out, for speed (one part, up to two arguments; the settings, one argument).
+        if parts == ("options",) and arity == 1:
+            def keeper(self: Any, arg: Any) -> Any:
+                table = self._by_options
+                if table is None:
+                    table = self._by_options = _options_table(self)
+                key = (name, arg)
+                found = table.get(key, table)  # (the table itself: nothing kept)
+                if found is table:
+                    found = method(self, arg)
+                    if len(table) < OPTIONS_KEPT:
+                        table[key] = found
+                return found
+        elif len(parts) == 1 and arity == 0:
+            part = parts[0]
+
+            def keeper(self: Any) -> Any:
+                found = self._kept.get(name)
+                stamp = self._parts.get(part)
+                if found is not None and found[0] == stamp:
+                    return found[1]
+                value = method(self)
+                self._kept[name] = (stamp, value)
+                return value
+        elif len(parts) == 1 and arity == 1:
+            part = parts[0]
+
+            def keeper(self: Any, arg: Any) -> Any:
+                key = (name, arg)
+                found = self._kept.get(key)
+                stamp = self._parts.get(part)
+                if found is not None and found[0] == stamp:
+                    return found[1]
+                value = method(self, arg)
+                self._kept[key] = (stamp, value)
+                return value
+        elif len(parts) == 1 and arity == 2:
+            part = parts[0]
+
+            def keeper(self: Any, one: Any, two: Any) -> Any:
+                key = (name, one, two)
+                found = self._kept.get(key)
+                stamp = self._parts.get(part)
+                if found is not None and found[0] == stamp:
+                    return found[1]
+                value = method(self, one, two)
+                self._kept[key] = (stamp, value)
+                return value
+        elif parts == ("options",):
             def keeper(self: Any, *args: Any) -> Any:
-                table = self.__dict__.get("_by_options")
+                table = self._by_options
                 if table is None:
                     table = self._by_options = _options_table(self)
                 key = (name, args)
@@ -384,9 +436,10 @@ def kept(function: Callable[..., Any] | None = None, *, on: str | tuple[str, ...
                 found = self._kept.get(key)
                 version = self._version
                 if found is not None and found[0] == version:
-                    return found[1]
+                    value = found[1]
+                    return list(value) if type(value) is list else value
                 value = method(self, *args)
-                self._kept[key] = (version, value)
+                self._kept[key] = (version, list(value) if type(value) is list else value)
                 return value
         elif not parts:
             def keeper(self: Any, *args: Any) -> Any:
@@ -577,9 +630,13 @@ class Log:
         tail = self._tail
         tail.append(row)
         if len(tail) == LOG_CHUNK:
-            self._chain = (tuple(tail), self._chain)
-            self._frozen += LOG_CHUNK
-            self._tail = []
+            self._freeze()
+
+    def _freeze(self) -> None:
+        """The open chunk, full, joins the shared chain."""
+        self._chain = (tuple(self._tail), self._chain)
+        self._frozen += len(self._tail)
+        self._tail = []
 
     def copy(self) -> Log:
         """A log of the same rows, sharing the frozen chunks (and the rows), owning its open chunk."""
@@ -999,6 +1056,7 @@ class State(ABC):
     #: A copy made for thinking (:meth:`determinize`'s, :meth:`Game.scripted_setup`'s, and their
     #: clones): it changes only by actions, never by hand (see ``@kept(thinking=True)``).
     for_thinking: bool = False
+    _by_options: dict[Any, Any] | None = None  # the values kept for the class and options (see kept)
     _base: tuple[dict[str, Any], int] | None = None  # the last snapshot and the log's length then
     _since = 0  # actions applied since that snapshot
 
@@ -1146,14 +1204,14 @@ class State(ABC):
             self._base = (self._snapshot(), len(self._rows))
             since = 0
         self._since = since + 1
-        words, entries, forced = rng.words, len(self._rows), self._forced  # the generator's whole state: two integers
+        words, forced = rng.words, self._forced  # the generator's whole state: two integers
         self._chance = chance = []
         self._version = next(_TICK)
         try:
             self._perform(action)
         except BaseException:
             self._chance = None
-            self._rollback(words, entries, forced)
+            self._rollback(words, len(self._rows), forced)
             raise
         self._version = next(_TICK)
         # what _commit does (for outcomes() and the searches), inline: this runs once per action
@@ -1164,7 +1222,10 @@ class State(ABC):
         row = (_ROW_MAKERS.get(type(action)) or _row_maker(action))(player, action)
         if extras:
             row.append(extras)
-        self._rows.append(row)
+        tail = self._rows._tail  # Log.append, inline: this runs once per action
+        tail.append(row)
+        if len(tail) == LOG_CHUNK:
+            self._rows._freeze()
         return self
 
     def refusal(self, action: Any) -> IllegalAction | None:

@@ -321,12 +321,12 @@ def test_catan_kept_values_match_fresh_ones_over_random_play(game):
         rng = Rng(seed)
         checked = 0
         while not state.is_over() and checked < 700:
-            state.legal_list()  # kept now: the next check asks the kept value
+            state.legal_actions()  # kept now: the next check asks the kept value
             for p in range(state.players):
                 state.building_counts(p), state.all_trade_rates(p), state.road_site_list(p)
             state.apply(random_policy(state, rng))
             checked += 1
-            assert state.legal_list() == fresh(state, "legal_list")
+            assert state.legal_actions() == fresh(state, "legal_actions")
             for p in range(state.players):
                 for name in ("building_counts", "all_trade_rates", "road_site_list", "building_site_list",
                              "_road_actions", "_settlement_actions", "_city_actions"):

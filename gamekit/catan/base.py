@@ -631,18 +631,10 @@ class CatanState(State):
         return held > 0
 
     # -- legal actions -------------------------------------------------------------------------
-    def legal_actions(self) -> list[Any]:
-        """Every legal action now (:meth:`legal_list`, kept for the position on a copy made for
-        thinking: a search asks twice per step, once itself, once its rollout player)."""
-        return list(self.legal_list())
-
     @kept(thinking=True)
-    def legal_list(self) -> tuple[Any, ...]:
-        """Every legal action now, as a tuple (see :meth:`legal_actions`)."""
-        return tuple(self._list_actions())
-
-    def _list_actions(self) -> list[Any]:
-        """Every legal action now (see :meth:`legal_actions`)."""
+    def legal_actions(self) -> list[Any]:
+        """Every legal action now (kept for the position on a copy made for thinking: a search
+        asks twice per step, once itself, once its rollout player)."""
         phase = self.phase
         if phase == "main":
             return self._main_actions()
