@@ -604,6 +604,14 @@ _ENGINE_FIELDS: dict[str, str] = {
 }
 
 
+class _Undeclared(dict):  # type: ignore[type-arg]
+    """No mutable fields declared: every attribute but the engine's and the shared ones is copied
+    with ``copy.deepcopy`` (see :attr:`State.MUTABLE`)."""
+
+
+#: What a state class that declares no mutable fields holds in ``MUTABLE`` (see :attr:`State.MUTABLE`).
+_UNDECLARED: Mapping[str, str] = _Undeclared()
+
 #: Rows per frozen chunk of a :class:`Log`: what a copy of a log copies at most.
 LOG_CHUNK = 64
 
@@ -1046,10 +1054,11 @@ class State(ABC):
     #: the one declaration that drives :meth:`clone`, the snapshot a failed action is undone from
     #: and :meth:`checkpoint`. Every other attribute holds an immutable value (a number, a string,
     #: a tuple, a frozenset) or is named in :attr:`shared_on_clone`, and a copy shares it. A
-    #: subclass extends its parent's: ``MUTABLE = {**Parent.MUTABLE, "ships": "list"}``. ``None``
-    #: (a game that declares nothing): everything else is copied with ``copy.deepcopy`` (slow).
-    #: The engine's own fields (the generator, the log...) are declared by the engine.
-    MUTABLE: ClassVar[dict[str, str] | None] = None
+    #: subclass extends its parent's: ``MUTABLE = {**Parent.MUTABLE, "ships": "list"}``. Left as
+    #: it is here, or ``None`` (a game that declares nothing): everything else is copied with
+    #: ``copy.deepcopy`` (slow). The engine's own fields (the generator, the log...) are declared
+    #: by the engine.
+    MUTABLE: ClassVar[Mapping[str, str] | None] = _UNDECLARED
     #: How many actions :meth:`apply` carries out between two snapshots of the position when no
     #: chance result is forced (see :meth:`apply`).
     SNAPSHOT_EVERY: ClassVar[int] = 64
@@ -1331,7 +1340,7 @@ class State(ABC):
         :meth:`clone` copies and a failed action is undone from."""
         d = self.__dict__.copy()
         _copier(type(self))(d)
-        if self.MUTABLE is None:  # a game that declares nothing: copy everything else deep
+        if self.MUTABLE is None or self.MUTABLE is _UNDECLARED:  # a game that declares nothing: copy everything else deep
             skip = {"game", "options", "_origin", "_log_json", *self.shared_on_clone, *_ENGINE_FIELDS}
             memo: dict[int, Any] = {}
             for key, value in d.items():

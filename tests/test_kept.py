@@ -43,7 +43,7 @@ def test_every_mutable_attribute_of_a_state_is_declared(game):
     class's ``MUTABLE`` (how a copy copies it), or shared on purpose (``shared_on_clone``, the
     engine's shared fields), or holds an immutable value all the way down."""
     cls = game.state_class
-    assert cls.MUTABLE is not None, f"{cls.__name__} declares no MUTABLE"
+    assert cls.MUTABLE is not None and cls.MUTABLE is not State.MUTABLE, f"{cls.__name__} declares no MUTABLE"
     assert set(cls.copied_fields().values()) <= set(COPY_KINDS)
     declared = set(cls.copied_fields()) | set(cls.shared_on_clone) | set(State.ENGINE_SHARED)
     undeclared: dict[str, str] = {}

@@ -56,7 +56,8 @@ Extension points for a variant (a subclass, see :mod:`gamekit.catan.factories`):
 * :meth:`CatanState.road_sites` / :meth:`CatanState.road_site`: the edges a player may build on;
 * :meth:`CatanState.victory_points`, :meth:`CatanState.trade_rates`, :meth:`CatanState.pieces_left`;
 * :meth:`CatanState._more_main_actions`, :meth:`CatanState._new_turn`, ``_setup_more``,
-  ``_copy_more``, ``_data_more`` and ``_read_state`` for its own pieces, turn limits and saving;
+  ``MUTABLE`` (its own mutable fields, extending :attr:`CatanState.MUTABLE`), ``_data_more`` and
+  ``_read_state`` for its own pieces, turn limits, copies and saving;
 * ``_observe_more`` and ``_determinize_more`` for what it hides from the other players (see
   :meth:`CatanState._observation`: the variants so far hide nothing beyond the base game's
   development cards).
