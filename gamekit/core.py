@@ -510,6 +510,8 @@ def fresh(state: Any, name: str, *args: Any) -> Any:
 #: holding ``None`` is left ``None``.
 COPY_KINDS: dict[str, str] = {
     "list": "a flat list (or dict, or set) of immutable values: one shallow copy",
+    "append-only": "a list that only grows, whose items are never changed once added (as the log's rows): "
+                   "one shallow copy, the items shared",
     "nested": "a list (or tuple) of lists, dicts or sets of immutable values: each inner one copied",
     "dict of lists": "a dict whose values are lists, dicts or sets of immutable values: each value copied",
     "nested objects": "a list of lists of objects (or None), each object copied with its own ``copy()``",
@@ -542,7 +544,8 @@ def _copier(cls: type[State]) -> Callable[[dict[str, Any]], None]:
     if unknown:
         raise TypeError(f"{cls.__name__}.MUTABLE names no way of copying {unknown}; the ways are {sorted(COPY_KINDS)}")
     by_kind: dict[str, tuple[str, ...]] = {k: tuple(n for n, how in declared.items() if how == k) for k in COPY_KINDS}
-    flat, nested, lists, deeper = by_kind["list"], by_kind["nested"], by_kind["dict of lists"], by_kind["json"]
+    flat = by_kind["list"] + by_kind["append-only"]
+    nested, lists, deeper = by_kind["nested"], by_kind["dict of lists"], by_kind["json"]
     objects = by_kind["nested objects"]
     own, empty, deep, dropped = by_kind["copy"], by_kind["fresh"], by_kind["deep"], by_kind["dropped"]
 

@@ -66,6 +66,8 @@ def test_two_clones_never_share_a_mutable_object(game):
         one, two = state.clone(), state.clone()
         keep = tuple(getattr(state, name, None) for name in (*State.ENGINE_SHARED, *state.shared_on_clone))
         keep += tuple(state._rows)  # the log's rows, each written once, never changed
+        keep += tuple(item for name, how in state.copied_fields().items() if how == "append-only"
+                      for item in getattr(state, name, None) or ())  # items written once, never changed
         assert shared_mutables(one, two, skip=keep) == []
         assert shared_mutables(one, state, skip=keep) == []
         assert one.to_json() == two.to_json() == state.to_json()
@@ -343,3 +345,21 @@ def test_catan_kept_values_match_fresh_ones_over_random_play(game):
                 for robber in (None, state.robber):
                     assert state._production_with(total, robber) == fresh(state, "_production_with", total, robber)
         assert checked > 100
+
+
+def test_trade_feud_connections_are_never_changed_once_added():
+    """Trade Feud's ``connections`` is declared ``append-only`` (a copy shares its items): over a long
+    random game, each connection, once added, stays exactly as it was."""
+    import json
+
+    state = gamekit.game("trade-feud").new(players=4, seed=6)
+    rnd = random.Random(6)
+    seen: list[str] = []
+    for _ in range(6_000):
+        if state.is_over():
+            break
+        state.apply(rnd.choice(state.legal_actions()))
+        now = [json.dumps(c, sort_keys=True) for c in state.connections]
+        assert now[:len(seen)] == seen
+        seen = now
+    assert len(seen) >= 5

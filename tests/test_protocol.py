@@ -338,6 +338,8 @@ def test_a_clone_shares_no_mutable_attribute_with_its_original(game):
     clone = state.clone()
     keep = tuple(getattr(state, name, None) for name in (*state.ENGINE_SHARED, *state.shared_on_clone))
     keep += tuple(state.log) + tuple(state._rows)  # the log's rows and entries, each written once
+    keep += tuple(item for name, how in state.copied_fields().items() if how == "append-only"
+                  for item in getattr(state, name, None) or ())  # items written once (issue 33: "append-only")
     assert clone._rows is not state._rows and clone._entries is not state._entries
     assert shared_mutables(clone, state, skip=keep) == []
     assert clone.to_json() == state.to_json()

@@ -1048,7 +1048,7 @@ class TradeFeudState(SeafarersState):
     #: Trade Feud's own mutable fields (see :attr:`CatanState.MUTABLE`); a copy forgets the kept
     #: sites (``_sites``) and works them out again when first asked.
     MUTABLE = {**SeafarersState.MUTABLE, "tokens": "list", "connection_edges": "list", "best_reachable": "list",
-               "best_points": "list", "connections": "json", "_sites": "dropped"}
+               "best_points": "list", "connections": "append-only", "_sites": "dropped"}
 
     # -- copying and saving --------------------------------------------------------------------
     def _data_more(self, data: dict[str, Any]) -> None:
