@@ -633,9 +633,12 @@ class Log:
     def __init__(self, rows: Iterable[list[Any]] = ()) -> None:
         self._chain: tuple[Any, ...] | None = None  # (chunk: tuple of rows, the chain before it)
         self._frozen = 0  # rows in the chain
-        self._tail: list[list[Any]] = []
-        for row in rows:
-            self.append(row)
+        rows = rows if type(rows) is list else list(rows)
+        whole = len(rows) - len(rows) % LOG_CHUNK
+        for start in range(0, whole, LOG_CHUNK):  # full chunks at once
+            self._chain = (tuple(rows[start:start + LOG_CHUNK]), self._chain)
+        self._frozen = whole
+        self._tail: list[list[Any]] = rows[whole:]
 
     def append(self, row: list[Any]) -> None:
         tail = self._tail
