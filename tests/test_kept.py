@@ -363,3 +363,27 @@ def test_trade_feud_connections_are_never_changed_once_added():
         assert now[:len(seen)] == seen
         seen = now
     assert len(seen) >= 5
+
+
+@pytest.mark.parametrize("name", ["catan", "trade-feud"])
+def test_a_catan_position_set_by_hand_is_restored_after_a_failed_roll_without_checkpoint(name):
+    """label protocol-illegal: a Catan position changed by hand mid-game (cards put in a hand, no
+    ``checkpoint()``), then a roll whose forced result the rules cannot use: the state is exactly as
+    set up, and plays on from there."""
+    from gamekit.catan.actions import Roll
+    from gamekit.catan.playout import random_policy
+    from gamekit.rng import Rng
+
+    state = gamekit.game(name).new(players=3, seed=4)
+    rng = Rng(4)
+    while not (state.phase == "roll" and state.log_length > 60):
+        state.apply(random_policy(state, rng))
+    state.hands[state.turn][0] += 3  # by hand
+    state.bank[0] -= 3
+    before, legal = state.to_json(), state.legal_actions()
+    with pytest.raises(Exception):  # noqa: B017 (whatever the engine raises on a total it cannot use)
+        state.force("2d6", "no roll").apply(Roll())
+    assert state.to_json() == before and state.legal_actions() == legal
+    state.clear_forced()
+    state.apply(Roll())
+    assert state.log_length == gamekit.game(name).from_json(before).log_length + 1
