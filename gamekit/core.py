@@ -603,7 +603,7 @@ _ENGINE_FIELDS: dict[str, str] = {
     "_kept": "list",
     "_parts": "list",
     "_base": "dropped",  # a copy takes its own snapshot before its first action
-    "_since": "dropped",
+    "_countdown": "dropped",
 }
 
 
@@ -1067,13 +1067,13 @@ class State(ABC):
     MUTABLE: ClassVar[Mapping[str, str] | None] = _UNDECLARED
     #: How many actions :meth:`apply` carries out between two snapshots of the position when no
     #: chance result is forced (see :meth:`apply`).
-    SNAPSHOT_EVERY: ClassVar[int] = 64
+    SNAPSHOT_EVERY: ClassVar[int] = 256
     #: A copy made for thinking (:meth:`determinize`'s, :meth:`Game.scripted_setup`'s, and their
     #: clones): it changes only by actions, never by hand (see ``@kept(thinking=True)``).
     for_thinking: bool = False
     _by_options: dict[Any, Any] | None = None  # the values kept for the class and options (see kept)
     _base: tuple[dict[str, Any], int] | None = None  # the last snapshot and the log's length then
-    _since = 0  # actions applied since that snapshot
+    _countdown = 0  # actions :meth:`apply` may still carry out before it takes the next snapshot
 
     #: The protocol's own methods, which a game never overrides: it implements the hooks they call
     #: (``_check``, ``_parse``, ``_perform``), so that the refusal, the check and the move agree in
@@ -1214,11 +1214,11 @@ class State(ABC):
         action = self._checked(action)
         player = self.current_player
         rng = self.rng
-        since = self._since
-        if self._forced or since >= self.SNAPSHOT_EVERY or self._base is None:
+        countdown = self._countdown
+        if countdown <= 0 or self._forced:  # (0 before the first action of a new, copied or restored state)
             self._base = (self._snapshot(), len(self._rows))
-            since = 0
-        self._since = since + 1
+            countdown = self.SNAPSHOT_EVERY
+        self._countdown = countdown - 1
         words, forced = rng.words, self._forced  # the generator's whole state: two integers
         self._chance = chance = []
         self._version = next(_TICK)
@@ -1309,7 +1309,7 @@ class State(ABC):
         moves the version on (:meth:`changed`). Returns the state."""
         self.changed()
         self._base = (self._snapshot(), len(self._rows))
-        self._since = 0
+        self._countdown = self.SNAPSHOT_EVERY
         self._origin = ("checkpoint", len(self._rows))
         return self
 
