@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import itertools
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
@@ -50,6 +51,10 @@ __all__ = [
     "TooManyOutcomes",
     "ChanceNeeded",
     "every",
+    "kept",
+    "fresh",
+    "COPY_KINDS",
+    "Log",
 ]
 
 SAVE_FORMAT = 2  # 2: the log as compact rows; format 1 (the log as entries) is still read
@@ -308,6 +313,433 @@ def _entry(row: list[Any], by_name: Mapping[str, type]) -> dict[str, Any]:
     return entry
 
 
+# -- speed, kept in one place ----------------------------------------------------------------
+#
+# Everything the engine does to be fast lives here, so that a rule's function holds the rule only:
+#
+# * a position **version**: every change of a state by the protocol (an action applied or carried out,
+#   a failed action undone, a position restored, :meth:`State.changed` after a change by hand) moves
+#   it on; a game may also name *parts* of the position (``"pieces"``, ``"buildings"``) that it moves
+#   on itself, from the code that changes them (:meth:`State.touch`);
+# * :func:`kept`, a decorator on a predicate or derived value: its result is worked out once per
+#   version (or per version of the parts it names) and per arguments, and given again until the
+#   position changes. The rule function itself has no caching code;
+# * one declared list of each state class's mutable fields, :attr:`State.MUTABLE`, each with how it
+#   is copied (:data:`COPY_KINDS`), which drives :meth:`State.clone`, the snapshot a failed action is
+#   undone from, and :meth:`State.checkpoint`: no game writes its own copy;
+# * the log (:class:`Log`): a persistent list of rows, shared by every copy of a state, so that a
+#   clone costs the same at the first action and the 15,000th.
+
+#: Stamps for versions, unique across every state of the process (a clone and its original never
+#: reuse each other's stamps, so a value kept by one is never taken for the other's).
+_TICK = itertools.count(1)
+
+
+def kept(function: Callable[..., Any] | None = None, *, on: str | tuple[str, ...] | None = None,
+         thinking: bool = False) -> Any:
+    """Keep a predicate's or derived value's result for the position it was worked out for.
+
+    ``@kept`` above a method of a :class:`State` subclass: the method's result is kept, per
+    arguments (which must be hashable), until the state's version moves on (see :meth:`State.touch`,
+    :meth:`State.changed`: every action does it). ``@kept(on="pieces")`` keeps it while the named
+    part(s) of the position stay as they are: the game moves a part on (``self.touch("pieces")``)
+    from the code that changes it, and every restore or change by hand moves all parts on.
+    ``@kept(on="options")`` is for a value of its arguments and the game's settings alone (never
+    of the position): it is kept in one table shared by every state of the class with the same
+    options (up to :data:`OPTIONS_KEPT` values), so that copies share it too.
+    ``@kept(thinking=True)`` keeps the value only on a copy made for thinking (``for_thinking``:
+    :meth:`State.determinize`'s, a search's, the OpenSpiel adapter's, and their clones), which
+    changes only by actions; on a state a person may change by hand and ask again (a scenario, a
+    test) it is worked out afresh every time. A list it keeps is never handed out: each call
+    gets a copy of its own (so it may sit on ``legal_actions``).
+
+    The result is shared by every later call: return an immutable value (a tuple, a frozenset, a
+    number), or a list that no caller changes. A change made by hand to a state's fields (outside
+    its actions) is followed by :meth:`State.changed`, as a save's restore does itself.
+
+    This is where a rule's speed lives: the function under the decorator is the rule, read as its
+    text says, and the test of every kept value compares it with a fresh call of the function
+    itself (:func:`fresh`).
+    """
+    parts = (on,) if isinstance(on, str) else tuple(on or ())
+
+    def wrap(method: Callable[..., Any]) -> Any:
+        name = method.__qualname__
+        code = method.__code__
+        plain = not (code.co_flags & 0x0C or method.__defaults__ or code.co_kwonlyargcount)  # no *args, **kw, defaults
+        arity = code.co_argcount - 1 if plain else -1  # the arguments after self (-1: not a plain signature)
+        # The usual cases written out, for speed (one part, up to two arguments; the settings, one argument).
+        if parts == ("options",) and arity == 1:
+            def keeper(self: Any, arg: Any) -> Any:
+                table = self._by_options
+                if table is None:
+                    table = self._by_options = _options_table(self)
+                key = (name, arg)
+                found = table.get(key, table)  # (the table itself: nothing kept)
+                if found is table:
+                    found = method(self, arg)
+                    if len(table) < OPTIONS_KEPT:
+                        table[key] = found
+                return found
+        elif len(parts) == 1 and arity == 0:
+            part = parts[0]
+
+            def keeper(self: Any) -> Any:
+                found = self._kept.get(name)
+                stamp = self._parts.get(part)
+                if found is not None and found[0] == stamp:
+                    return found[1]
+                value = method(self)
+                self._kept[name] = (stamp, value)
+                return value
+        elif len(parts) == 1 and arity == 1:
+            part = parts[0]
+
+            def keeper(self: Any, arg: Any) -> Any:
+                key = (name, arg)
+                found = self._kept.get(key)
+                stamp = self._parts.get(part)
+                if found is not None and found[0] == stamp:
+                    return found[1]
+                value = method(self, arg)
+                self._kept[key] = (stamp, value)
+                return value
+        elif len(parts) == 1 and arity == 2:
+            part = parts[0]
+
+            def keeper(self: Any, one: Any, two: Any) -> Any:
+                key = (name, one, two)
+                found = self._kept.get(key)
+                stamp = self._parts.get(part)
+                if found is not None and found[0] == stamp:
+                    return found[1]
+                value = method(self, one, two)
+                self._kept[key] = (stamp, value)
+                return value
+        elif parts == ("options",):
+            def keeper(self: Any, *args: Any) -> Any:
+                table = self._by_options
+                if table is None:
+                    table = self._by_options = _options_table(self)
+                key = (name, args)
+                found = table.get(key, table)  # (the table itself: nothing kept)
+                if found is table:
+                    found = method(self, *args)
+                    if len(table) < OPTIONS_KEPT:
+                        table[key] = found
+                return found
+        elif thinking:
+            def keeper(self: Any, *args: Any) -> Any:
+                if not self.for_thinking:
+                    return method(self, *args)
+                key = (name, args)
+                found = self._kept.get(key)
+                version = self._version
+                if found is not None and found[0] == version:
+                    value = found[1]
+                    return list(value) if type(value) is list else value
+                value = method(self, *args)
+                self._kept[key] = (version, list(value) if type(value) is list else value)
+                return value
+        elif not parts:
+            def keeper(self: Any, *args: Any) -> Any:
+                key = (name, args)
+                found = self._kept.get(key)
+                version = self._version
+                if found is not None and found[0] == version:
+                    return found[1]
+                value = method(self, *args)
+                self._kept[key] = (version, value)
+                return value
+        elif len(parts) == 1:
+            part = parts[0]
+
+            def keeper(self: Any, *args: Any) -> Any:
+                key = (name, args)
+                found = self._kept.get(key)
+                stamp = self._parts.get(part)
+                if found is not None and found[0] == stamp:
+                    return found[1]
+                value = method(self, *args)
+                self._kept[key] = (stamp, value)
+                return value
+        else:
+            def keeper(self: Any, *args: Any) -> Any:
+                key = (name, args)
+                found = self._kept.get(key)
+                stamp = tuple(self._parts.get(p) for p in parts)
+                if found is not None and found[0] == stamp:
+                    return found[1]
+                value = method(self, *args)
+                self._kept[key] = (stamp, value)
+                return value
+
+        keeper.__name__ = method.__name__
+        keeper.__qualname__ = method.__qualname__
+        keeper.__doc__ = method.__doc__
+        keeper.__wrapped__ = method  # type: ignore[attr-defined]
+        keeper.__module__ = method.__module__
+        keeper.kept_on = parts  # type: ignore[attr-defined]
+        return keeper
+
+    return wrap(function) if function is not None else wrap
+
+
+#: At most this many values are kept per table of ``@kept(on="options")``.
+OPTIONS_KEPT = 50_000
+_OPTIONS_TABLES: dict[Any, dict[Any, Any]] = {}
+
+
+def _options_table(state: Any) -> dict[Any, Any]:
+    """The table of values kept for ``state``'s class and options (see :func:`kept`)."""
+    try:
+        return _OPTIONS_TABLES.setdefault((type(state), state.options), {})
+    except TypeError:  # options that cannot be hashed: a table of the state's own (its copies share it)
+        return {}
+
+
+def fresh(state: Any, name: str, *args: Any) -> Any:
+    """What the kept method ``name`` of ``state`` works out now, from scratch (its function
+    without the keeping, nothing read from or written to the kept values): what a test compares
+    a kept value with."""
+    method = getattr(type(state), name)
+    return getattr(method, "__wrapped__", method)(state, *args)
+
+
+#: How a declared mutable field (:attr:`State.MUTABLE`) is copied by a clone and a snapshot. A field
+#: holding ``None`` is left ``None``.
+COPY_KINDS: dict[str, str] = {
+    "list": "a flat list (or dict, or set) of immutable values: one shallow copy",
+    "append-only": "a list that only grows, whose items are never changed once added (as the log's rows): "
+                   "one shallow copy, the items shared",
+    "nested": "a list (or tuple) of lists, dicts or sets of immutable values: each inner one copied",
+    "dict of lists": "a dict whose values are lists, dicts or sets of immutable values: each value copied",
+    "nested objects": "a list of lists of objects (or None), each object copied with its own ``copy()``",
+    "json": "JSON-like data nested deeper (lists and dicts, tuples kept as they are): copied all the way down",
+    "copy": "an object: its own ``copy()`` (``clone()`` for a generator), or else ``copy.copy`` (one level)",
+    "fresh": "a scratch value a copy starts without: an empty one of its kind (``[]``, ``{}``), or None",
+    "dropped": "a kept structure a copy starts without: left out, so the class's default stands",
+    "deep": "anything else: ``copy.deepcopy`` (slow; for a field rarely set)",
+}
+
+
+def _copy_deeper(value: Any) -> Any:
+    """JSON-like data copied all the way down; tuples and plain values kept (they never change)."""
+    kind = type(value)
+    if kind is list:
+        return [_copy_deeper(v) if type(v) in (list, dict) else v for v in value]
+    if kind is dict:
+        return {k: _copy_deeper(v) if type(v) in (list, dict) else v for k, v in value.items()}
+    return value
+
+
+def _copier(cls: type[State]) -> Callable[[dict[str, Any]], None]:
+    """The function that gives a copy of a state's ``__dict__`` its own mutable fields, as the class
+    declares them (:attr:`State.MUTABLE`), made once per class."""
+    found = cls.__dict__.get("_COPIER")
+    if found is not None:
+        return found
+    declared = {**_ENGINE_FIELDS, **(cls.MUTABLE or {})}
+    unknown = sorted(k for k in set(declared.values()) if k not in COPY_KINDS)
+    if unknown:
+        raise TypeError(f"{cls.__name__}.MUTABLE names no way of copying {unknown}; the ways are {sorted(COPY_KINDS)}")
+    by_kind: dict[str, tuple[str, ...]] = {k: tuple(n for n, how in declared.items() if how == k) for k in COPY_KINDS}
+    flat = by_kind["list"] + by_kind["append-only"]
+    nested, lists, deeper = by_kind["nested"], by_kind["dict of lists"], by_kind["json"]
+    objects = by_kind["nested objects"]
+    own, empty, deep, dropped = by_kind["copy"], by_kind["fresh"], by_kind["deep"], by_kind["dropped"]
+
+    def copy_fields(d: dict[str, Any]) -> None:
+        for name in flat:
+            value = d.get(name)
+            if value is not None:
+                d[name] = value.copy()
+        for name in nested:
+            value = d.get(name)
+            if value is not None:
+                d[name] = [x.copy() for x in value]
+        for name in lists:
+            value = d.get(name)
+            if value is not None:
+                d[name] = {k: x.copy() for k, x in value.items()}
+        for name in objects:
+            value = d.get(name)
+            if value is not None:
+                d[name] = [[o.copy() if o is not None else None for o in inner] for inner in value]
+        for name in deeper:
+            value = d.get(name)
+            if value is not None:
+                d[name] = _copy_deeper(value)
+        for name in own:
+            value = d.get(name)
+            if value is not None:
+                if type(value) is Rng:
+                    d[name] = value.clone()
+                else:
+                    own_copy = getattr(value, "copy", None)
+                    d[name] = own_copy() if own_copy is not None else copy.copy(value)
+        for name in empty:
+            value = d.get(name)
+            if value is not None:
+                d[name] = type(value)()
+        for name in deep:
+            if name in d:
+                d[name] = copy.deepcopy(d[name])
+        for name in dropped:
+            d.pop(name, None)
+
+    cls._COPIER = copy_fields  # type: ignore[attr-defined]
+    return copy_fields
+
+
+#: The engine's own mutable fields of every state, and how a copy copies them (the log is shared:
+#: see :class:`Log`; ``_kept`` and ``_parts`` hold immutable values only).
+_ENGINE_FIELDS: dict[str, str] = {
+    "rng": "copy",
+    "_rows": "copy",
+    "_entries": "fresh",
+    "_chance": "list",
+    "_script": "list",
+    "_kept": "list",
+    "_parts": "list",
+    "_base": "dropped",  # a copy takes its own snapshot before its first action
+    "_countdown": "dropped",
+}
+
+
+class _Undeclared(dict):  # type: ignore[type-arg]
+    """No mutable fields declared: every attribute but the engine's and the shared ones is copied
+    with ``copy.deepcopy`` (see :attr:`State.MUTABLE`)."""
+
+
+#: What a state class that declares no mutable fields holds in ``MUTABLE`` (see :attr:`State.MUTABLE`).
+_UNDECLARED: Mapping[str, str] = _Undeclared()
+
+#: Rows per frozen chunk of a :class:`Log`: what a copy of a log copies at most.
+LOG_CHUNK = 64
+
+
+class Log:
+    """The log's rows, oldest first: a persistent list, shared by the copies of a state.
+
+    Rows are written once and never changed. Full chunks of :data:`LOG_CHUNK` rows are frozen into
+    a chain shared by every copy; only the last, open chunk is a list of each copy's own. So
+    :meth:`copy` costs at most a chunk's pointers, however long the game (issue 33: clones stay flat).
+    Reads like a list: ``len``, indexing, slicing (a slice is a list), iteration, ``==`` a list.
+    """
+
+    __slots__ = ("_chain", "_frozen", "_tail")
+
+    def __init__(self, rows: Iterable[list[Any]] = ()) -> None:
+        self._chain: tuple[Any, ...] | None = None  # (chunk: tuple of rows, the chain before it)
+        self._frozen = 0  # rows in the chain
+        rows = rows if type(rows) is list else list(rows)
+        whole = len(rows) - len(rows) % LOG_CHUNK
+        for start in range(0, whole, LOG_CHUNK):  # full chunks at once
+            self._chain = (tuple(rows[start:start + LOG_CHUNK]), self._chain)
+        self._frozen = whole
+        self._tail: list[list[Any]] = rows[whole:]
+
+    def append(self, row: list[Any]) -> None:
+        tail = self._tail
+        tail.append(row)
+        if len(tail) == LOG_CHUNK:
+            self._freeze()
+
+    def _freeze(self) -> None:
+        """The open chunk, full, joins the shared chain."""
+        self._chain = (tuple(self._tail), self._chain)
+        self._frozen += len(self._tail)
+        self._tail = []
+
+    def copy(self) -> Log:
+        """A log of the same rows, sharing the frozen chunks (and the rows), owning its open chunk."""
+        new = Log.__new__(Log)
+        new._chain, new._frozen, new._tail = self._chain, self._frozen, self._tail.copy()
+        return new
+
+    def __len__(self) -> int:
+        return self._frozen + len(self._tail)
+
+    def __bool__(self) -> bool:
+        return bool(self._frozen or self._tail)
+
+    def _chunks(self) -> list[tuple[list[Any], ...]]:
+        """The frozen chunks, oldest first."""
+        out = []
+        node = self._chain
+        while node is not None:
+            out.append(node[0])
+            node = node[1]
+        out.reverse()
+        return out
+
+    def __iter__(self) -> Any:
+        for chunk in self._chunks():
+            yield from chunk
+        yield from self._tail
+
+    def list(self) -> list[list[Any]]:
+        """The rows as a new list (the rows themselves shared)."""
+        out: list[list[Any]] = []
+        for chunk in self._chunks():
+            out.extend(chunk)
+        out.extend(self._tail)
+        return out
+
+    def __getitem__(self, index: Any) -> Any:
+        n = len(self)
+        if isinstance(index, slice):
+            start, stop, step = index.indices(n)
+            if step != 1:
+                return self.list()[index]
+            if start >= self._frozen:
+                return self._tail[start - self._frozen:stop - self._frozen]
+            return self._rows_between(start, stop)
+        if index < 0:
+            index += n
+        if not 0 <= index < n:
+            raise IndexError("log index out of range")
+        if index >= self._frozen:
+            return self._tail[index - self._frozen]
+        node, end = self._chain, self._frozen  # walk back from the newest chunk
+        while node is not None:
+            begin = end - LOG_CHUNK
+            if index >= begin:
+                return node[0][index - begin]
+            node, end = node[1], begin
+        raise IndexError("log index out of range")  # pragma: no cover
+
+    def _rows_between(self, start: int, stop: int) -> list[list[Any]]:
+        if stop <= start:
+            return []
+        pieces: list[Any] = []
+        if stop > self._frozen:
+            pieces.append(self._tail[:stop - self._frozen])
+        node, end = self._chain, self._frozen
+        while node is not None and end > start:
+            begin = end - LOG_CHUNK
+            if begin < stop:
+                pieces.append(node[0][max(start, begin) - begin:min(stop, end) - begin])
+            node, end = node[1], begin
+        out: list[list[Any]] = []
+        for piece in reversed(pieces):
+            out.extend(piece)
+        return out
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Log):
+            return self.list() == other.list()
+        if isinstance(other, list):
+            return self.list() == other
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<log of {len(self):,} rows>"
+
+
 # -- games -----------------------------------------------------------------------------------
 
 
@@ -426,6 +858,7 @@ class Game:
         state = self.state_class(self, players, 0, options, rng)
         state._script = list(results)
         state._chance = None
+        state.for_thinking = True
         state._setup()
         if state._script:
             raise RuntimeError("the setup drew fewer results than it was given")
@@ -545,7 +978,7 @@ class Game:
                     raise ValueError(f"the save's actions {data.get('actions')!r} are not this game's {fields!r}")
             _check_rows(rows, players, fields)
             state = self.state_class(self, players, seed, opts, rng)
-            state._rows = rows
+            state._rows = Log(rows)
             state._restore(data["state"])
         except InvalidSave:
             raise
@@ -623,6 +1056,24 @@ class State(ABC):
     #: Attributes holding data the game never changes (a card table, a board's layout), which
     #: :meth:`clone` may share between copies; everything else a clone holds is its own.
     shared_on_clone: ClassVar[tuple[str, ...]] = ()
+    #: The state's mutable fields, each with how a copy copies it (one of :data:`COPY_KINDS`):
+    #: the one declaration that drives :meth:`clone`, the snapshot a failed action is undone from
+    #: and :meth:`checkpoint`. Every other attribute holds an immutable value (a number, a string,
+    #: a tuple, a frozenset) or is named in :attr:`shared_on_clone`, and a copy shares it. A
+    #: subclass extends its parent's: ``MUTABLE = {**Parent.MUTABLE, "ships": "list"}``. Left as
+    #: it is here, or ``None`` (a game that declares nothing): everything else is copied with
+    #: ``copy.deepcopy`` (slow). The engine's own fields (the generator, the log...) are declared
+    #: by the engine.
+    MUTABLE: ClassVar[Mapping[str, str] | None] = _UNDECLARED
+    #: How many actions :meth:`apply` carries out between two snapshots of the position when no
+    #: chance result is forced (see :meth:`apply`).
+    SNAPSHOT_EVERY: ClassVar[int] = 256
+    #: A copy made for thinking (:meth:`determinize`'s, :meth:`Game.scripted_setup`'s, and their
+    #: clones): it changes only by actions, never by hand (see ``@kept(thinking=True)``).
+    for_thinking: bool = False
+    _by_options: dict[Any, Any] | None = None  # the values kept for the class and options (see kept)
+    _base: tuple[dict[str, Any], int] | None = None  # the last snapshot and the log's length then
+    _countdown = 0  # actions :meth:`apply` may still carry out before it takes the next snapshot
 
     #: The protocol's own methods, which a game never overrides: it implements the hooks they call
     #: (``_check``, ``_parse``, ``_perform``), so that the refusal, the check and the move agree in
@@ -642,14 +1093,19 @@ class State(ABC):
         self.seed = seed
         self.options = options
         self.rng = rng
-        self._rows: list[list[Any]] = []  # the log, one compact row per action (see "the log" above)
+        self._rows: Log = Log()  # the log, one compact row per action (see "the log" above)
         self._entries: list[dict[str, Any]] = []  # the readable entries of the first rows, made when read
         self._chance: list[Any] | None = None
         self._forced: tuple[tuple[str, Any], ...] = ()  # (what, result) pairs queued by force()
         self._script: list[Any] | None = None  # results given in order while outcomes() explores an action
-        #: where the state came from, for undoing a failed action by replaying the log:
-        #: ("new", 0) or ("save", log entries in the save, the save's text)
+        #: where the state came from: ("new", 0), ("save", log entries in the save, the save's
+        #: text) or ("checkpoint", log entries then); informative only (a failed action is undone
+        #: from a snapshot, see :meth:`apply`)
         self._origin: tuple[Any, ...] | None = None
+        #: the position's version and its parts' (see :func:`kept`), and the values kept for them
+        self._version = next(_TICK)
+        self._parts: dict[str, int] = {}
+        self._kept: dict[tuple[Any, ...], tuple[Any, Any]] = {}
         #: the JSON text of the log's first rows, kept from the last save (see :meth:`_log_text`):
         #: (rows written, the last of them, the text), or None
         self._log_json: tuple[int, list[Any], str] | None = None
@@ -744,19 +1200,35 @@ class State(ABC):
 
         ``apply`` is atomic: if carrying out a checked action fails all the same (an engine bug, or
         a forced chance result the rules cannot use), the error propagates and the state, its
-        generator and its queue of forced results are as they were before the call.
+        generator and its queue of forced results are as they were before the call. The state is
+        put back from a snapshot of its declared fields (:attr:`MUTABLE`), never by replaying its
+        log from the start: a snapshot is taken before every action whose chance results are
+        forced (:meth:`force`, the way a checked action is made to fail), before the first action
+        after the state was made, copied, loaded or set up by hand and checkpointed, and every
+        :attr:`SNAPSHOT_EVERY` actions; after an unforced failure (an engine bug) the actions since
+        the last snapshot are played again on it (at most :attr:`SNAPSHOT_EVERY`). A position set up
+        by hand before its first action needs no :meth:`checkpoint`.
+
+        Every action moves the position's version on (see :func:`kept`).
         """
         action = self._checked(action)
         player = self.current_player
         rng = self.rng
-        words, entries, forced = rng.words, len(self._rows), self._forced  # the generator's whole state: two integers
+        countdown = self._countdown
+        if countdown <= 0 or self._forced:  # (0 before the first action of a new, copied or restored state)
+            self._base = (self._snapshot(), len(self._rows))
+            countdown = self.SNAPSHOT_EVERY
+        self._countdown = countdown - 1
+        words, forced = rng.words, self._forced  # the generator's whole state: two integers
         self._chance = chance = []
+        self._version = next(_TICK)
         try:
             self._perform(action)
         except BaseException:
             self._chance = None
-            self._rollback(words, entries, forced)
+            self._rollback(words, len(self._rows), forced)
             raise
+        self._version = next(_TICK)
         # what _commit does (for outcomes() and the searches), inline: this runs once per action
         self._chance = None
         extras = self._log_extras()
@@ -765,7 +1237,10 @@ class State(ABC):
         row = (_ROW_MAKERS.get(type(action)) or _row_maker(action))(player, action)
         if extras:
             row.append(extras)
-        self._rows.append(row)
+        tail = self._rows._tail  # Log.append, inline: this runs once per action
+        tail.append(row)
+        if len(tail) == LOG_CHUNK:
+            self._rows._freeze()
         return self
 
     def refusal(self, action: Any) -> IllegalAction | None:
@@ -794,6 +1269,7 @@ class State(ABC):
 
     def _commit(self, player: int | None, action: Any) -> None:
         """Write the action just carried out to the log, with its chance results and extras."""
+        self._version = next(_TICK)
         chance = self._chance
         self._chance = None
         extras = self._log_extras()
@@ -827,37 +1303,79 @@ class State(ABC):
         return matches[0]
 
     def checkpoint(self) -> State:
-        """Make the present position the one a failed action is undone from (see :meth:`apply`).
-
-        A failed action is undone by replaying the log from where the state came from (``Game.new``
-        or a save), which knows nothing of changes made by hand: call this after setting up a
-        scenario by hand, as tests do. Returns the state.
-        """
-        self._origin = ("save", len(self._rows), self.to_json())
+        """Take a snapshot of the present position now: the one a failed action is undone to (see
+        :meth:`apply`). A position set up by hand needs it only when it was changed by hand after
+        an action was applied to it (before its first action a snapshot is taken anyway). Also
+        moves the version on (:meth:`changed`). Returns the state."""
+        self.changed()
+        self._base = (self._snapshot(), len(self._rows))
+        self._countdown = self.SNAPSHOT_EVERY
+        self._origin = ("checkpoint", len(self._rows))
         return self
 
+    @classmethod
+    def copied_fields(cls) -> dict[str, str]:
+        """Every field a copy of this class's states copies, with how (:data:`COPY_KINDS`): the
+        engine's own (the generator, the log, the kept values...) and the game's :attr:`MUTABLE`."""
+        return {**_ENGINE_FIELDS, **(cls.MUTABLE or {})}
+
+    #: The engine's fields that copies share, being immutable or written once: the game, the
+    #: options, where the state came from, the last save's text of the log, the forced results.
+    ENGINE_SHARED: ClassVar[tuple[str, ...]] = ("game", "options", "_origin", "_log_json", "_forced", "_by_options")
+
+    def touch(self, *parts: str) -> None:
+        """Move the named parts of the position on (and the version): the values kept for them
+        (``@kept(on=...)``, see :func:`kept`) are worked out again when next asked. A game calls it
+        from the code that changes those parts."""
+        self._version = stamp = next(_TICK)
+        table = self._parts
+        for part in parts:
+            table[part] = stamp
+
+    def changed(self) -> State:
+        """Say that the position was changed by hand (outside its actions): the version and every
+        part move on, so nothing kept from before is given again. A restore does it itself.
+        Returns the state."""
+        self._version = next(_TICK)
+        self._parts = {}
+        self._kept = {}
+        return self
+
+    def _snapshot(self) -> dict[str, Any]:
+        """The state's fields, each declared mutable one (:attr:`MUTABLE`) a copy of its own: what
+        :meth:`clone` copies and a failed action is undone from."""
+        d = self.__dict__.copy()
+        _copier(type(self))(d)
+        if self.MUTABLE is None or self.MUTABLE is _UNDECLARED:  # a game that declares nothing: copy everything else deep
+            skip = {"game", "options", "_origin", "_log_json", *self.shared_on_clone, *_ENGINE_FIELDS}
+            memo: dict[int, Any] = {}
+            for key, value in d.items():
+                if key not in skip and type(value) not in _PLAIN:
+                    d[key] = copy.deepcopy(value, memo)
+        return d
+
     def _rollback(self, words: tuple[int, int], entries: int, forced: tuple[tuple[str, Any], ...]) -> None:
-        """Put the state back as it was before a failed action: rebuilt from where it came from
-        (the seed, a save or a :meth:`checkpoint`) by replaying its log, which must lead to the
-        same generator (``words``: its two integers before the action)."""
-        origin = self._origin
-        if origin is None:
-            raise RuntimeError("this state was not made by Game.new or from_json; a failed action cannot be undone")
-        if origin[0] == "new":
-            base = self.__class__(self.game, self.players, self.seed, self.options, Rng(self.seed))
-            base._setup()
-        else:
-            base = self.game.from_json(origin[2])
-        base._origin = origin
-        for row in self._rows[origin[1]:entries]:
-            chance = row[-1].get("chance", ()) if type(row[-1]) is dict else ()
-            base._forced = tuple((c["what"], c["result"]) for c in chance if isinstance(c, dict) and c.get("forced"))
-            base.apply(self._log_action(row))
-        if base.rng.words != words or len(base._rows) != entries:
-            raise RuntimeError("replaying the log did not lead back to the state before the failed action")
-        base._forced = forced
+        """Put the state back as it was before a failed action, from the last snapshot (see
+        :meth:`apply`); the actions logged since it are played again, which must lead to the same
+        generator (``words``: its two integers before the action) and log."""
+        base = self._base
+        if base is None:
+            raise RuntimeError("this state has no snapshot to undo a failed action from")
+        snapshot, logged = base
+        since = self._rows[logged:entries]  # the actions applied since the snapshot
+        self._base = None
         self.__dict__.clear()
-        self.__dict__.update(base.__dict__)
+        self.__dict__.update(snapshot)
+        self.changed()
+        if len(self._rows) != logged:
+            raise RuntimeError("the snapshot's log is not where it was taken")
+        for row in since:
+            chance = row[-1].get("chance", ()) if type(row[-1]) is dict else ()
+            self._forced = tuple((c["what"], c["result"]) for c in chance if isinstance(c, dict) and c.get("forced"))
+            self.apply(self._log_action(row))
+        if self.rng.words != words or len(self._rows) != entries:
+            raise RuntimeError("playing the actions since the snapshot did not lead back to the state before the failed action")
+        self._forced = forced
 
     def draw(self, event: Chance | Callable[[Rng], Any], what: str = "") -> Any:
         """Draw a random result with this state's generator and write it to the log.
@@ -936,25 +1454,22 @@ class State(ABC):
             self._chance.append({"what": what, "result": _jsonable(result)})
 
     def clone(self) -> State:
-        """An independent copy (its generator too), so trying a move never disturbs this one."""
-        return copy.deepcopy(self)
+        """An independent copy (its generator too), so trying a move never disturbs this one.
+
+        Made from the one declaration of the state's mutable fields (:attr:`MUTABLE`): each is
+        copied as declared, everything else (immutable values, :attr:`shared_on_clone`, the game,
+        the options) is shared, and so are the log's rows (a :class:`Log`: the copy owns at most
+        its last open chunk, so a clone costs the same however long the game). The values kept for
+        the position (:func:`kept`) are kept by the copy too; it takes its own snapshot before its
+        first action."""
+        new = self.__class__.__new__(self.__class__)
+        new.__dict__ = self._snapshot()
+        return new
 
     def __deepcopy__(self, memo: dict[int, Any]) -> State:
-        """A copy sharing what never changes: the game, the options, the attributes named in
-        :attr:`shared_on_clone`, and the log's rows (written once, never changed: the copy gets
-        its own list of them, and makes its readable entries again when they are read)."""
-        new = self.__class__.__new__(self.__class__)
+        """:meth:`clone` (``copy.deepcopy`` of a state, or of something holding one)."""
+        new = self.clone()
         memo[id(self)] = new
-        shared = self.shared_on_clone
-        for key, value in self.__dict__.items():
-            if key in ("game", "options", "_log_json") or key in shared:
-                setattr(new, key, value)  # immutable, shared
-            elif key == "_rows":
-                new._rows = list(value)
-            elif key == "_entries":
-                new._entries = []
-            else:
-                setattr(new, key, copy.deepcopy(value, memo))
         return new
 
     # -- chance, listed ----------------------------------------------------------------------
@@ -1047,6 +1562,7 @@ class State(ABC):
         self._check(action)
         player = self.current_player
         self._chance = []
+        self._version = next(_TICK)
         self._perform(action)
         self._commit(player, action)
 
@@ -1073,7 +1589,9 @@ class State(ABC):
         self._check_player(player)
         rng = Rng(seed, stream=11)
         new = self._determinize(player, rng)
-        new._rows = []
+        new.changed()  # its hidden parts were drawn again by hand: nothing kept before holds
+        new.for_thinking = True
+        new._rows = Log()
         new._entries = []
         new._forced = ()
         new._script = None
@@ -1136,7 +1654,9 @@ class State(ABC):
 
     def to_data(self) -> dict[str, Any]:
         """The save as JSON-ready data (what :meth:`to_json` writes); it shares nothing with this state."""
-        return _copy_json(self._save())
+        save = self._save()
+        save["log"] = save["log"].list()
+        return _copy_json(save)
 
     def state_data(self) -> dict[str, Any]:
         """The position alone as JSON-ready data: the save's ``"state"`` without the options, the
@@ -1155,6 +1675,7 @@ class State(ABC):
         """
         save = self._save()
         if indent is not None:
+            save["log"] = save["log"].list()
             return json.dumps(save, indent=indent, sort_keys=True, check_circular=False)
         log = save.pop("log")
         # the keys in order, as sort_keys writes them, with the log's text between them
@@ -1162,7 +1683,7 @@ class State(ABC):
         after = _ENCODER.encode({k: v for k, v in save.items() if k > "log"})
         return f'{before[:-1]}, "log": {self._log_text(log)}, {after[1:]}'
 
-    def _log_text(self, rows: list[list[Any]]) -> str:
+    def _log_text(self, rows: Log) -> str:
         """The JSON text of ``rows`` (the log), from the text kept at the last save plus the rows
         added since. The kept text is used only while the row it ended with is still at its place
         in this log (a log replayed or replaced holds other rows: it is written again)."""
@@ -1173,7 +1694,7 @@ class State(ABC):
             if done < count:
                 text = f"{text[:-1]}, {_ENCODER.encode(rows[done:])[1:]}"
         else:
-            text = _ENCODER.encode(rows)
+            text = _ENCODER.encode(rows.list() if type(rows) is Log else rows)
         if count:
             self._log_json = (count, rows[-1], text)
         return text

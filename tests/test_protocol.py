@@ -336,8 +336,10 @@ def test_a_clone_shares_no_mutable_attribute_with_its_original(game):
     changes, such as a card table)."""
     state = played(game)
     clone = state.clone()
-    keep = tuple(getattr(state, name) for name in ("game", "options", *state.shared_on_clone))
+    keep = tuple(getattr(state, name, None) for name in (*state.ENGINE_SHARED, *state.shared_on_clone))
     keep += tuple(state.log) + tuple(state._rows)  # the log's rows and entries, each written once
+    keep += tuple(item for name, how in state.copied_fields().items() if how == "append-only"
+                  for item in getattr(state, name, None) or ())  # items written once (issue 33: "append-only")
     assert clone._rows is not state._rows and clone._entries is not state._entries
     assert shared_mutables(clone, state, skip=keep) == []
     assert clone.to_json() == state.to_json()
@@ -416,20 +418,25 @@ def test_what_a_game_shares_on_clone_is_shared_and_nothing_else(game):
 
 def test_shared_on_clone_is_what_deepcopy_shares():
     """label protocol-randomness: a game that names an attribute in ``shared_on_clone`` gets it
-    shared by the default ``clone()``; without the name it is copied."""
+    shared by ``clone()``; declared in ``MUTABLE`` it is copied as declared; a game that declares
+    no ``MUTABLE`` at all gets it copied deep (issue 33: the one declaration drives the copy)."""
 
     class WithTable(PigState):
         shared_on_clone = ("table",)
 
-    class WithoutTable(PigState):
-        pass
+    class Declared(PigState):
+        MUTABLE = {**PigState.MUTABLE, "table": "nested"}
 
-    for cls, shared in ((WithTable, True), (WithoutTable, False)):
+    class Undeclared(PigState):
+        MUTABLE = None
+
+    for cls, shared in ((WithTable, True), (Declared, False), (Undeclared, False)):
         game = gamekit.Game("pig", "Pig", cls, type(PIG.default_options()), 2, 8)
         state = game.new(seed=1)
         state.table = [[1, 2], [3]]
         clone = state.clone()
         assert (clone.table is state.table) is shared and clone.table == state.table
+        assert shared or clone.table[0] is not state.table[0]
 
 
 def test_an_action_text_naming_a_hidden_card_has_a_public_text():

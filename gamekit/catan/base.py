@@ -56,7 +56,8 @@ Extension points for a variant (a subclass, see :mod:`gamekit.catan.factories`):
 * :meth:`CatanState.road_sites` / :meth:`CatanState.road_site`: the edges a player may build on;
 * :meth:`CatanState.victory_points`, :meth:`CatanState.trade_rates`, :meth:`CatanState.pieces_left`;
 * :meth:`CatanState._more_main_actions`, :meth:`CatanState._new_turn`, ``_setup_more``,
-  ``_copy_more``, ``_data_more`` and ``_read_state`` for its own pieces, turn limits and saving;
+  ``MUTABLE`` (its own mutable fields, extending :attr:`CatanState.MUTABLE`), ``_data_more`` and
+  ``_read_state`` for its own pieces, turn limits, copies and saving;
 * ``_observe_more`` and ``_determinize_more`` for what it hides from the other players (see
   :meth:`CatanState._observation`: the variants so far hide nothing beyond the base game's
   development cards).
@@ -76,7 +77,7 @@ from typing import Any, ClassVar
 
 from .. import register
 from ..chance import Chance, dice, pick
-from ..core import Game, IllegalAction, State
+from ..core import Game, IllegalAction, State, kept
 from ..dice import red_production_die, white_die
 from ..validation import is_integer
 from . import RESOURCES
@@ -299,51 +300,6 @@ _RATES = {(two, three): tuple(r for r, ok in ((2, two), (3, three), (4, True)) i
 _BANK_RATES = (_RATES[False, False],) * 5  # no harbour: 4:1 for every resource
 
 
-#: What :meth:`CatanState._main_actions` needs of a state class under given costs and pieces,
-#: looked up once per (class, costs, pieces) (:func:`_main_plan`); states with the same settings share it.
-_MAIN_PLAN: dict[tuple[Any, ...], tuple[Any, ...]] = {}
-#: At most this many hands are kept per plan in the table of :func:`_affordable`.
-_HANDS_KEPT = 50_000
-
-
-def _main_plan(state_class: Any, costs: Mapping[str, tuple[int, ...]], pieces: Mapping[str, int]) -> tuple[Any, ...]:
-    """Whether the road and settlement sites of ``state_class`` are the base game's (then the main
-    phase keeps the actions made of them with them, in ``_by_pieces``, which every placement empties);
-    whether it has main-phase actions of its own (``_more_main_actions`` overridden); whether its
-    bank rates are the base game's (then they are read straight from ``_by_buildings``); a table
-    of what a hand affords there (:func:`_affordable`), filled as hands are seen; the costs of a
-    road, a settlement, a city and a development card in force (the state's ``COSTS``, read from
-    its options); and the roads, settlements and cities each player has (its ``PIECES``). One plan
-    per class and settings: a changed cost gets its own table of hands."""
-    parts = (costs["road"], costs["settlement"], costs["city"], costs["development card"])
-    each = (pieces["road"], pieces["settlement"], pieces["city"])
-    key = (state_class, parts, each)
-    plan = _MAIN_PLAN.get(key)
-    if plan is None:
-        plan = _MAIN_PLAN[key] = (
-            state_class.road_sites is CatanState.road_sites, state_class.building_sites is CatanState.building_sites,
-            state_class._more_main_actions is not CatanState._more_main_actions,
-            state_class.all_trade_rates is CatanState.all_trade_rates,
-            {}, parts, each)
-    return plan
-
-
-def _affordable(plan: tuple[Any, ...], hand: list[int]) -> tuple[bool, ...]:
-    """What ``hand`` (five counts) affords in the main phase of the class of ``plan`` (rule
-    ``catan-building-costs``, with that class's ``COSTS``): a road, a settlement, a city, a
-    development card; then the resources it holds two cards of or more (a trade with the bank may
-    be possible), whether it holds a card at all, and its trades with a bank that holds every
-    resource at 4:1 (rule ``catan-bank-trade``, a player without harbours). Kept in the plan's
-    table (up to :data:`_HANDS_KEPT` hands) for the next time."""
-    table, (road, settlement, city, card) = plan[4], plan[5]
-    found = (afford(hand, road), afford(hand, settlement), afford(hand, city), afford(hand, card),
-             tuple(g for g in range(5) if hand[g] >= 2), any(hand),
-             tuple(a for g in range(5) if hand[g] >= 4 for a in _BANK_ALL[g][4]))
-    if len(table) < _HANDS_KEPT:
-        table[tuple(hand)] = found
-    return found
-
-
 def _hex_numbers(board: Board) -> tuple[int, ...]:
     """The number token on each hex of ``board`` (0 where there is none)."""
     numbers = [0] * len(board.topology.hexes)
@@ -373,10 +329,8 @@ class CatanState(State):
     """
 
     #: Never changed after setup, so clones share them (see :meth:`clone`): the board, and the costs
-    #: and pieces the options set (read-only mappings); ``_plan`` (:func:`_main_plan`) is shared by
-    #: every state of the same class and settings, its table of hands holding only answers that
-    #: depend on the hand and those settings.
-    shared_on_clone = ("board", "topo", "_producers", "_hex_number", "COSTS", "PIECES", "_plan")
+    #: and pieces the options set (read-only mappings).
+    shared_on_clone = ("board", "topo", "_producers", "_hex_number", "COSTS", "PIECES")
     #: The rule the starting pieces are placed by (rule ``catan-setup``), named to the play pages' guide.
     SETUP_RULE = "catan-setup"
 
@@ -440,7 +394,19 @@ class CatanState(State):
         self.COSTS: Mapping[str, tuple[int, ...]] = MappingProxyType(options.costs())  # type: ignore[misc]
         #: The roads, settlements and cities each player has (rule ``catan-building-costs``), read-only.
         self.PIECES: Mapping[str, int] = MappingProxyType(options.pieces())
-        self._plan = _main_plan(type(self), self.COSTS, self.PIECES)
+
+    #: Whether the class's road and settlement sites are the base game's (then the main phase keeps
+    #: the actions made of them, ``@kept`` for the pieces), and whether it has main-phase actions of
+    #: its own (``_more_main_actions`` overridden): facts of the class, set for each subclass.
+    BASE_ROAD_SITES: ClassVar[bool] = True
+    BASE_BUILDING_SITES: ClassVar[bool] = True
+    MORE_MAIN_ACTIONS: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.BASE_ROAD_SITES = cls.road_sites is CatanState.road_sites
+        cls.BASE_BUILDING_SITES = cls.building_sites is CatanState.building_sites
+        cls.MORE_MAIN_ACTIONS = cls._more_main_actions is not CatanState._more_main_actions
 
     # -- setup ---------------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -573,32 +539,30 @@ class CatanState(State):
 
     # -- what the pieces on the board settle, worked out once per placement -------------------
     def _pieces_changed(self, roads_only: bool = False) -> None:
-        """Forget what was worked out from the pieces on the board: the engine calls this whenever
-        a road, settlement, city or a variant's building is placed, upgraded or taken back
-        (:meth:`_place`, ``_do_BuildRoad``, ``_do_BuildCity``, :meth:`_derive`). Code that changes
-        ``node_owner``, ``node_kind`` or ``edge_owner`` by hand calls :meth:`_derive` afterwards, as
-        it must for ``roads`` and ``buildings`` anyway.
+        """Say that pieces on the board changed: the engine calls this whenever a road, settlement,
+        city or a variant's building is placed, upgraded or taken back (:meth:`_place`,
+        ``_do_BuildRoad``, ``_do_BuildCity``, :meth:`_derive`). Code that changes ``node_owner``,
+        ``node_kind`` or ``edge_owner`` by hand calls :meth:`_derive` afterwards, as it must for
+        ``roads`` and ``buildings`` anyway.
 
-        Two tables, both of immutable values (a copy of the state gets copies of the tables):
-        ``_by_pieces`` holds what depends on the roads and the buildings (the sites for roads and
-        settlements), ``_by_buildings`` what depends on the buildings alone (their counts, the
-        harbours' rates, the cities that may be built, what each roll produces), which a new road
+        It moves on two parts of the position (see :func:`gamekit.core.kept`): ``"pieces"`` (the
+        roads and the buildings: what the sites for roads and settlements are kept for) and
+        ``"buildings"`` (the buildings alone: their counts, the harbours' rates, the cities that
+        may be built, what each roll produces, the robber's moves), which a new road
         (``roads_only``) leaves as it was."""
-        self._by_pieces: dict[Any, Any] = {}
-        if not roads_only:
-            self._by_buildings: dict[Any, Any] = {}
+        if roads_only:
+            self.touch("pieces")
+        else:
+            self.touch("pieces", "buildings")
 
+    @kept(on="buildings")
     def building_counts(self, player: int) -> tuple[int, ...]:
         """How many buildings of each kind (``node_kind``) the player has on the board."""
-        key = ("kinds", player)
-        found = self._by_buildings.get(key)
-        if found is None:
-            counts = [0] * len(self.KIND_NAMES)
-            nk = self.node_kind
-            for v in self.buildings[player]:
-                counts[nk[v]] += 1
-            found = self._by_buildings[key] = tuple(counts)
-        return found
+        counts = [0] * len(self.KIND_NAMES)
+        nk = self.node_kind
+        for v in self.buildings[player]:
+            counts[nk[v]] += 1
+        return tuple(counts)
 
     def distance_ok(self, node: int) -> bool:
         """Rule ``catan-distance-rule``: no building on a neighbouring intersection."""
@@ -611,13 +575,14 @@ class CatanState(State):
         return road_site(self.board, self.node_owner, self.edge_owner, player, edge)
 
     def road_sites(self, player: int) -> list[int]:
-        """Every edge where :meth:`road_site` holds (worked out once for the pieces on the board)."""
-        key = ("roads", player)
-        found = self._by_pieces.get(key)
-        if found is None:
-            found = self._by_pieces[key] = tuple(road_sites(self.board, self.node_owner, self.edge_owner, player,
-                                                            self.roads[player], self.buildings[player]))
-        return list(found)
+        """Every edge where :meth:`road_site` holds (:meth:`road_site_list`, kept for the pieces on the board)."""
+        return list(self.road_site_list(player))
+
+    @kept(on="pieces")
+    def road_site_list(self, player: int) -> tuple[int, ...]:
+        """Every edge where :meth:`road_site` holds, as a tuple (rule ``catan-road``)."""
+        return tuple(road_sites(self.board, self.node_owner, self.edge_owner, player, self.roads[player],
+                                self.buildings[player]))
 
     def building_site(self, player: int, node: int) -> bool:
         """Rules ``catan-settlement``, ``catan-distance-rule``: a free intersection touching an own
@@ -625,14 +590,15 @@ class CatanState(State):
         return settlement_site(self.board, self.node_owner, self.edge_owner, player, node)
 
     def building_sites(self, player: int) -> list[int]:
-        """Every intersection where :meth:`building_site` holds (worked out once for the pieces on
-        the board)."""
-        key = ("settlements", player)
-        found = self._by_pieces.get(key)
-        if found is None:
-            found = self._by_pieces[key] = tuple(settlement_sites(self.board, self.node_owner, self.edge_owner, player,
-                                                                  self.roads[player]))
-        return list(found)
+        """Every intersection where :meth:`building_site` holds (:meth:`building_site_list`, kept for
+        the pieces on the board)."""
+        return list(self.building_site_list(player))
+
+    @kept(on="pieces")
+    def building_site_list(self, player: int) -> tuple[int, ...]:
+        """Every intersection where :meth:`building_site` holds, as a tuple (rules
+        ``catan-settlement``, ``catan-distance-rule``)."""
+        return tuple(settlement_sites(self.board, self.node_owner, self.edge_owner, player, self.roads[player]))
 
     def harbours_of(self, player: int) -> list[str]:
         """The harbour kinds at the player's settlements and cities (rule ``catan-harbour-trade``)."""
@@ -645,21 +611,15 @@ class CatanState(State):
         A harbour is an offer, not a duty: 4:1 stays allowed."""
         return self.all_trade_rates(player)[resource]
 
+    @kept(on="buildings")
     def all_trade_rates(self, player: int) -> tuple[tuple[int, ...], ...]:
         """:meth:`trade_rates` for each of the five resources, from one look at the player's harbours
-        (the one predicate behind the bank trades listed and the check of ``BankTrade``), taken once
-        for the pieces on the board."""
-        key = ("rates", player)
-        found = self._by_buildings.get(key)
-        if found is None:
-            kinds = set(self.harbours_of(player))
-            if not kinds:
-                found = _BANK_RATES
-            else:
-                generic = "3:1" in kinds
-                found = tuple([_RATES[name in kinds, generic] for name in RESOURCES])
-            self._by_buildings[key] = found
-        return found
+        (the one predicate behind the bank trades listed and the check of ``BankTrade``)."""
+        kinds = set(self.harbours_of(player))
+        if not kinds:
+            return _BANK_RATES
+        generic = "3:1" in kinds
+        return tuple([_RATES[name in kinds, generic] for name in RESOURCES])
 
     def trade_rate(self, player: int, resource: int) -> int:
         """The player's best rate for ``resource`` (see :meth:`trade_rates`)."""
@@ -672,24 +632,10 @@ class CatanState(State):
         return held > 0
 
     # -- legal actions -------------------------------------------------------------------------
+    @kept(thinking=True)
     def legal_actions(self) -> list[Any]:
-        if self._origin is None:
-            # A copy made for thinking (State.determinize, a search's positions): it changes only by
-            # actions, each adding a log row, so the list made for a row count is still right (a
-            # search asks twice per step: once itself, once its rollout player).
-            key = len(self._rows)
-            cached = self.__dict__.get("_legal")
-            if cached is not None and cached[0] == key:
-                return list(cached[1])
-            actions = self._list_actions()
-            self._legal = (key, actions)
-            return list(actions)
-        if self.phase == "main":
-            return self._main_actions()  # the usual case, one call less deep
-        return self._list_actions()
-
-    def _list_actions(self) -> list[Any]:
-        """Every legal action now (see :meth:`legal_actions`)."""
+        """Every legal action now (kept for the position on a copy made for thinking: a search
+        asks twice per step, once itself, once its rollout player)."""
         phase = self.phase
         if phase == "main":
             return self._main_actions()
@@ -745,44 +691,42 @@ class CatanState(State):
         """Rule ``catan-setup``: the setup road touches the settlement just placed."""
         return self.edge_owner[edge] == -1 and self.board.land_edge[edge]
 
+    @kept(on="options")
+    def affordable(self, hand: tuple[int, ...]) -> tuple[Any, ...]:
+        """What ``hand`` (five counts) affords in the main phase (rule ``catan-building-costs``,
+        with the state's ``COSTS``): a road, a settlement, a city, a development card; then the
+        resources it holds two cards of or more (a trade with the bank may be possible), whether it
+        holds a card at all, and its trades with a bank that holds every resource at 4:1 (rule
+        ``catan-bank-trade``, a player without harbours). A value of the hand and the settings
+        alone, kept for every state of the same settings."""
+        costs = self.COSTS
+        return (afford(hand, costs["road"]), afford(hand, costs["settlement"]), afford(hand, costs["city"]),
+                afford(hand, costs["development card"]), tuple(g for g in range(5) if hand[g] >= 2), any(hand),
+                tuple(a for g in range(5) if hand[g] >= 4 for a in _BANK_ALL[g][4]))
+
     def _main_actions(self) -> list[Any]:
         p = self.turn
         hand = self.hands[p]
         acts: list[Any] = [_END]
-        plan = self._plan
-        own_roads, own_settlements, more, own_rates, affords, _, (roads_each, settlements_each, cities_each) = plan
-        held = tuple(hand)
-        can = affords.get(held)
-        if can is None:
-            can = _affordable(plan, hand)
-        road, settlement, city, card, pairs, cards, fours = can
-        if road and len(self.roads[p]) < roads_each:
-            if own_roads:  # the base game's road sites: their actions kept with them
-                key = ("road actions", p)
-                found = self._by_pieces.get(key)
-                if found is None:
-                    at = _ROAD_AT
-                    found = self._by_pieces[key] = tuple([at[e] for e in self.road_sites(p)])
-                acts.extend(found)
+        pieces = self.PIECES
+        road, settlement, city, card, pairs, cards, fours = self.affordable(tuple(hand))
+        if road and len(self.roads[p]) < pieces["road"]:
+            if self.BASE_ROAD_SITES:  # the base game's road sites: their actions kept with them
+                acts.extend(self._road_actions(p))
             else:
                 at = _ROAD_AT
                 acts.extend([at[e] for e in self.road_sites(p)])
         if settlement or city:
             kinds = self.building_counts(p)
-            if settlement and kinds[SETTLEMENT] < settlements_each:
-                if own_settlements:
-                    key = ("settlement actions", p)
-                    found = self._by_pieces.get(key)
-                    if found is None:
-                        at = SETTLE_AT
-                        found = self._by_pieces[key] = tuple([at[v] for v in self.building_sites(p)])
-                    acts.extend(found)
+            if settlement and kinds[SETTLEMENT] < pieces["settlement"]:
+                if self.BASE_BUILDING_SITES:
+                    acts.extend(self._settlement_actions(p))
                 else:
                     at = SETTLE_AT
                     acts.extend([at[v] for v in self.building_sites(p)])
-            if city and kinds[CITY] < cities_each:
+            if city and kinds[CITY] < pieces["city"]:
                 acts.extend(self._city_actions(p))
-        if more:
+        if self.MORE_MAIN_ACTIONS:
             self._more_main_actions(p, acts)
         if card and sum(self.dev_deck):
             acts.append(_BUY)
@@ -791,9 +735,7 @@ class CatanState(State):
             acts.extend(self.card_plays(p))
         if pairs:  # two cards of a resource or more: perhaps trades with the bank
             bank = self.bank
-            rates = self._by_buildings.get(("rates", p)) if own_rates else None
-            if rates is None:
-                rates = self.all_trade_rates(p)
+            rates = self.all_trade_rates(p)
             full = bank[0] and bank[1] and bank[2] and bank[3] and bank[4]
             if full and rates is _BANK_RATES:  # no harbour, and the bank holds every resource
                 acts.extend(fours)
@@ -810,15 +752,24 @@ class CatanState(State):
             acts.extend(self.offers(p))
         return acts
 
+    @kept(on="pieces")
+    def _road_actions(self, player: int) -> tuple[BuildRoad, ...]:
+        """A ``BuildRoad`` for each of the base game's road sites (:meth:`road_site_list`)."""
+        at = _ROAD_AT
+        return tuple([at[e] for e in self.road_site_list(player)])
+
+    @kept(on="pieces")
+    def _settlement_actions(self, player: int) -> tuple[BuildSettlement, ...]:
+        """A ``BuildSettlement`` for each of the base game's settlement sites (:meth:`building_site_list`)."""
+        at = SETTLE_AT
+        return tuple([at[v] for v in self.building_site_list(player)])
+
+    @kept(on="buildings")
     def _city_actions(self, player: int) -> tuple[BuildCity, ...]:
         """Rule ``catan-city``: a ``BuildCity`` for each of the player's settlements (whether they
-        may pay is the caller's), found once for the pieces on the board."""
-        key = ("cities", player)
-        found = self._by_buildings.get(key)
-        if found is None:
-            kind, at = self.node_kind, _CITY_AT
-            found = self._by_buildings[key] = tuple([at[v] for v in sorted(self.buildings[player]) if kind[v] == SETTLEMENT])
-        return found
+        may pay is the caller's)."""
+        kind, at = self.node_kind, _CITY_AT
+        return tuple([at[v] for v in sorted(self.buildings[player]) if kind[v] == SETTLEMENT])
 
     def offers(self, player: int) -> list[OfferTrade]:
         """Rule ``catan-player-trade``: the trade offers listed for ``player``, one card for one card:
@@ -902,10 +853,7 @@ class CatanState(State):
                 if b or lu or w or g or o:
                     mask |= bit
                 bit <<= 1
-            key = ("robber", p, mask)
-            found = self._by_buildings.get(key)
-            if found is None:
-                found = self._by_buildings[key] = self._robber_moves(p)
+            found = self._robber_moves_for(p, mask)
         else:
             found = self._robber_moves(p)
         moves, spans = found
@@ -917,29 +865,33 @@ class CatanState(State):
         acts.extend(moves[end:])
         return acts
 
+    @kept(on="buildings")
+    def _robber_moves_for(self, p: int, holders: int) -> tuple[tuple[MoveRobber, ...], tuple[tuple[int, int], ...]]:
+        """:meth:`_robber_moves` of ``p`` in the base game while the players in ``holders`` (as bits)
+        hold cards: the base game's :meth:`can_rob` (another player, holding a card, with a
+        :meth:`robbable` building at the hex) asks nothing else of the position than the buildings."""
+        allowed = holders & ~(1 << p)
+        owners = self._robbable_owners()
+        return self._moves_robbing({h: bits & allowed for h, bits in enumerate(owners) if bits & allowed})
+
     def _robber_moves(self, p: int) -> tuple[tuple[MoveRobber, ...], tuple[tuple[int, int], ...]]:
         """The robber's moves by ``p`` to every land hex (:meth:`robber_actions` before the robber's
-        own hex is left out), and where each hex's moves stand among them, by hex (immutable, as
-        everything kept in ``_by_buildings``)."""
-        if type(self).can_rob is _BASE_CAN_ROB:
-            # can_rob: another player, holding a card, with a robbable building at the hex
-            allowed = 0
-            for q, (b, lu, w, g, o) in enumerate(self.hands):
-                if q != p and (b or lu or w or g or o):
-                    allowed |= 1 << q
-            owners = self._robbable_owners()
-            robbed = {h: bits & allowed for h, bits in enumerate(owners) if bits & allowed}
-        else:
-            robbed = {}  # hex: the players it may rob, as bits
-            node_hexes = self.topo.node_hexes
-            can_rob = self.can_rob
-            for q, built in enumerate(self.buildings):
-                if q != p:
-                    bit = 1 << q
-                    for v in built:
-                        if can_rob(p, v):
-                            for h in node_hexes[v]:
-                                robbed[h] = robbed.get(h, 0) | bit
+        own hex is left out), and where each hex's moves stand among them, by hex (immutable: kept)."""
+        robbed: dict[int, int] = {}  # hex: the players it may rob, as bits
+        node_hexes = self.topo.node_hexes
+        can_rob = self.can_rob
+        for q, built in enumerate(self.buildings):
+            if q != p:
+                bit = 1 << q
+                for v in built:
+                    if can_rob(p, v):
+                        for h in node_hexes[v]:
+                            robbed[h] = robbed.get(h, 0) | bit
+        return self._moves_robbing(robbed)
+
+    def _moves_robbing(self, robbed: dict[int, int]) -> tuple[tuple[MoveRobber, ...], tuple[tuple[int, int], ...]]:
+        """The robber's moves to every land hex, robbing at each the players ``robbed`` gives it (as
+        bits), and where each hex's moves stand among them."""
         acts: list[Any] = []
         spans = [(0, 0)] * len(self.topo.hexes)
         get, moves = robbed.get, _ROBBER_MOVES
@@ -951,21 +903,18 @@ class CatanState(State):
             spans[h] = (start, len(acts))
         return tuple(acts), tuple(spans)
 
+    @kept(on="buildings")
     def _robbable_owners(self) -> tuple[int, ...]:
-        """For each hex, the owners (as bits) of the :meth:`robbable` buildings at its corners,
-        worked out once for the buildings."""
-        found = self._by_buildings.get("robbable")
-        if found is None:
-            owners = [0] * len(self.topo.hexes)
-            node_hexes, robbable = self.topo.node_hexes, self.robbable
-            for q, built in enumerate(self.buildings):
-                bit = 1 << q
-                for v in built:
-                    if robbable(v):
-                        for h in node_hexes[v]:
-                            owners[h] |= bit
-            found = self._by_buildings["robbable"] = tuple(owners)
-        return found
+        """For each hex, the owners (as bits) of the :meth:`robbable` buildings at its corners."""
+        owners = [0] * len(self.topo.hexes)
+        node_hexes, robbable = self.topo.node_hexes, self.robbable
+        for q, built in enumerate(self.buildings):
+            bit = 1 << q
+            for v in built:
+                if robbable(v):
+                    for h in node_hexes[v]:
+                        owners[h] |= bit
+        return tuple(owners)
 
     def robbable(self, node: int) -> bool:
         """Rule ``catan-robber``: the building at ``node`` lets the robber steal from its owner
@@ -1294,24 +1243,24 @@ class CatanState(State):
         robber = self.robber
         if robber is not None and self._hex_number[robber] != total:
             robber = None  # the robber blocks no hex of this number: the same claims as without it
-        key = (total, robber)
-        found = self._by_buildings.get(key)
-        if found is None:
-            owner, kind = self.node_owner, self.node_kind
-            owed: dict[int, dict[int, int]] = {}  # resource: {player: cards}
-            for h, r, nodes in self._producers[total]:
-                if h != robber:
-                    for v in nodes:
-                        k = kind[v]
-                        if k == SETTLEMENT or k == CITY:  # 1 card for a settlement, 2 for a city
-                            shares = owed.get(r)
-                            if shares is None:
-                                shares = owed[r] = {}
-                            q = owner[v]
-                            shares[q] = shares.get(q, 0) + (1 if k == SETTLEMENT else 2)
-            found = self._by_buildings[key] = tuple(
-                (r, sum(shares.values()), tuple(sorted(shares.items()))) for r, shares in sorted(owed.items()))
-        return found
+        return self._production_with(total, robber)
+
+    @kept(on="buildings")
+    def _production_with(self, total: int, robber: int | None) -> tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]:
+        """:meth:`_production` with the robber on hex ``robber`` (``None``: on no hex of this number)."""
+        owner, kind = self.node_owner, self.node_kind
+        owed: dict[int, dict[int, int]] = {}  # resource: {player: cards}
+        for h, r, nodes in self._producers[total]:
+            if h != robber:
+                for v in nodes:
+                    k = kind[v]
+                    if k == SETTLEMENT or k == CITY:  # 1 card for a settlement, 2 for a city
+                        shares = owed.get(r)
+                        if shares is None:
+                            shares = owed[r] = {}
+                        q = owner[v]
+                        shares[q] = shares.get(q, 0) + (1 if k == SETTLEMENT else 2)
+        return tuple((r, sum(shares.values()), tuple(sorted(shares.items()))) for r, shares in sorted(owed.items()))
 
     def _do_Roll(self, action: Roll) -> None:
         """Rules ``catan-production``, ``catan-discard``."""
@@ -1558,16 +1507,15 @@ class CatanState(State):
         >>> state.buildings
         [[0], [], [], []]
         """
-        before = self._copy(True)
+        before = self._snapshot()
         try:
             self._arrange(turn, phase, settlements, cities, roads, ships, factories, hands or {})
             self._read_state(json.loads(json.dumps(self._to_data())))  # the save's checks, the distance rule's too
         except (ValueError, TypeError, IndexError, KeyError) as err:
             self.__dict__.clear()
-            self.__dict__.update(before.__dict__)
+            self.__dict__.update(before)
             raise ValueError(str(err).strip("'\"")) from None
-        self.__dict__.pop("_legal", None)
-        return self.checkpoint()  # type: ignore[return-value]
+        return self.checkpoint()  # (which says the position was changed by hand)  # type: ignore[return-value]
 
     def _arrange(self, turn: int | None, phase: str | None, settlements: Any, cities: Any, roads: Any, ships: Any,
                  factories: Any, hands: dict[int, dict[str, int]]) -> None:
@@ -1598,36 +1546,16 @@ class CatanState(State):
         self.award_longest_road()
 
     # -- copying and saving --------------------------------------------------------------------
-    def clone(self) -> CatanState:
-        """A fast independent copy (flat lists copied, no deepcopy); it shares only immutable
-        values (the game, the options, the board) and the log's entries, which are written once
-        and never changed, with this state."""
-        return self._copy(True)
-
-    def _copy(self, log: bool) -> CatanState:
-        """:meth:`clone`, with the log's lists copied (``log``) or left empty (a determinised copy
-        has no log, so it need not copy one)."""
-        new = self.__class__.__new__(self.__class__)
-        d = dict(self.__dict__)
-        d["rng"] = self.rng.clone()
-        d["_rows"] = list(self._rows) if log else []
-        d["_entries"] = list(self._entries) if log else []
-        d.pop("_legal", None)  # a copy may be given other hidden cards: it lists its own actions
-        d["_by_pieces"] = dict(self._by_pieces)  # their values are tuples, which both may share
-        d["_by_buildings"] = dict(self._by_buildings)
-        for name in ("node_owner", "node_kind", "edge_owner", "bank", "dev_deck", "dev_new", "knights",
-                     "road_length", "dice"):
-            d[name] = list(d[name])
-        for name in ("hands", "dev_hands", "roads", "buildings", "discards"):
-            d[name] = [list(x) for x in d[name]]
-        if self.offer is not None:
-            d["offer"] = [self.offer[0], self.offer[1], list(self.offer[2]), list(self.offer[3])]
-        self._copy_more(d)
-        new.__dict__.update(d)
-        return new
-
-    def _copy_more(self, d: dict[str, Any]) -> None:
-        """Copy a variant's own mutable attributes into ``d`` (extension point)."""
+    #: The mutable fields and how a copy copies them (:attr:`gamekit.core.State.MUTABLE`, the one
+    #: declaration behind ``clone``, the snapshot a failed action is undone from and ``arrange``'s
+    #: undo); a variant extends it with its own. The board and the settings are shared
+    #: (``shared_on_clone``); everything else is a number, a string or a tuple.
+    MUTABLE = {
+        **dict.fromkeys(("node_owner", "node_kind", "edge_owner", "bank", "dev_deck", "dev_new", "knights",
+                         "road_length", "dice"), "list"),
+        **dict.fromkeys(("hands", "dev_hands", "roads", "buildings", "discards"), "nested"),
+        "offer": "json",
+    }
 
     # -- what each player may see --------------------------------------------------------------
     def public_points(self, player: int) -> int:
@@ -1681,7 +1609,7 @@ class CatanState(State):
         who gained points on someone else's turn). Everything else is seen by everyone and copied
         (resource hands are open, see :meth:`_observation`). A variant redraws its own hidden parts
         in :meth:`_determinize_more`."""
-        new = self._copy(False)
+        new = self.clone()
         n = self.players
         others = [q for q in range(n) if q != player and any(self.dev_hands[q])]
         if others:
@@ -1728,9 +1656,6 @@ class CatanState(State):
     def _determinize_more(self, new: CatanState, player: int, rng: Any) -> None:
         """Redraw a variant's own hidden parts in the copy ``new`` for ``player`` with ``rng``
         (extension point; the variants so far have none)."""
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> CatanState:
-        return self.clone()
 
     def _to_data(self) -> Any:
         data = {

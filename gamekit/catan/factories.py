@@ -325,12 +325,9 @@ class FactoriesState(CatanState):
             self.factories[node] = [player, 0, -1, -1, -1]
         super()._arrange(turn, phase, settlements, cities, roads, ships, (), hands)
 
-    def _copy_more(self, d: dict[str, Any]) -> None:
-        d["factories"] = {v: list(f) for v, f in self.factories.items()}
-        d["pegs_left"] = [list(x) for x in self.pegs_left]
-        d["blanks_left"] = list(self.blanks_left)
-        if self.pending_peg is not None:
-            d["pending_peg"] = list(self.pending_peg)
+    #: The factories' own mutable fields (see :attr:`CatanState.MUTABLE`).
+    MUTABLE = {**CatanState.MUTABLE, "factories": "dict of lists", "pegs_left": "nested", "blanks_left": "list",
+               "pending_peg": "list"}
 
     def _data_more(self, data: dict[str, Any]) -> None:
         data.update({

@@ -584,15 +584,11 @@ class SeafarersState(CatanState):
             self._steal_from(action.victim)
         self.phase = self.resume
 
-    # -- copying and saving --------------------------------------------------------------------
-    def _copy_more(self, d: dict[str, Any]) -> None:
-        d["ship_owner"] = list(self.ship_owner)
-        d["_busy"] = list(self._busy)
-        d["_ship_at"] = [list(x) for x in self._ship_at]
-        d["_lone_ship"] = [dict(x) for x in self._lone_ship]
-        d["ships"] = [list(x) for x in self.ships]
-        d["new_ships"] = list(self.new_ships)
+    #: The Seafarers layer's own mutable fields (see :attr:`CatanState.MUTABLE`).
+    MUTABLE = {**CatanState.MUTABLE, "ship_owner": "list", "_busy": "list", "new_ships": "list",
+               "_ship_at": "nested", "_lone_ship": "nested", "ships": "nested"}
 
+    # -- copying and saving --------------------------------------------------------------------
     def _data_more(self, data: dict[str, Any]) -> None:
         data.update(ship_owner=self.ship_owner, pirate=self.pirate, ship_moved=self.ship_moved,
                     new_ships=self.new_ships)  # fmt: skip

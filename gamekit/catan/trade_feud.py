@@ -367,7 +367,7 @@ class TradeFeudState(SeafarersState):
             raise ValueError(f"there is no player {player!r}")
         self.turn, self.phase = player, "main"
         self._new_turn()
-        self.__dict__.pop("_legal", None)
+        self.changed()  # a change by hand: nothing kept for the position before holds
         self._main_kept = None
 
     def hand_over(self, player: int, cards: Any) -> None:
@@ -378,7 +378,7 @@ class TradeFeudState(SeafarersState):
         for r, c in enumerate(cards):
             self.bank[r] -= c
             self.hands[player][r] += c
-        self.__dict__.pop("_legal", None)
+        self.changed()  # a change by hand: nothing kept for the position before holds
         self._main_kept = None
 
     # -- scoring -------------------------------------------------------------------------------
@@ -1045,20 +1045,12 @@ class TradeFeudState(SeafarersState):
         if self.phase == "road_building" and not self.free_edge_actions(self.turn):
             self.phase = self.resume  # the connection took the last free place
 
-    # -- copying and saving --------------------------------------------------------------------
-    def _copy_more(self, d: dict[str, Any]) -> None:
-        super()._copy_more(d)
-        d["tokens"] = list(self.tokens)
-        d["connection_edges"] = list(self.connection_edges)
-        pirate, connections, table = self._sites
-        if table is not None and connections is self.connection_edges:  # the copy's table, for its own list
-            d["_sites"] = (pirate, d["connection_edges"], dict(table))
-        else:
-            d["_sites"] = _STALE
-        d["connections"] = [{k: v[:] if type(v) is list else v for k, v in c.items()} for c in self.connections]
-        d["best_reachable"] = None if self.best_reachable is None else list(self.best_reachable)
-        d["best_points"] = list(self.best_points)
+    #: Trade Feud's own mutable fields (see :attr:`CatanState.MUTABLE`); a copy forgets the kept
+    #: sites (``_sites``) and works them out again when first asked.
+    MUTABLE = {**SeafarersState.MUTABLE, "tokens": "list", "connection_edges": "list", "best_reachable": "list",
+               "best_points": "list", "connections": "append-only", "_sites": "dropped"}
 
+    # -- copying and saving --------------------------------------------------------------------
     def _data_more(self, data: dict[str, Any]) -> None:
         super()._data_more(data)
         data.update(tokens=self.tokens, connection_edges=self.connection_edges, connections=self.connections,

@@ -59,6 +59,8 @@ class PigState(State):
     the ``player`` to act and the ``winner`` once someone has banked the goal."""
 
     action_types = (Roll, Hold)
+    #: The one mutable field, and how a copy copies it (see ``State.MUTABLE``): a flat list.
+    MUTABLE = {"banked": "list"}
 
     def _setup(self) -> None:
         self.banked = [0] * self.players

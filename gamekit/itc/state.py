@@ -203,42 +203,16 @@ class ItcState(LaneRules, State):
         events, self._events = self._events, []
         return {"score": events}
 
-    def clone(self) -> ItcState:
-        """A fast independent copy. The log's rows are shared (the engine never changes a row once
-        written): the copy gets its own list of them, one pointer per action, and makes its
-        readable entries again from them when its log is read."""
-        return self.copy_position(list(self._rows))
-
-    def copy_position(self, rows: list[Any]) -> ItcState:
-        """The copy :meth:`clone` makes, with ``rows`` as its log (``[]`` for a copy that only thinks
-        ahead, such as :meth:`_determinize`'s, which so costs the same at any point of a game)."""
-        new = self.__class__.__new__(self.__class__)
-        d = self.__dict__.copy()
-        d["rng"] = self.rng.clone()
-        d["_rows"] = rows
-        d["_entries"] = []
-        d["_chance"] = None
-        d["_events"] = []
-        d["score"] = list(self.score)
-        d["hands"] = [list(h) for h in self.hands]
-        for key in ("t_deck", "t_discard", "a_deck", "a_discard", "at_lane", "at_field", "owner", "under",
-                    "stones", "pending_grey", "played", "obliged", "could_free"):
-            d[key] = list(d[key])
-        for key in ("lanes", "on_route", "goods", "markers", "fleet"):
-            d[key] = [list(row) for row in d[key]]
-        d["fresh"] = {k: list(v) for k, v in self.fresh.items()}
-        d["rolls"] = dict(self.rolls)
-        new.__dict__.update(d)
-        return new
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> ItcState:
-        import copy
-
-        new = self.clone()
-        new._rows = copy.deepcopy(self._rows, memo)
-        new._entries = []
-        memo[id(self)] = new
-        return new
+    #: The mutable fields and how a copy copies them (:attr:`gamekit.core.State.MUTABLE`, the one
+    #: declaration behind ``clone`` and the snapshot a failed action is undone from); the card table
+    #: is shared (``shared_on_clone``), everything else is a number, a string or a tuple.
+    MUTABLE = {
+        **dict.fromkeys(("score", "t_deck", "t_discard", "a_deck", "a_discard", "at_lane", "at_field", "owner",
+                         "under", "stones", "pending_grey", "played", "obliged", "could_free", "rolls"), "list"),
+        **dict.fromkeys(("hands", "lanes", "on_route", "goods", "markers", "fleet"), "nested"),
+        "fresh": "dict of lists",
+        "_events": "fresh",
+    }
 
     # -- small helpers ------------------------------------------------------------------------
     def _score(self, player: int, amount: int, reason: str) -> None:

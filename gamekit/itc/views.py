@@ -96,7 +96,7 @@ def determinize(s: ItcState, player: int, rng: Rng) -> ItcState:
     consistent deal equally likely. The picks come from a small linear congruential generator
     seeded by two words of ``rng``: a determinised position is a sample for thinking, and this
     keeps it a few microseconds."""
-    new = s.copy_position([])  # its log is emptied by State.determinize: not copied, so the cost stays flat
+    new = s.clone()  # its log is shared (a clone's cost stays flat), and emptied by State.determinize
     new.unordered_piles = True
     cards = s.cards
     nt = cards.n_transport

@@ -167,10 +167,10 @@ def _mutables(value, path, seen):
 
 
 IMMUTABLE = {"game", "options", "board", "topo"}  # shared on purpose: never changed after setup
-# The main phase's plan for the state's class and settings (gamekit.catan.base._main_plan): shared on
-# purpose by every state of that class and settings, its table of hands holding only answers that
-# depend on nothing else (as the table kept per class did before the costs became settings).
-IMMUTABLE |= {"_plan"}
+# The values kept for the state's class and settings (``@kept(on="options")``, such as what a hand
+# affords): shared on purpose by every state of that class and settings, holding only answers that
+# depend on nothing else (issue 33: the engine's shared fields, gamekit.core.State.ENGINE_SHARED).
+IMMUTABLE |= {"_by_options"}
 
 
 @pytest.mark.parametrize("name", ["catan", "factories"])
