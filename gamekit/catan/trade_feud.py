@@ -125,6 +125,11 @@ class TradeFeudOptions(SeafarersOptions):
     * ``third_settlement_two_hexes`` (rule ``trade-feud-setup``): False, the third settlement goes on
       any coastal site and gives one card per land hex next to it; True: it must touch two land
       hexes, so that it gives the two cards the text speaks of.
+
+    The base game's ``settlement_points`` and ``city_points`` (printed 1 and 2, rule ``catan-victory``)
+    are here the tokens a settlement gives and the tokens a settlement has become once it is a city
+    (rule ``trade-feud-tokens``: "für jede gegründete Siedlung einen Siegpunkt-Chip", a city "einen
+    weiteren"), so an upgrade gives ``city_points - settlement_points`` more (never fewer: the base options check it).
     """
 
     robber_in_play: bool = False
@@ -980,12 +985,13 @@ class TradeFeudState(SeafarersState):
         else:
             self.board_changed()
         super()._do_BuildSettlement(action)
-        self.tokens[player] += 1  # type: ignore[index]  # rule trade-feud-tokens
+        self.tokens[player] += self.options.settlement_points  # type: ignore[index]  # rule trade-feud-tokens
 
     def _do_BuildCity(self, action: Any) -> None:
         self.quiet_turns = -1
         super()._do_BuildCity(action)  # the site lists hold: a city changes no intersection's owner
-        self.tokens[self.turn] += 1  # rule trade-feud-tokens
+        opts = self.options
+        self.tokens[self.turn] += opts.city_points - opts.settlement_points  # rule trade-feud-tokens: one more
 
     def _do_BuildRoad(self, action: BuildRoad) -> None:
         p = self.current_player
@@ -1147,7 +1153,7 @@ def scenario(players: int = 3, seed: int = 0, settlements: Any = (), ships: Any 
     for kind, pieces in ((1, settlements), (2, cities)):
         for player, node in pieces:
             state.node_owner[node], state.node_kind[node] = player, kind
-            state.tokens[player] += kind
+            state.tokens[player] += state.options.settlement_points if kind == 1 else state.options.city_points
     for owners, pieces in ((state.ship_owner, ships), (state.edge_owner, roads)):
         for player, edge in pieces:
             owners[edge] = player
