@@ -43,6 +43,7 @@ from typing import Any, ClassVar, NamedTuple
 from .. import register
 from ..core import Game, IllegalAction
 from ..notes import Assumption, catalogue
+from ..settings import printed
 from .actions import (
     BuildRoad,
     BuildSettlement,
@@ -133,6 +134,11 @@ class TradeFeudOptions(SeafarersOptions):
     """
 
     robber_in_play: bool = False
+    #: Rule ``trade-feud-setup``: "gründet jeder drei Siedlungen": the settlements each player founds,
+    #: each with a ship (printed: 3). The first two follow the base game's snake order; the others go
+    #: round in turn order from the player who placed the last second settlement, and the last one
+    #: founded gives the starting cards (the text's "dritte Siedlung").
+    founding_settlements: int = printed(3, "trade-feud-setup", "settlements founded by each player", low=2, high=10)
     end_when_nobody_can_win: bool = True
     stall_rounds: int = 50
     pirate_guards_returns: bool = True
@@ -143,6 +149,9 @@ class TradeFeudOptions(SeafarersOptions):
         super().__post_init__()
         if self.robber_in_play:
             raise ValueError("the robber is out of play in Trade Feud (rule trade-feud-setup)")
+        if self.founding_settlements > self.settlements_per_player:
+            raise ValueError(f"setting founding_settlements ({self.founding_settlements}, rule trade-feud-setup) must be "
+                             f"at most settlements_per_player ({self.settlements_per_player})")
         for name in ("end_when_nobody_can_win", "pirate_guards_returns", "second_settlement_income",
                      "third_settlement_two_hexes"):
             self._yes_no(name)
@@ -185,15 +194,22 @@ class TradeFeudState(SeafarersState):
     # -- setup ---------------------------------------------------------------------------------
     def setup_turns(self) -> tuple[int, ...]:
         """Rule ``trade-feud-setup``: snake order for two settlements, then a third round in turn
-        order starting with the player who placed the last second settlement."""
+        order starting with the player who placed the last second settlement (more rounds the same
+        way with the setting ``founding_settlements``, printed: 3)."""
         snake = super().setup_turns()
         last = snake[-1]
-        return snake + tuple((last + k) % self.players for k in range(self.players))
+        more = self.players * (self.options.founding_settlements - 2)
+        return snake + tuple((last + k) % self.players for k in range(more))
+
+    def _last_founding_round(self) -> int:
+        """Rule ``trade-feud-setup``: the setup index where the last round of the founding starts
+        (the third settlements', as printed)."""
+        return self.players * (self.options.founding_settlements - 1)
 
     def _setup_income(self) -> bool:
-        """Rule ``trade-feud-setup``: the third settlement gives cards (the second one too with
-        ``second_settlement_income``)."""
-        first = self.players if self.options.second_settlement_income else 2 * self.players
+        """Rule ``trade-feud-setup``: the third settlement (the last founded, setting
+        ``founding_settlements``) gives cards (the second one too with ``second_settlement_income``)."""
+        first = self.players if self.options.second_settlement_income else self._last_founding_round()
         return self.setup_index >= first
 
     def _setup_more(self) -> None:
@@ -255,7 +271,7 @@ class TradeFeudState(SeafarersState):
     def _third_settlement_sites(self, found: list[int]) -> list[int]:
         """Of the coastal setup sites ``found``, those the third settlement may take (with
         ``third_settlement_two_hexes``: the ones between two land hexes, while such a site is left)."""
-        if found and self.options.third_settlement_two_hexes and self.setup_index >= 2 * self.players:
+        if found and self.options.third_settlement_two_hexes and self.setup_index >= self._last_founding_round():
             land = self.land_hexes_at
             if any(land(v) < 2 for v in found) and self._two_hex_site_left():
                 found = [v for v in found if land(v) >= 2]
