@@ -70,7 +70,7 @@ class ItcOptions:
     hand_limit: int = printed(6, "itc-hand-limit", "hand limit", low=1)
     #: Rule ``itc-placing-markers``: "Pro Aktionspunkt ... darf ein Verkaufsstein ... plaziert werden":
     #: the continent points a sales marker costs (printed: one).
-    marker_cost: int = printed(1, "itc-placing-markers", "continent points per sales marker", low=1, high=8)
+    marker_cost: int = printed(1, "itc-placing-markers", "sales marker cost in continent points", low=1, high=8)
     #: Rule ``itc-red-die``: "Er hat immer sechs Aktionspunkte": the red die's action points, the
     #: cards it draws (the face shown, 1 to 6) and the leftover points together (printed: six).
     red_die_points: int = printed(6, "itc-red-die", "action points of the red die", low=6, high=20)
