@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
-import gamekit
 from aa_helpers import (
     BLUE,
     GAME,
@@ -23,6 +21,7 @@ from aa_helpers import (
     take_public,
 )
 
+import gamekit
 from gamekit.auf_achse import (
     ASSUMPTIONS,
     Bid,
