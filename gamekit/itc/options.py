@@ -53,7 +53,9 @@ class ItcOptions:
     route_profit_percent: tuple[int, int, int, int] = (150, 125, 100, 75)
     mafia_robbery: str = "other-owner"
     mafia_stone_defends: bool = True
-    attack_markers: int = 3
+    #: Rule ``itc-grey-market``: "für einen grünen Punkt oder einen roten Restpunkt drei Angriffssteine":
+    #: the attack markers one continent point buys (printed: three).
+    attack_markers: int = printed(3, "itc-grey-market", "attack markers for one continent point", low=1, high=35)
     diagonal_moves: bool = True
     organisation_markers: int = 2
     mega_bonus_percent: int = 50
