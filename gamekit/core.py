@@ -753,7 +753,9 @@ class Game:
 
     - ``perfect_information``: nothing is hidden from anyone (chance may still be drawn). Such a
       game needs no :meth:`State._observation` or :meth:`State._determinize` of its own: a player
-      sees the whole position, and a bot thinks on a copy of it.
+      sees the whole position, and a bot thinks on a copy of it. A game that does not declare it
+      hides something, so its state class must write both hooks: a ``TypeError`` here says which
+      is missing (rather than a ``NotImplementedError`` when a bot or a service first asks).
     - ``bots``: the module (dotted name) that registers the game's heuristic player, evaluation
       and search (:mod:`gamekit.bots`), imported when a bot is first asked for, or a function that
       registers them, called then. Without it the game still has all three bots: the random
@@ -794,6 +796,17 @@ class Game:
     ) -> None:
         if not dataclasses.is_dataclass(options_class):
             raise TypeError("a game's options are a dataclass")
+        if not perfect_information:
+            missing = [hook for hook in ("_observation", "_determinize")
+                       if getattr(state_class, hook, None) is getattr(State, hook)]
+            if missing:
+                raise TypeError(
+                    f"{title} ({name!r}) hides something from the players (its Game does not declare "
+                    f"perfect_information=True), but {state_class.__name__} does not say "
+                    + " or ".join({"_observation": "what each player may see (State._observation)",
+                                   "_determinize": "how to draw the positions a player cannot tell apart "
+                                                   "(State._determinize)"}[m] for m in missing)
+                    + ": write them, or declare perfect_information=True if nothing is hidden")
         self.name = name
         self.title = title
         self.state_class = state_class

@@ -81,7 +81,8 @@ PRINTED_ADDED_SINCE = (
     "largest_army_knights", "longest_road_length", "factory_cost", "investment_cost", "ship_cost",
     "ships_per_player", "transport_values", "resale_values", "large_trailer_goods", "large_trailer_cost",
     "small_trailer_goods", "small_trailer_cost", "movement_bonus", "telegram_faces", "largest_army_points",
-    "longest_road_points",
+    "longest_road_points", "settlement_points", "city_points", "bank_trade_rate", "harbour_trade_rate",
+    "resource_harbour_rate", "robber_rolls", "highest_offer", "marker_cost", "red_die_points", "founding_settlements",
 )
 
 

@@ -107,6 +107,18 @@ class ToyState(State):
         return {"points": self.points, "hand": self.hands[player], "hand sizes": [len(h) for h in self.hands],
                 "deck": len(self.deck), "seats": self.seats, "turn": self.turn, "stops": self.stops}
 
+    def _determinize(self, player: int, rng: Any) -> Any:
+        # the cards ``player`` cannot see (the deck, the others' hands, the bonus) dealt again
+        new = self.clone()
+        unseen = list(new.deck) + [c for q, h in enumerate(new.hands) if q != player for c in h] + [new.bonus]
+        rng.shuffle(unseen)
+        new.bonus = unseen.pop()
+        for q, hand in enumerate(new.hands):
+            if q != player:
+                new.hands[q] = [unseen.pop() for _ in hand]
+        new.deck = unseen
+        return new
+
     def _to_data(self) -> Any:
         return {"deck": self.deck, "seats": self.seats, "bonus": self.bonus, "hands": self.hands,
                 "points": self.points, "turn": self.turn, "stops": self.stops}

@@ -25,7 +25,7 @@ def test_printed_numbers_are_listed_with_their_rule_and_name(name):
     numbers = printed_numbers(game.options_class)
     assert numbers
     for n in numbers:
-        assert n.rule.split("-")[0] in {"itc", "auf", "catan", "factories", "seafarers", "transport"}
+        assert n.rule.split("-")[0] in {"itc", "auf", "catan", "factories", "seafarers", "trade", "transport"}
         assert n.label and n.value == n.default and not n.changed
         if n.name.endswith("_cost"):
             assert "cost" in n.label

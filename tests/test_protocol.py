@@ -215,7 +215,7 @@ def test_new_and_restore_run_the_subclass_init():
             Counted.made += 1
             self.note = "made by __init__"
 
-    game = gamekit.Game("pig", "Pig", Counted, type(PIG.default_options()), 2, 8)
+    game = gamekit.Game("pig", "Pig", Counted, type(PIG.default_options()), 2, 8, perfect_information=True)
     state = game.new(seed=1)
     copy = game.from_json(state.to_json())
     assert Counted.made == 2 and state.note == copy.note == "made by __init__"
@@ -366,7 +366,7 @@ def test_an_engine_bug_while_restoring_is_not_called_an_invalid_save():
         def _restore(self, data):
             return self.no_such_attribute
 
-    game = gamekit.Game("pig", "Pig", Buggy, type(PIG.default_options()), 2, 8)
+    game = gamekit.Game("pig", "Pig", Buggy, type(PIG.default_options()), 2, 8, perfect_information=True)
     with pytest.raises(AttributeError):
         game.from_json(game.new(seed=1).to_json())
 
@@ -431,7 +431,7 @@ def test_shared_on_clone_is_what_deepcopy_shares():
         MUTABLE = None
 
     for cls, shared in ((WithTable, True), (Declared, False), (Undeclared, False)):
-        game = gamekit.Game("pig", "Pig", cls, type(PIG.default_options()), 2, 8)
+        game = gamekit.Game("pig", "Pig", cls, type(PIG.default_options()), 2, 8, perfect_information=True)
         state = game.new(seed=1)
         state.table = [[1, 2], [3]]
         clone = state.clone()

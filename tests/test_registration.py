@@ -274,3 +274,26 @@ def test_changed_settings_reach_every_tool():
     while not state.is_over():
         state.apply(rnd.choice(state.legal_actions()))
     assert state.pile == 0
+
+
+def test_a_game_that_hides_something_must_say_what_each_player_sees():
+    """A game that does not declare ``perfect_information`` hides something, so its state must
+    write ``_observation`` and ``_determinize``: registration refuses it with a clear message
+    naming what is missing (not a ``NotImplementedError`` when a bot first thinks)."""
+    with pytest.raises(TypeError, match=r"StonesState does not say what each player may see \(State\._observation\) "
+                                        r"or how to draw.*\(State\._determinize\).*perfect_information=True"):
+        Game("stones-hidden", "Stones (hidden)", StonesState, StonesOptions, min_players=2, max_players=4)
+
+    class Seen(StonesState):
+        def _observation(self, player):
+            return {"pile": self.pile}
+
+    with pytest.raises(TypeError, match=r"Seen does not say how to draw the positions a player cannot tell apart"):
+        Game("stones-hidden", "Stones (hidden)", Seen, StonesOptions, min_players=2, max_players=4)
+
+    class Drawn(Seen):
+        def _determinize(self, player, rng):
+            return self.clone()
+
+    game = Game("stones-hidden", "Stones (hidden)", Drawn, StonesOptions, min_players=2, max_players=4)
+    assert game.new(seed=1).observation(0) == {"pile": game.new(seed=1).pile}

@@ -214,7 +214,6 @@ def action_space(state: Any) -> dict[type, list[Any]]:
     choose public contract by slot (0 to the longest face-up row the options allow, less 1); bid
     offer 1-5; take public contract by slot; put the sign on a node; hand back a trailer."""
     from ..core import every
-    from .auction import HIGHEST_OFFER
     from .options import TRAILER_KINDS
 
     net = state.net
@@ -228,7 +227,7 @@ def action_space(state: Any) -> dict[type, list[Any]]:
         Unload: every(Unload, contracts),
         BuyTrailer: every(BuyTrailer, TRAILER_KINDS),
         ChooseContract: every(ChooseContract, slots),
-        Bid: every(Bid, range(1, HIGHEST_OFFER + 1)),
+        Bid: every(Bid, range(1, state.options.highest_offer + 1)),  # rule auf-achse-offers: 1-5 as printed
         TakeContract: every(TakeContract, slots),
         PlaceSign: every(PlaceSign, net.nodes),
         ReturnTrailer: every(ReturnTrailer, TRAILER_KINDS),

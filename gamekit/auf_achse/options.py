@@ -63,6 +63,10 @@ class AufAchseOptions:
     goods_cubes: int = printed(48, "auf-achse-loading", "goods cubes")
     #: At most two trucks on one road space (public facts); any number in a city.
     trucks_per_space: int = printed(2, "auf-achse-road-spaces", "trucks per road space", low=1)
+    #: Page 4: "Die Angebote sind auf der Auftragskarte einfachheitshalber von 1– 5 durchnummeriert":
+    #: the highest offer a bidder may name (rule ``auf-achse-offers``); the card's cost table prints five,
+    #: so a house rule may only lower it.
+    highest_offer: int = printed(5, "auf-achse-offers", "highest offer in an auction", low=1, high=5)
     #: The bank's money at the start (a ledger: the bank never runs out).
     bank_money: int = 1_000_000
     #: A truck may drive through (not stop on) a road space that holds two trucks: overtaking

@@ -28,7 +28,7 @@ from .actions import (
     Unload,
     UseDie,
 )
-from .auction import HIGHEST_OFFER, Auction
+from .auction import Auction
 from .data import Contract, contracts, events, network
 from .options import COLOURS, TRAILER_KINDS
 
@@ -310,7 +310,7 @@ class AufAchseState(State):
             a = self.auction
             assert a is not None and a.turn is not None
             card = self.cards[a.contract]
-            bids = [Bid(k) for k in range(a.minimum_offer(a.turn), HIGHEST_OFFER + 1)
+            bids = [Bid(k) for k in range(a.minimum_offer(a.turn), self.options.highest_offer + 1)
                     if card.cost(k) <= self.cash[a.turn]]
             return [*bids, Pass()]
         # city
@@ -406,8 +406,9 @@ class AufAchseState(State):
             return
         if not isinstance(action, Bid):
             raise IllegalAction("during an auction, bid or pass", "auf-achse-auction-order")
-        if not 1 <= action.offer <= HIGHEST_OFFER:
-            raise IllegalAction(f"offers are numbered 1 to {HIGHEST_OFFER}, not {action.offer}", "auf-achse-offers")
+        highest = self.options.highest_offer  # printed: 5 (the cost table on the card)
+        if not 1 <= action.offer <= highest:
+            raise IllegalAction(f"offers are numbered 1 to {highest}, not {action.offer}", "auf-achse-offers")
         least = a.minimum_offer(a.turn)
         if action.offer < least:
             rule = "auf-achse-chooser-matches" if a.turn != a.chooser else "auf-achse-offers"

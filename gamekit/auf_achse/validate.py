@@ -82,6 +82,8 @@ def _read_contracts(state: Any, data: dict[str, Any], values: dict[str, Any]) ->
     auction = Auction.from_data(auction, players) if auction is not None else None
     if auction is not None and auction.turn == auction.chooser and auction.leader is None:
         raise ValueError("auction: the chooser never bids against nobody")
+    if auction is not None and auction.offer > o.highest_offer:
+        raise ValueError(f"auction: offers go up to {o.highest_offer} (setting highest_offer), not {auction.offer}")
     places = [c for h in hands for c in h] + [c for h in loaded for c in h] + [c for h in delivered for c in h]
     places += [c for c in row if c is not None] + public_deck + unused + removed
     if auction is not None:

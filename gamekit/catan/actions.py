@@ -335,7 +335,7 @@ def action_space(state: Any) -> dict[type, list[Any]]:
     on each game; see :mod:`gamekit.openspiel`), by the ids of the board's topology (``state.topo``):
     road by edge; settlement, city (and factory, invest) by intersection; peg by hole 0-2; discard
     by resource; robber: hex x victim (-1 for nobody, then players 0..n-1); rotate factory:
-    intersection x step (-1, +1); bank trade: give x get x count (2, 3, 4); offer: player x one
+    intersection x step (-1, +1); bank trade: give x get x count (the rates in force: 2, 3, 4 as printed); offer: player x one
     resource given x one received (the only offers the engine makes); year of plenty by pair
     (first <= second in resource order); monopoly by resource; ship by edge; move ship: edge x
     edge; pirate: hex x victim. (The adapter keeps the types of the variant's ``action_types``.)"""
@@ -345,6 +345,8 @@ def action_space(state: Any) -> dict[type, list[Any]]:
     nodes, edges, hexes = range(len(topo.nodes)), range(len(topo.edges)), range(len(topo.hexes))
     victims = range(-1, state.players)
     one = [(r,) for r in RESOURCES]
+    opts = state.options  # the rates in force (printed 2:1, 3:1, 4:1: rules catan-harbour-trade, catan-bank-trade)
+    rates = sorted({opts.resource_harbour_rate, opts.harbour_trade_rate, opts.bank_trade_rate})
     return {
         BuildRoad: every(BuildRoad, edges),
         BuildSettlement: every(BuildSettlement, nodes),
@@ -355,7 +357,7 @@ def action_space(state: Any) -> dict[type, list[Any]]:
         Discard: every(Discard, RESOURCES),
         MoveRobber: every(MoveRobber, hexes, victims),
         RotateFactory: every(RotateFactory, nodes, (-1, 1)),
-        BankTrade: every(BankTrade, RESOURCES, RESOURCES, (2, 3, 4)),
+        BankTrade: every(BankTrade, RESOURCES, RESOURCES, rates),
         OfferTrade: every(OfferTrade, range(state.players), one, one),
         PlayYearOfPlenty: [PlayYearOfPlenty(a, b) for i, a in enumerate(RESOURCES) for b in RESOURCES[i:]],
         PlayMonopoly: every(PlayMonopoly, RESOURCES),

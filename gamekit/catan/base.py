@@ -129,7 +129,7 @@ from .rules import (
     cost_text,
 )
 
-__all__ = ["CatanState", "CATAN", "TWO_D6", "stolen_card", "development_card"]
+__all__ = ["CatanState", "CATAN", "TWO_D6", "stolen_card", "development_card", "trade_rate_table"]
 
 
 def _total_and_faces(faces: list[int]) -> tuple[int, list[int]]:
@@ -263,13 +263,16 @@ _ROLL, _END, _BUY, _KNIGHT, _ROADS = Roll(), EndTurn(), BuyDevelopmentCard(), Pl
 _ACCEPT, _DECLINE = AcceptTrade(), DeclineTrade()
 _MONOPOLY = tuple(PlayMonopoly(r) for r in RESOURCES)
 _PLENTY = tuple(PlayYearOfPlenty(a, b) for i, a in enumerate(RESOURCES) for b in RESOURCES[i:])
-_BANK = {(g, t, c): BankTrade(RESOURCES[g], RESOURCES[t], c) for g in range(5) for t in range(5) for c in (2, 3, 4)}
+#: Every rate a trade with the bank or a harbour may have (settings ``bank_trade_rate``,
+#: ``harbour_trade_rate``, ``resource_harbour_rate``: 1..19 cards for one; printed 4, 3 and 2).
+_TRADE_COUNTS = range(1, 20)
+_BANK = {(g, t, c): BankTrade(RESOURCES[g], RESOURCES[t], c) for g in range(5) for t in range(5) for c in _TRADE_COUNTS}
 #: The bank trades giving resource ``g`` at ``rate``, as (the resource got, the action) pairs.
-_BANK_FOR = {(g, c): tuple((t, _BANK[g, t, c]) for t in range(5) if t != g) for g in range(5) for c in (2, 3, 4)}
+_BANK_FOR = {(g, c): tuple((t, _BANK[g, t, c]) for t in range(5) if t != g) for g in range(5) for c in _TRADE_COUNTS}
 #: :data:`_BANK_FOR` as ``_BANK_BY[g][rate]``.
-_BANK_BY = tuple((None, None) + tuple(_BANK_FOR[g, c] for c in (2, 3, 4)) for g in range(5))
+_BANK_BY = tuple((None,) + tuple(_BANK_FOR[g, c] for c in _TRADE_COUNTS) for g in range(5))
 #: ``_BANK_ALL[g][rate]``: the actions alone of ``_BANK_BY[g][rate]`` (a bank holding every resource).
-_BANK_ALL = tuple((None, None) + tuple(tuple(a for _, a in _BANK_FOR[g, c]) for c in (2, 3, 4)) for g in range(5))
+_BANK_ALL = tuple((None,) + tuple(tuple(a for _, a in _BANK_FOR[g, c]) for c in _TRADE_COUNTS) for g in range(5))
 _OFFER = {(q, g, t): OfferTrade(q, (RESOURCES[g],), (RESOURCES[t],))
           for q in range(8) for g in range(5) for t in range(5) if g != t}  # fmt: skip
 
@@ -294,10 +297,26 @@ _OFFER_TABLE: list[list[tuple[OfferTrade, ...] | None]] = [[None] * 1024 for _ i
 _DEV_PLAYS = (PlayKnight, PlayRoadBuilding, PlayYearOfPlenty, PlayMonopoly)
 #: The base game's phases in which the player whose turn it is acts.
 TURN_PHASES = frozenset({"roll", "main", "robber", "road_building"})
-#: The bank's rates for a resource (best first), by (a 2:1 harbour of it, a 3:1 harbour).
-_RATES = {(two, three): tuple(r for r, ok in ((2, two), (3, three), (4, True)) if ok)
-          for two in (False, True) for three in (False, True)}  # fmt: skip
-_BANK_RATES = (_RATES[False, False],) * 5  # no harbour: 4:1 for every resource
+
+
+@cache
+def trade_rate_table(bank: int, harbour: int, resource: int) -> tuple[dict[tuple[bool, bool], tuple[int, ...]],
+                                                                       tuple[tuple[int, ...], ...]]:
+    """Rules ``catan-bank-trade`` and ``catan-harbour-trade`` for the rates in force (settings
+    ``bank_trade_rate``, ``harbour_trade_rate``, ``resource_harbour_rate``; printed 4, 3 and 2): the
+    rates a player may use for a resource (best first, each once), by (a 2:1 harbour of it, a 3:1
+    harbour), and those of a player without harbours for each of the five resources.
+
+    >>> trade_rate_table(4, 3, 2)[0][True, True], trade_rate_table(5, 3, 2)[1][0]
+    ((2, 3, 4), (5,))
+    """
+    table = {(two, three): tuple(sorted({bank} | ({resource} if two else set()) | ({harbour} if three else set())))
+             for two in (False, True) for three in (False, True)}  # fmt: skip
+    return table, (table[False, False],) * 5
+
+
+#: The rates of a player without harbours at the printed 4:1, for each resource (the main phase's quick way).
+_BANK_RATES = trade_rate_table(4, 3, 2)[1]
 
 
 def _hex_numbers(board: Board) -> tuple[int, ...]:
@@ -499,11 +518,13 @@ class CatanState(State):
         return self.winner is not None
 
     def victory_points(self, player: int) -> int:
-        """Rule ``catan-victory``: settlements 1, cities 2, Longest Road and Largest Army 2 each
-        (settings ``longest_road_points``, ``largest_army_points``), victory point cards 1 (other
-        kinds of building count nothing here)."""
+        """Rule ``catan-victory``: settlements 1, cities 2 (settings ``settlement_points``,
+        ``city_points``), Longest Road and Largest Army 2 each (settings ``longest_road_points``,
+        ``largest_army_points``), victory point cards 1 (other kinds of building count nothing here)."""
         kinds = self.building_counts(player)
-        points = self.dev_hands[player][VICTORY_POINT] + kinds[SETTLEMENT] + 2 * kinds[CITY]
+        opts = self.options
+        points = (self.dev_hands[player][VICTORY_POINT] + opts.settlement_points * kinds[SETTLEMENT]
+                  + opts.city_points * kinds[CITY])
         if self.longest_road == player:
             points += self.options.longest_road_points
         if self.largest_army == player:
@@ -614,12 +635,15 @@ class CatanState(State):
     @kept(on="buildings")
     def all_trade_rates(self, player: int) -> tuple[tuple[int, ...], ...]:
         """:meth:`trade_rates` for each of the five resources, from one look at the player's harbours
-        (the one predicate behind the bank trades listed and the check of ``BankTrade``)."""
+        (the one predicate behind the bank trades listed and the check of ``BankTrade``), at the
+        rates in force (settings ``bank_trade_rate``, ``harbour_trade_rate``, ``resource_harbour_rate``)."""
+        opts = self.options
+        rates, without = trade_rate_table(opts.bank_trade_rate, opts.harbour_trade_rate, opts.resource_harbour_rate)
         kinds = set(self.harbours_of(player))
         if not kinds:
-            return _BANK_RATES
+            return without  # at the printed rates: _BANK_RATES itself
         generic = "3:1" in kinds
-        return tuple([_RATES[name in kinds, generic] for name in RESOURCES])
+        return tuple([rates[name in kinds, generic] for name in RESOURCES])
 
     def trade_rate(self, player: int, resource: int) -> int:
         """The player's best rate for ``resource`` (see :meth:`trade_rates`)."""
@@ -733,11 +757,15 @@ class CatanState(State):
         dev = self.dev_hands[p]
         if not self.dev_played and (dev[KNIGHT] or dev[ROAD_BUILDING] or dev[YEAR_OF_PLENTY] or dev[MONOPOLY]):
             acts.extend(self.card_plays(p))
-        if pairs:  # two cards of a resource or more: perhaps trades with the bank
+        if cards:
+            opts = self.options
+            if min(opts.resource_harbour_rate, opts.harbour_trade_rate, opts.bank_trade_rate) < 2:
+                pairs = tuple([g for g in range(5) if hand[g]])  # a house rule trading single cards: any card may
+        if pairs:  # two cards of a resource or more (the printed rates): perhaps trades with the bank
             bank = self.bank
             rates = self.all_trade_rates(p)
             full = bank[0] and bank[1] and bank[2] and bank[3] and bank[4]
-            if full and rates is _BANK_RATES:  # no harbour, and the bank holds every resource
+            if full and rates is _BANK_RATES:  # no harbour, the printed 4:1, and the bank holds every resource
                 acts.extend(fours)
             else:
                 for g in pairs:
@@ -1069,7 +1097,9 @@ class CatanState(State):
         rates = self.trade_rates(p, g)
         count = action.count
         if isinstance(count, bool) or count not in rates:
-            rule = "catan-harbour-trade" if (isinstance(count, int) and count < 4) or rates[0] < 4 else "catan-bank-trade"
+            bank_rate = self.options.bank_trade_rate
+            rule = ("catan-harbour-trade" if (isinstance(count, int) and count < bank_rate) or rates[0] < bank_rate
+                    else "catan-bank-trade")
             shown = ", ".join(f"{r}:1" for r in rates)
             raise IllegalAction(f"you trade {action.give} at {shown}, not {count!r}:1", rule)
         if self.hands[p][g] < count:
@@ -1226,14 +1256,14 @@ class CatanState(State):
         """Rule ``catan-production``: what each player is owed for a roll of ``total`` (before the
         bank's shortage rule), as five counts per player (extension point)."""
         claims = [[0] * 5 for _ in range(self.players)]
-        if total != 7:
+        if total not in self.options.robber_rolls:  # rule catan-robber: nothing is produced on a 7
             for r, _, shares in self._production(total):
                 for q, count in shares:
                     claims[q][r] += count
         return claims
 
     def _production(self, total: int) -> tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]:
-        """Rule ``catan-production``: the claims of a roll of ``total`` (not 7) in the base game,
+        """Rule ``catan-production``: the claims of a roll of ``total`` (not a 7, setting ``robber_rolls``) in the base game,
         the robber's hex left out, by resource: (resource, cards owed in all, (player, cards) for
         each player owed some): each settlement (1 card) and city (2) at a corner of a hex with that
         number, worked out once for the buildings and the robber's hex (one table for every place of
@@ -1263,14 +1293,17 @@ class CatanState(State):
         return tuple((r, sum(shares.values()), tuple(sorted(shares.items()))) for r, shares in sorted(owed.items()))
 
     def _do_Roll(self, action: Roll) -> None:
-        """Rules ``catan-production``, ``catan-discard``."""
+        """Rules ``catan-production``, ``catan-discard``, ``catan-robber`` (a roll in the setting
+        ``robber_rolls``, printed: 7, produces nothing; the players holding more than
+        ``discard_limit`` cards discard and the robber moves)."""
         total, self.dice = self._roll_dice()
+        robber = total in self.options.robber_rolls  # rule catan-robber: a 7 (setting robber_rolls)
         if type(self).production_claims is _BASE_CLAIMS:
-            if total != 7:
+            if not robber:
                 self._pay_production(self._production(total))
         else:
             self._pay_claims(self.production_claims(total, self.dice))
-        if total == 7:
+        if robber:
             limit = self.options.discard_limit
             queue = []
             for k in range(self.players):

@@ -26,8 +26,13 @@ its rule label): ``road_cost``, ``settlement_cost``, ``city_cost`` (``catan-buil
 ``cities_per_player`` = 4 (``catan-building-costs``); ``development_deck`` = (14, 2, 2, 2, 5) and
 ``road_building_roads`` = 2 (``catan-development-cards``); ``largest_army_knights`` = 3
 (``catan-largest-army``); ``longest_road_length`` = 5 (``catan-longest-road``);
-``largest_army_points`` = 2 and ``longest_road_points`` = 2 (the special cards' points); with
-``victory_points_to_win``, ``discard_limit`` and ``bank_per_resource`` above.
+``largest_army_points`` = 2 and ``longest_road_points`` = 2 (the special cards' points);
+``settlement_points`` = 1 and ``city_points`` = 2 (``catan-victory``); ``bank_trade_rate`` = 4
+(``catan-bank-trade``: 4:1), ``harbour_trade_rate`` = 3 and ``resource_harbour_rate`` = 2
+(``catan-harbour-trade``: 3:1 and 2:1); ``robber_rolls`` = (7,) (``catan-robber``: the roll on
+which nothing is produced and the robber moves); with ``victory_points_to_win``, ``discard_limit``
+and ``bank_per_resource`` above. (The dice stay two six-sided dice; year of plenty's two cards are
+the two fields of its action, :class:`~gamekit.catan.actions.PlayYearOfPlenty`.)
 """
 
 from __future__ import annotations
@@ -98,12 +103,32 @@ class CatanOptions:
     largest_army_points: int = printed(2, "catan-largest-army", "victory points of Largest Army", low=0, high=30)
     #: Rule ``catan-longest-road``: what Longest Road (Trade Feud: Longest Trade Route) is worth (printed: 2).
     longest_road_points: int = printed(2, "catan-longest-road", "victory points of Longest Road", low=0, high=30)
+    #: Rule ``catan-victory``: what a settlement on the board is worth (printed: 1 victory point).
+    settlement_points: int = printed(1, "catan-victory", "victory points of a settlement", low=1, high=30)
+    #: Rule ``catan-victory``: what a city on the board is worth (printed: 2 victory points); at
+    #: least a settlement's (a city replaces a settlement: building one never loses points).
+    city_points: int = printed(2, "catan-victory", "victory points of a city", low=1, high=30)
+    #: Rule ``catan-bank-trade``: the equal cards given to the bank for any one card (printed: 4, "4:1").
+    bank_trade_rate: int = printed(4, "catan-bank-trade", "cards for one in a trade with the bank", low=1, high=19)
+    #: Rule ``catan-harbour-trade``: the equal cards given for one at a 3:1 harbour (printed: 3).
+    harbour_trade_rate: int = printed(3, "catan-harbour-trade", "cards for one at a 3:1 harbour", low=1, high=19)
+    #: Rule ``catan-harbour-trade``: the cards of its resource given for one at a 2:1 harbour (printed: 2).
+    resource_harbour_rate: int = printed(2, "catan-harbour-trade", "cards for one at a 2:1 (resource) harbour",
+                                         low=1, high=19)
+    #: Rule ``catan-robber``: the roll on which nothing is produced, the players holding too many
+    #: cards discard and the robber moves (printed: 7); a house rule may name more rolls (``(2, 7, 12)``).
+    robber_rolls: tuple[int, ...] = printed((7,), "catan-robber", "rolls that move the robber", low=2, high=12,
+                                            distinct=True)
 
     #: The boards these options can make (a variant may name others and make them in ``make_board``).
     BOARDS: ClassVar[tuple[str, ...]] = BOARDS
 
     def __post_init__(self) -> None:
         check_printed(self)
+        if self.city_points < self.settlement_points:
+            raise ValueError(f"a city replaces a settlement, so building one never loses points (rule catan-victory): "
+                             f"setting city_points ({self.city_points}) must be at least settlement_points "
+                             f"({self.settlement_points})")
         self._yes_no("red_numbers_apart")
         self._yes_no("player_trades")
         if self.board not in self.BOARDS:

@@ -269,7 +269,7 @@ class FactoriesState(CatanState):
         """Rules ``catan-production``, ``factories-production``, ``solcher-production``: the
         settlements' and cities' claims plus the factories' yields."""
         claims = super().production_claims(total, dice)
-        if self.factories and (total != 7 or self.options.factories_produce_on_seven):
+        if self.factories and (total not in self.options.robber_rolls or self.options.factories_produce_on_seven):
             self._factory_claims(claims, dice[:2], dice[2])
         return claims
 

@@ -49,7 +49,9 @@ apart from the assumptions by :func:`gamekit.settings.printed_numbers`, each wit
 the base game's (:mod:`gamekit.catan.base_options`: ``road_cost``, ``settlement_cost``,
 ``city_cost``, ``development_card_cost``, ``roads_per_player``, ``settlements_per_player``,
 ``cities_per_player``, ``development_deck``, ``road_building_roads``, ``largest_army_knights``,
-``longest_road_length``, ``largest_army_points``, ``longest_road_points``), ``factory_cost`` = 2 brick + 3 ore
+``longest_road_length``, ``largest_army_points``, ``longest_road_points``, ``settlement_points``,
+``city_points``, ``bank_trade_rate``, ``harbour_trade_rate``, ``resource_harbour_rate``,
+``robber_rolls``), ``factory_cost`` = 2 brick + 3 ore
 (``factories-building``) and ``investment_cost`` = 1 brick + 1 ore (``factories-investment``);
 ``factories_per_player``, ``blank_pegs`` and ``factories_per_turn`` above are printed numbers too.
 

@@ -43,6 +43,7 @@ from typing import Any, ClassVar, NamedTuple
 from .. import register
 from ..core import Game, IllegalAction
 from ..notes import Assumption, catalogue
+from ..settings import printed
 from .actions import (
     BuildRoad,
     BuildSettlement,
@@ -125,9 +126,19 @@ class TradeFeudOptions(SeafarersOptions):
     * ``third_settlement_two_hexes`` (rule ``trade-feud-setup``): False, the third settlement goes on
       any coastal site and gives one card per land hex next to it; True: it must touch two land
       hexes, so that it gives the two cards the text speaks of.
+
+    The base game's ``settlement_points`` and ``city_points`` (printed 1 and 2, rule ``catan-victory``)
+    are here the tokens a settlement gives and the tokens a settlement has become once it is a city
+    (rule ``trade-feud-tokens``: "für jede gegründete Siedlung einen Siegpunkt-Chip", a city "einen
+    weiteren"), so an upgrade gives ``city_points - settlement_points`` more (never fewer: the base options check it).
     """
 
     robber_in_play: bool = False
+    #: Rule ``trade-feud-setup``: "gründet jeder drei Siedlungen": the settlements each player founds,
+    #: each with a ship (printed: 3). The first two follow the base game's snake order; the others go
+    #: round in turn order from the player who placed the last second settlement, and the last one
+    #: founded gives the starting cards (the text's "dritte Siedlung").
+    founding_settlements: int = printed(3, "trade-feud-setup", "settlements founded by each player", low=2, high=10)
     end_when_nobody_can_win: bool = True
     stall_rounds: int = 50
     pirate_guards_returns: bool = True
@@ -138,6 +149,9 @@ class TradeFeudOptions(SeafarersOptions):
         super().__post_init__()
         if self.robber_in_play:
             raise ValueError("the robber is out of play in Trade Feud (rule trade-feud-setup)")
+        if self.founding_settlements > self.settlements_per_player:
+            raise ValueError(f"setting founding_settlements ({self.founding_settlements}, rule trade-feud-setup) must be "
+                             f"at most settlements_per_player ({self.settlements_per_player})")
         for name in ("end_when_nobody_can_win", "pirate_guards_returns", "second_settlement_income",
                      "third_settlement_two_hexes"):
             self._yes_no(name)
@@ -180,15 +194,22 @@ class TradeFeudState(SeafarersState):
     # -- setup ---------------------------------------------------------------------------------
     def setup_turns(self) -> tuple[int, ...]:
         """Rule ``trade-feud-setup``: snake order for two settlements, then a third round in turn
-        order starting with the player who placed the last second settlement."""
+        order starting with the player who placed the last second settlement (more rounds the same
+        way with the setting ``founding_settlements``, printed: 3)."""
         snake = super().setup_turns()
         last = snake[-1]
-        return snake + tuple((last + k) % self.players for k in range(self.players))
+        more = self.players * (self.options.founding_settlements - 2)
+        return snake + tuple((last + k) % self.players for k in range(more))
+
+    def _last_founding_round(self) -> int:
+        """Rule ``trade-feud-setup``: the setup index where the last round of the founding starts
+        (the third settlements', as printed)."""
+        return self.players * (self.options.founding_settlements - 1)
 
     def _setup_income(self) -> bool:
-        """Rule ``trade-feud-setup``: the third settlement gives cards (the second one too with
-        ``second_settlement_income``)."""
-        first = self.players if self.options.second_settlement_income else 2 * self.players
+        """Rule ``trade-feud-setup``: the third settlement (the last founded, setting
+        ``founding_settlements``) gives cards (the second one too with ``second_settlement_income``)."""
+        first = self.players if self.options.second_settlement_income else self._last_founding_round()
         return self.setup_index >= first
 
     def _setup_more(self) -> None:
@@ -250,7 +271,7 @@ class TradeFeudState(SeafarersState):
     def _third_settlement_sites(self, found: list[int]) -> list[int]:
         """Of the coastal setup sites ``found``, those the third settlement may take (with
         ``third_settlement_two_hexes``: the ones between two land hexes, while such a site is left)."""
-        if found and self.options.third_settlement_two_hexes and self.setup_index >= 2 * self.players:
+        if found and self.options.third_settlement_two_hexes and self.setup_index >= self._last_founding_round():
             land = self.land_hexes_at
             if any(land(v) < 2 for v in found) and self._two_hex_site_left():
                 found = [v for v in found if land(v) >= 2]
@@ -980,12 +1001,13 @@ class TradeFeudState(SeafarersState):
         else:
             self.board_changed()
         super()._do_BuildSettlement(action)
-        self.tokens[player] += 1  # type: ignore[index]  # rule trade-feud-tokens
+        self.tokens[player] += self.options.settlement_points  # type: ignore[index]  # rule trade-feud-tokens
 
     def _do_BuildCity(self, action: Any) -> None:
         self.quiet_turns = -1
         super()._do_BuildCity(action)  # the site lists hold: a city changes no intersection's owner
-        self.tokens[self.turn] += 1  # rule trade-feud-tokens
+        opts = self.options
+        self.tokens[self.turn] += opts.city_points - opts.settlement_points  # rule trade-feud-tokens: one more
 
     def _do_BuildRoad(self, action: BuildRoad) -> None:
         p = self.current_player
@@ -1139,7 +1161,7 @@ def scenario(players: int = 3, seed: int = 0, settlements: Any = (), ships: Any 
     for kind, pieces in ((1, settlements), (2, cities)):
         for player, node in pieces:
             state.node_owner[node], state.node_kind[node] = player, kind
-            state.tokens[player] += kind
+            state.tokens[player] += state.options.settlement_points if kind == 1 else state.options.city_points
     for owners, pieces in ((state.ship_owner, ships), (state.edge_owner, roads)):
         for player, edge in pieces:
             owners[edge] = player

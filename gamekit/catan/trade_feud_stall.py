@@ -483,9 +483,10 @@ def _total(state: Any, p: int, longest: Sequence[int], shortest: Sequence[int]) 
     go below."""
     kinds = state.building_counts(p)  # the buildings of each kind (kept until they change)
     deck, hand = state.dev_deck, state.dev_hands[p]
-    points = state.tokens[p] + min(kinds[SETTLEMENT], state.PIECES["city"] - kinds[CITY]) + hand[VICTORY_POINT]
-    points += deck[VICTORY_POINT]
     opts = state.options
+    upgrade = opts.city_points - opts.settlement_points  # the tokens a city upgrade gives (rule trade-feud-tokens)
+    points = state.tokens[p] + upgrade * min(kinds[SETTLEMENT], state.PIECES["city"] - kinds[CITY]) + hand[VICTORY_POINT]
+    points += deck[VICTORY_POINT]
     holder = state.largest_army
     if holder == p:
         points += opts.largest_army_points

@@ -53,7 +53,9 @@ class ItcOptions:
     route_profit_percent: tuple[int, int, int, int] = (150, 125, 100, 75)
     mafia_robbery: str = "other-owner"
     mafia_stone_defends: bool = True
-    attack_markers: int = 3
+    #: Rule ``itc-grey-market``: "für einen grünen Punkt oder einen roten Restpunkt drei Angriffssteine":
+    #: the attack markers one continent point buys (printed: three).
+    attack_markers: int = printed(3, "itc-grey-market", "attack markers for one continent point", low=1, high=35)
     diagonal_moves: bool = True
     organisation_markers: int = 2
     mega_bonus_percent: int = 50
@@ -68,6 +70,12 @@ class ItcOptions:
         ("mega", 14),
     )
     hand_limit: int = printed(6, "itc-hand-limit", "hand limit", low=1)
+    #: Rule ``itc-placing-markers``: "Pro Aktionspunkt ... darf ein Verkaufsstein ... plaziert werden":
+    #: the continent points a sales marker costs (printed: one).
+    marker_cost: int = printed(1, "itc-placing-markers", "sales marker cost in continent points", low=1, high=8)
+    #: Rule ``itc-red-die``: "Er hat immer sechs Aktionspunkte": the red die's action points, the
+    #: cards it draws (the face shown, 1 to 6) and the leftover points together (printed: six).
+    red_die_points: int = printed(6, "itc-red-die", "action points of the red die", low=6, high=20)
     start_transport_cards: int = printed(2, "itc-setup", "transport cards dealt at the start", low=0, high=6)
     setup_rounds: int = printed(5, "itc-setup", "start rounds of sales markers", low=0, high=10)
     setup_lead_limit: int = printed(3, "itc-setup", "most markers ahead at the start", low=1)

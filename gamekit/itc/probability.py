@@ -292,8 +292,10 @@ class DieEffect:
     cards: int
 
 
-def die_effect(colour: str, value: int) -> DieEffect:
-    """The effect of keeping the ``colour`` die showing ``value`` (rules ``itc-dice``, ``itc-red-die``)."""
+def die_effect(colour: str, value: int, red_points: int = RED_POINTS) -> DieEffect:
+    """The effect of keeping the ``colour`` die showing ``value`` (rules ``itc-dice``, ``itc-red-die``):
+    the red die's ``red_points`` (the setting ``red_die_points``, printed :data:`RED_POINTS`: six)
+    less the cards it draws are leftover points."""
     faces = {"blue": blue_die, "green": green_die, "red": red_die}
     if colour not in faces:
         raise ValueError(f"the dice are blue, green and red, not {colour!r}")
@@ -303,7 +305,7 @@ def die_effect(colour: str, value: int) -> DieEffect:
         return DieEffect(colour, value, value, 0, 0, 0)
     if colour == "green":
         return DieEffect(colour, value, 0, value, 0, 0)
-    return DieEffect(colour, value, 0, 0, RED_POINTS - value, value)
+    return DieEffect(colour, value, 0, 0, red_points - value, value)
 
 
 @dataclass(frozen=True)

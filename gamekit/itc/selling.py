@@ -27,21 +27,25 @@ from .data import COLOURS, RESALE_BY_INDEX
 __all__ = ["Sale", "sellable", "sale_options", "best_plan", "Plan", "max_colours", "cheapest_colours",
            "MARKER_COST", "marker_refusal"]
 
-#: Rule ``itc-placing-markers``: each sales marker placed costs one continent point.
+#: Rule ``itc-placing-markers``: each sales marker placed costs one continent point ("Pro Aktionspunkt
+#: ... darf ein Verkaufsstein ... plaziert werden"), as printed; a game reads its setting ``marker_cost``.
 MARKER_COST = 1
 
 
-def marker_refusal(points: int, stones: int | None = None) -> IllegalAction | None:
+def marker_refusal(points: int, stones: int | None = None, cost: int = MARKER_COST) -> IllegalAction | None:
     """Why a sales marker cannot be placed now, or ``None`` if it can (rules ``itc-placing-markers``,
-    ``itc-continent-points``, ``itc-markers``): it costs :data:`MARKER_COST` continent points, and the
-    marker is one of the player's ``stones`` (``None``: the supply is not counted, as in the book's
-    trial of one continent).
+    ``itc-continent-points``, ``itc-markers``): it costs ``cost`` continent points (the setting
+    ``marker_cost``, printed :data:`MARKER_COST`: one), and the marker is one of the player's
+    ``stones`` (``None``: the supply is not counted, as in the book's trial of one continent).
 
     >>> marker_refusal(points=1) is None, marker_refusal(points=0).rule, marker_refusal(3, stones=0).rule
     (True, 'itc-continent-points', 'itc-markers')
+    >>> str(marker_refusal(points=1, cost=2))
+    'placing a sales marker needs 2 continent points (green die or red leftover points) [rule: itc-continent-points]'
     """
-    if points < MARKER_COST:
-        return IllegalAction("placing a sales marker needs a continent point (green die or red leftover points)",
+    if points < cost:
+        need = "a continent point" if cost == 1 else f"{cost} continent points"
+        return IllegalAction(f"placing a sales marker needs {need} (green die or red leftover points)",
                              "itc-continent-points")
     if stones is not None and stones <= 0:
         return IllegalAction("you have no stone left to use as a sales marker", "itc-markers")

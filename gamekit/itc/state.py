@@ -67,7 +67,7 @@ from .dice_turn import DICE, DICE_PAIRS, DIE_EVENTS, chosen_pair, kept_die
 from .lanes import LaneRules
 from .probability import die_effect, fight_event, markers_left
 from .saving import restore_into, state_to_data
-from .selling import MARKER_COST, Sale, cheapest_colours, marker_refusal, max_colours
+from .selling import Sale, cheapest_colours, marker_refusal, max_colours
 from .views import determinize, observation
 
 __all__ = ["ItcState", "DICE", "UNDER_KINDS"]
@@ -377,14 +377,14 @@ class ItcState(LaneRules, State):
     def _marker_refusal(self, player: int, place: int) -> IllegalAction | None:
         """Why ``player`` may not place a sales marker in ``place`` now (rules
         ``itc-placing-markers``, ``itc-continent-points``, ``itc-grey-market``, ``itc-markers``), or ``None``."""
-        points = self._continent_points()
-        refusal = marker_refusal(points)
+        points, cost = self._continent_points(), self.options.marker_cost  # printed: one point a marker
+        refusal = marker_refusal(points, cost=cost)
         if refusal:
             return refusal
         if place == GREY and self.controller != player:
             return IllegalAction("only the player who controls the Mafia places sales markers in the grey market",
                                  "itc-grey-market")
-        return marker_refusal(points, self.stones[player])
+        return marker_refusal(points, self.stones[player], cost)
 
     def _most_colours(self, player: int, place: int) -> int:
         """Rules ``itc-selling``, ``itc-continent-points``, ``itc-grey-market-goods``: the most colours
@@ -667,9 +667,9 @@ class ItcState(LaneRules, State):
             if self.setup_step == self.players * self.options.setup_rounds:
                 self._finish_setup()
             return
-        # rule itc-placing-markers: one continent point, one marker
+        # rule itc-placing-markers: one continent point (setting marker_cost), one marker
         p = self.turn
-        self._spend_continent(MARKER_COST)
+        self._spend_continent(self.options.marker_cost)
         self.markers[place][p] += 1
         self.stones[p] -= 1
 
@@ -728,7 +728,7 @@ class ItcState(LaneRules, State):
         value = self.rolls[colour]
         self.kept = colour
         neutrals: list[int] = []
-        effect = die_effect(colour, value)
+        effect = die_effect(colour, value, self.options.red_die_points)
         self.transport_points, self.continent_points, self.leftover_points = effect.transport, effect.continent, effect.leftover
         if colour == "red":
             # rule itc-red-die: draw as many transport cards as the die shows; the rest of its six

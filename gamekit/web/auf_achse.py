@@ -202,7 +202,7 @@ def _view(state: Any, s: dict[str, Any], announce: str) -> dict[str, Any]:
         if who in _humans(s["seat"]):
             legal = {x.offer for x in state.legal_actions() if isinstance(x, Bid)}
             view["bids"] = [{"offer": k, "label": f"Offer {k} ({card.cost(k):,} €)", "enabled": k in legal}
-                            for k in range(1, HIGHEST_OFFER + 1)]
+                            for k in range(1, state.options.highest_offer + 1)]  # rule auf-achse-offers
             view["can_pass"] = True
         step = s.get("script", -1)
         if s["seat"] == "all" and is_integer(step) and 0 <= step < len(EXAMPLE_SCRIPT):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from aa_helpers import (
     BLUE,
@@ -19,6 +21,7 @@ from aa_helpers import (
     take_public,
 )
 
+import gamekit
 from gamekit.auf_achse import (
     ASSUMPTIONS,
     Bid,
@@ -421,6 +424,22 @@ def test_offers_are_numbered_one_to_five():
     refused(s, Bid(0), "auf-achse-offers")
     refused(s, Bid(6), "auf-achse-offers")
     assert [a for a in s.legal_actions() if isinstance(a, Bid)] == [Bid(k) for k in range(1, 6)]
+
+
+def test_a_house_rule_lowers_the_highest_offer():
+    """label auf-achse-offers: the offers "von 1– 5 durchnummeriert" are the setting highest_offer
+    (printed 5); a house rule of 3 lists and allows offers 1 to 3 only, and a save cannot hold more."""
+    s = arrive_exactly(placed(3, highest_offer=3))
+    s.apply(ChooseContract(0))
+    assert [a for a in s.legal_actions() if isinstance(a, Bid)] == [Bid(1), Bid(2), Bid(3)]
+    refused(s, Bid(4), "auf-achse-offers")
+    s.apply(Bid(3))
+    saved = json.loads(s.to_json())
+    saved["state"]["auction"]["offer"] = 4
+    with pytest.raises(gamekit.InvalidSave, match="highest_offer"):
+        GAME.from_json(json.dumps(saved))
+    with pytest.raises(ValueError, match="highest_offer"):
+        placed(3, highest_offer=6)
 
 
 def test_no_credit_bidding_without_the_cash_is_refused():

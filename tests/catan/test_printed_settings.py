@@ -11,7 +11,17 @@ import pytest
 from catan_helpers import catan_main, empty_main, expect_illegal, give, put, road, seafarers_main
 
 import gamekit
-from gamekit.catan.actions import BuildCity, BuildFactory, BuildRoad, BuildSettlement, BuildShip, BuyDevelopmentCard
+from gamekit.catan.actions import (
+    BankTrade,
+    BuildCity,
+    BuildFactory,
+    BuildRoad,
+    BuildSettlement,
+    BuildShip,
+    BuyDevelopmentCard,
+    EndTurn,
+    Roll,
+)
 
 
 def edge(state, a, b):
@@ -168,3 +178,87 @@ def test_the_special_cards_worth_three(name):
         state.largest_army = state.longest_road = 1
         points.append(state.victory_points(1) - before)
     assert points == [4, 6]
+
+
+def test_settlements_worth_three_points_win_sooner():
+    """catan-victory: "settlements count 1, cities 2"; with settlement_points 3 (cities 3) the
+    fourth settlement reaches the 10 points that win at once; with the printed 1 it is 4 points."""
+    for worth, over in ((1, False), (3, True)):
+        state = catan_main(settlement_points=worth, city_points=3)
+        for node in (0, 10, 20):
+            put(state, 0, node)
+        road(state, 0, edge(state, 8, 12), edge(state, 12, 17))
+        put(state, 0, 8)
+        give(state, 0, brick=1, lumber=1, wool=1, grain=1)
+        state.apply(BuildSettlement(17))
+        assert state.victory_points(0) == 5 * worth
+        assert state.is_over() is over and state.winners() == ([0] if over else [])
+
+
+def test_a_city_worth_three_points():
+    """catan-victory: a city counts 2 (printed), 3 under city_points 3; a city worth less than a
+    settlement is refused, naming the settings."""
+    for worth in (2, 3):
+        state = catan_main(city_points=worth)
+        put(state, 0, 8, "city")
+        put(state, 0, 0)
+        assert state.victory_points(0) == 1 + worth
+    with pytest.raises(ValueError, match="city_points .* must be at least settlement_points"):
+        catan_main(settlement_points=3, city_points=2)
+
+
+def test_a_bank_trading_three_for_one():
+    """catan-bank-trade: "four equal cards to the bank for any one card"; with bank_trade_rate 3 a
+    player without harbours trades three wool for one ore (listed, done), and four are refused."""
+    printed = catan_main()
+    give(printed, 0, wool=4)
+    expect_illegal(printed, BankTrade("wool", "ore", 3), "catan-harbour-trade")
+    assert [a.count for a in printed.legal_actions() if isinstance(a, BankTrade) and a.get == "ore"] == [4]
+    house = catan_main(bank_trade_rate=3)
+    give(house, 0, wool=3)
+    assert house.trade_rates(0, 2) == (3,)
+    assert [a.count for a in house.legal_actions() if isinstance(a, BankTrade) and a.get == "ore"] == [3]
+    expect_illegal(house, BankTrade("wool", "ore", 4), "catan-bank-trade")
+    house.apply(BankTrade("wool", "ore", 3))
+    assert house.hands[0] == [0, 0, 0, 0, 1]
+
+
+def test_harbours_at_house_rates():
+    """catan-harbour-trade: 3:1 at a 3:1 harbour, 2:1 at the resource's own; with harbour_trade_rate
+    2 and resource_harbour_rate 1 the same harbours trade 2:1 and 1:1 (listed, done, the printed
+    counts refused)."""
+    state = catan_main(harbour_trade_rate=2, resource_harbour_rate=1)
+    give(state, 0, wool=2, brick=1)
+    put(state, 0, 1)  # a 3:1 harbour
+    assert state.trade_rates(0, 2) == (2, 4)
+    assert BankTrade("wool", "ore", 2) in state.legal_actions()
+    expect_illegal(state, BankTrade("wool", "ore", 3), "catan-harbour-trade")
+    put(state, 0, 16)  # the 2:1 brick harbour
+    assert state.trade_rates(0, 0) == (1, 2, 4)
+    assert BankTrade("brick", "grain", 1) in state.legal_actions()
+    state.apply(BankTrade("brick", "grain", 1)).apply(BankTrade("wool", "ore", 2))
+    assert state.hands[0] == [0, 0, 0, 1, 1]
+
+
+def test_the_robber_on_a_twelve_too():
+    """catan-robber, catan-production: on a 7 nothing is produced and the robber moves; with
+    robber_rolls (7, 12) a 12 does the same (the settlement on the 12 gets nothing), where the
+    printed rule pays it."""
+    for rolls, robbed in (((7,), False), ((7, 12), True)):
+        state = catan_main(robber_rolls=rolls)
+        hex12 = state.board.number_hexes[12][0]
+        put(state, 1, state.topo.hex_nodes[hex12][0])
+        state.apply(EndTurn())
+        state.force("2d6", (12, [6, 6])).apply(Roll())
+        assert state.phase == ("robber" if robbed else "main")
+        assert sum(state.hands[1]) == (0 if robbed else 1)
+
+
+def test_a_bank_trading_one_for_one():
+    """catan-bank-trade: with bank_trade_rate 1 a single card is listed for a trade with the bank
+    (the list no longer looks only at pairs of cards, as the printed 2:1 at best allows)."""
+    state = catan_main(bank_trade_rate=1)
+    give(state, 0, wool=1)
+    assert BankTrade("wool", "ore", 1) in state.legal_actions()
+    state.apply(BankTrade("wool", "ore", 1))
+    assert state.hands[0] == [0, 0, 0, 0, 1]

@@ -913,3 +913,42 @@ def test_a_malformed_ship_move_is_refused_as_malformed_before_the_connection_rul
     expect_illegal(state, MoveShip(16.0, 17), "seafarers-moving")
     expect_illegal(state, MoveShip(16, 17), "trade-feud-connection-fixed")
     assert state.to_json() == before
+
+
+@pytest.mark.parametrize("founded", [3, 4, 2])
+def test_a_house_rule_of_four_or_two_founding_settlements(founded):
+    """trade-feud-setup: "gründet jeder drei Siedlungen" (the setting founding_settlements, printed 3):
+    with 4 a fourth round follows in turn order from the last player of the snake, each player ends
+    the founding with 4 settlements, 4 ships and 4 tokens, and only the fourth settlement gives cards;
+    with 2 the founding is the base game's snake and the second settlement gives them."""
+    state = GAME.new(players=3, seed=11, founding_settlements=founded)
+    snake = (0, 1, 2, 2, 1, 0)
+    assert state.setup_order == snake + (0, 1, 2) * (founded - 2)
+    rng = Rng(3)
+    while state.phase == "setup":
+        income = state.setup_index >= 3 * (founded - 1)
+        before = [list(h) for h in state.hands]
+        player = state.current_player
+        action = random_policy(state, rng)
+        state.apply(action)
+        if isinstance(action, BuildSettlement):
+            assert (state.hands[player] != before[player]) is income  # a coastal site touches land
+    assert state.tokens == [founded] * 3
+    assert all(len(state.ships[p]) == founded and len(state.buildings[p]) == founded for p in range(3))
+    assert state.phase == "roll" and state.current_player == 0
+
+
+def test_tokens_at_house_points():
+    """trade-feud-tokens: a token for a settlement, one more for its city; the base game's
+    settlement_points and city_points (printed 1 and 2) set them: with 2 and 5 a settlement gives 2
+    tokens and its city 3 more."""
+    from catan_helpers import main_phase as any_main_phase
+
+    state = any_main_phase("trade-feud", 3, settlement_points=2, city_points=5)
+    put(state, RED, 10)  # the helper lays the printed one token
+    ships(state, RED, 16, 17)
+    give(state, RED, brick=1, lumber=1, wool=1, grain=3, ore=3)
+    state.apply(BuildSettlement(11))
+    assert state.tokens[RED] == 1 + 2 and state.victory_points(RED) == 3
+    state.apply(BuildCity(11))
+    assert state.tokens[RED] == 3 + 3 and state.victory_points(RED) == 6

@@ -1033,3 +1033,25 @@ def test_itc_a_tie_names_every_tied_player_as_a_winner():
     s = scenario(players=3, seed=3, player=0, kept="blue", points=0, scores=[210_000, 210_000, 210_000])
     _finish_turns(s, 2)
     assert s.is_over() and s.winners() == [0, 1, 2]
+
+
+def test_itc_grey_market_attack_with_five_markers():
+    """itc-grey-market: one point buys "drei Angriffssteine"; with the setting attack_markers 5 the
+    attacker fights with five markers: the logged rolls end the fight only when counted from five."""
+    for seed in range(10):
+        s = _non_controller_turn(seed=300 + seed, points=3, attack_markers=5)
+        p, ctrl = s.turn, s.controller
+        held = s.markers[GREY][ctrl]
+        stones = s.stones[p]
+        s.apply(Attack())
+        a, d = 5, held + 1
+        for ra, rd in s.log[-1]["chance"][0]["result"]:
+            if ra > rd:
+                d -= 1
+            elif rd > ra:
+                a -= 1
+        assert (a == 0) != (d == 0)
+        if a:
+            assert s.controller == p and s.markers[GREY][p] == a and s.stones[p] == stones - a - 1
+        else:
+            assert s.stones[p] == stones and s.controller == ctrl
