@@ -239,6 +239,9 @@ def test_auctions_without_the_right_to_match_agree_with_the_numpy_chain():
 def test_step_lines_and_dashed_series():
     chart = lines_chart({"exact": [(0, 0.0), (1, 0.5)], "simulated": [(0, 0.0), (1, 0.49)]}, title="t", x="k",
                         y="P", description="Two steps.", steps=True, dashed=["simulated"])
-    layer = chart.spec["layer"][0]
-    assert layer["mark"]["interpolate"] == "step-after"
-    assert layer["encoding"]["strokeDash"]["scale"]["range"] == [[1, 0], [5, 4]]
+    solid, dashed = chart.spec["layer"][:2]
+    assert solid["mark"]["interpolate"] == dashed["mark"]["interpolate"] == "step-after"
+    assert "strokeDash" not in solid["mark"] and dashed["mark"]["strokeDash"] == [5, 4]
+    assert {v["series"] for v in solid["data"]["values"]} == {"exact"}
+    assert {v["series"] for v in dashed["data"]["values"]} == {"simulated"}
+    assert solid["encoding"]["color"] == dashed["encoding"]["color"]  # one colour scale: one legend

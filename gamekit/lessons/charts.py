@@ -139,11 +139,11 @@ def lines_chart(series: dict[str, Sequence[tuple[float, float]]], *, title: str,
         mark["interpolate"] = "step-after"
     encoding: dict[str, Any] = {"x": _axis(x), "y": _axis(y, zero=False), "color": colour,
                                 "order": {"field": "step", "type": "quantitative"}}
-    if dashed:
-        encoding["strokeDash"] = {"field": "series", "type": "nominal", "legend": None, "sort": names,
-                                  "scale": {"domain": list(series), "range": [[5, 4] if label in dashed else [1, 0]
-                                                                               for label in series]}}
-    layers: list[dict[str, Any]] = [{"data": {"values": values}, "mark": mark, "encoding": encoding}]
+    # the dashed series in a layer of their own, on the same colour scale: one legend
+    solid = [v for v in values if v["series"] not in dashed]
+    broken = [v for v in values if v["series"] in dashed]
+    layers: list[dict[str, Any]] = [{"data": {"values": part}, "mark": {**mark, "strokeDash": dash} if dash else mark,
+                                     "encoding": encoding} for part, dash in ((solid, None), (broken, [5, 4])) if part]
     for axis, value, label in rules:
         layers.append({"data": {"values": [{"at": value, "series": label}]},
                        "mark": {"type": "rule", "strokeWidth": 4, "opacity": 0.5},
