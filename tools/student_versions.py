@@ -247,8 +247,9 @@ def exit_ticket_on_paper(cells: list[dict[str, Any]], lesson: str) -> list[str]:
             questions[-1][1].append(f"**{choice[1]}.** {choice[2]}")
     if not questions or not all(choices for _, choices in questions):
         raise ValueError(f"{lesson}: the exit ticket's output has no lettered questions")
+    # a question and its choices in one paragraph (a line break between them): three pages hold it
     return ["## Exit ticket", TICKET_NOTE] + [
-        f'{question}\n\n{" &emsp; ".join(choices)}' for question, choices in questions]
+        f'{question}\\\n{" &emsp; ".join(choices)}' for question, choices in questions]
 
 
 def write_pages(out: Path = PAGES, folder: Path = NOTEBOOKS) -> list[Path]:
