@@ -149,20 +149,37 @@ def _pure(numpy_best: dict, numpy_table: list) -> None:
     income = {s: [int(s == 5), int(s in (8, 11)), 0, 0, 0] for s in range(2, 13)}
     pb, pl = two_d6[5], two_d6[8] + two_d6[11]
     road_wait = float((1 + pb / pl + pl / pb) / (pb + pl))
-    table = [  # (numpy twin's name, name, function, dice used per call)
+    from gamekit.itc import fight_outcome_distribution
+
+    exchanges = float(sum(p * ((3 - a) + (2 - d)) for (a, d), p in fight_outcome_distribution(3, 2).items()))
+    card = contracts()[BERLIN_TRIESTE]
+    runs = n // 8
+
+    def coins_used(e: float) -> int:
+        return sum(pure.auctions(card.costs, card.revenue, 4, 2, e, runs, seed=1)["coins"])
+
+    table = [  # (numpy twin's name, name, function, dice (or coins) used per call)
         ("d6 (Die.sample)", "d6 (sample)", lambda: pure.sample(d6, n, seed=rng), n),
         ("green d8 (Die.sample)", "green d8 (sample)", lambda: pure.sample(green_die, n, seed=rng), n),
         ("2d6 sums (Die.sample)", "2d6 sums (sample)", lambda: pure.sample(two_d6, n // 2, seed=rng), n),
         ("ITC: two of three dice, keep one (kept_die)", "ITC: two of three dice, keep one (kept_die)",
          lambda: pure.kept_die(("blue", "green"), n // 2, seed=rng), n),
+        ("ITC: grey-market fights 3 v 2 (simulate_fights)", "ITC: grey-market fights 3 v 2 (fights)",
+         lambda: pure.fights(3, 2, n // 8, seed=rng), n // 8 * exchanges * 2),
         ("factories: 9 investments (factory_investments)", "factories: 9 investments (factory_investments)",
          lambda: pure.factory_investments(n // 9, 9, seed=rng), n // 9 * 9),
         ("Transportspelet: wait for a telegram (rolls_until)", "Transportspelet: wait for a telegram (rolls_until)",
          lambda: pure.rolls_until(TELEGRAM_FACES, n // 3, seed=rng), n // 3 * 3),
+        ("Transportspelet: train, 19 steps (sample_rolls_to_cover)", "Transportspelet: train, 19 steps (sample_rolls_to_cover)",
+         lambda: pure.sample_rolls_to_cover("train", 19, n // 5, seed=rng), n // 5 * float(mean_rolls("train", 19))),
         ("Catan: production rolls (production_rolls)", "Catan: production rolls (production_rolls)",
          lambda: pure.production_rolls(100, n // 200, seed=rng), n),
         ("Catan: rolls until a road (rolls_until_holding)", "Catan: rolls until a road (rolls_until_holding)",
          lambda: pure.rolls_until_holding(income, [1, 1, 0, 0, 0], n // 24, seed=rng), n // 24 * 2 * road_wait),
+        ("Auf Achse: auctions, cautious bots, e = 1/2 (auctions)", "Auf Achse: auctions, e = 1/2 (auctions; coins)",
+         lambda: pure.auctions(card.costs, card.revenue, 4, 2, 0.5, runs, seed=1), coins_used(0.5)),
+        ("Auf Achse: auctions, cautious bots, e = 3/10 (auctions)", "Auf Achse: auctions, e = 3/10 (auctions; coins)",
+         lambda: pure.auctions(card.costs, card.revenue, 4, 2, 0.3, runs, seed=1), coins_used(0.3)),
     ]
     best = {name: float("inf") for _, name, *_ in table}
     raw = float("inf")

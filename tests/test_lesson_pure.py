@@ -16,7 +16,7 @@ import pytest
 
 from gamekit.dice import d6, green_die, two_d6
 from gamekit.lessons import pure
-from gamekit.lessons.charts import VEGALITE, VegaChart, bar_chart, convergence_chart, panels, svg_script
+from gamekit.lessons.charts import VEGALITE, VegaChart, bar_chart, convergence_chart, lines_chart, panels, svg_script
 from gamekit.rng import Rng
 
 N = 20_000
@@ -126,3 +126,122 @@ def test_the_svg_is_drawn_by_vega_with_the_description_as_its_title():
     svg = chart._repr_mimebundle_()["image/svg+xml"]
     assert svg.startswith("<svg") and '<title>Eleven bars, highest at 7.</title>' in svg
     assert svg.count("<path") + svg.count("<rect") >= 11
+
+
+def test_sample_rolls_to_cover_follows_the_exact_distribution():
+    """Rule transport-movement: a d6 plus the vehicle's bonus per roll until the goal; every number
+    of rolls as often as gamekit's exact ``rolls_to_cover`` says."""
+    from gamekit.transportspelet import rolls_to_cover
+
+    for mode, steps in (("train", 19), ("plane", 13), ("ship", 5)):
+        got = pure.sample_rolls_to_cover(mode, steps, N, seed=11)
+        dist = rolls_to_cover(mode, steps)
+        assert set(got) <= set(dist)
+        _close(got, *_moments(dist))
+        for k, p in dist.items():
+            share = got.count(k) / N
+            assert abs(share - float(p)) <= 5 * math.sqrt(float(p * (1 - p)) / N) + 1e-12, (mode, k, share)
+    # the plane covers 13 steps in two rolls when the dice show 7 or more (21 of 36 pairs): never in one
+    assert min(pure.sample_rolls_to_cover("plane", 13, 500, seed=1)) == 2
+    assert pure.sample_rolls_to_cover("car", 19, 30, seed=3) == pure.sample_rolls_to_cover("car", 19, 30, seed=3)
+    with pytest.raises(ValueError, match="no mode"):
+        pure.sample_rolls_to_cover("bicycle", 10, 1)
+
+
+def _auction_ends(card, limit, e):
+    """{(winner, offer): probability} and the mean coins used, by playing the engine's auction with its
+    own bots (``bid_decision``) down every branch of their coins (independent of the samplers)."""
+    from gamekit.auf_achse import Bid, ChooseContract, Pass
+    from gamekit.auf_achse.bots import bid_decision
+    from gamekit.auf_achse.examples import BERLIN_TRIESTE, auction_example
+
+    class Coin:
+        def __init__(self, heads):
+            self.heads = heads
+
+        def random(self):
+            return 0.0 if self.heads else 1.0
+
+    start = auction_example()
+    start.apply(ChooseContract(0))
+    ends: dict[tuple[int, int], Fraction] = {}
+    coins = [Fraction(0)]
+
+    def walk(state, chance):
+        if state.auction is None:
+            winner = next(p for p in range(4) if BERLIN_TRIESTE in state.hands[p] + state.loaded[p])
+            price = start.cash[winner] - state.cash[winner]
+            offer = next((k for k in range(1, 6) if card.cost(k) == price), 0)
+            ends[winner, offer] = ends.get((winner, offer), 0) + chance
+            return
+        if state.current_player == 0:
+            bids = [a for a in state.legal_actions() if isinstance(a, Bid) and a.offer <= limit]
+            branches = [(bids[0] if bids else Pass(), 1)]
+        else:
+            yes, no = bid_decision(state, Coin(True), e), bid_decision(state, Coin(False), e)
+            branches = [(yes, 1)] if yes == no else [(yes, e), (no, 1 - e)]
+        for action, q in branches:
+            after = state.clone()
+            after.apply(action)
+            coins[0] += chance * q * (len(branches) - 1)
+            walk(after, chance * q)
+
+    walk(start, Fraction(1))
+    return ends, coins[0]
+
+
+@pytest.mark.parametrize("limit", [0, 1, 2])
+def test_auctions_on_the_engines_auction_match_the_engine_played_with_its_bots(limit):
+    from gamekit.auf_achse.data import contracts
+    from gamekit.auf_achse.examples import BERLIN_TRIESTE
+
+    card = contracts()[BERLIN_TRIESTE]
+    e = Fraction(1, 2)
+    ends, coins = _auction_ends(card, limit, e)
+    n = N // 2
+    sim = pure.auctions(card.costs, card.revenue, 4, limit, float(e), n, seed=7)
+    assert len(sim["winner"]) == len(sim["offer"]) == len(sim["coins"]) == n
+    pairs = list(zip(sim["winner"], sim["offer"]))
+    assert set(pairs) <= set(ends)
+    for end, p in ends.items():
+        share = pairs.count(end) / n
+        assert abs(share - float(p)) <= 5 * math.sqrt(float(p * (1 - p)) / n) + 1e-12, (end, share, p)
+    mean_coins = sum(sim["coins"]) / n
+    assert abs(mean_coins - float(coins)) < 0.05 * float(coins)
+
+
+def test_auctions_without_the_right_to_match_agree_with_the_numpy_chain():
+    """``chooser_matches=False`` (everybody must raise): the same distribution of ends as the numpy
+    sampler's chain (written separately, checked against the engine in test_lesson_samplers.py)."""
+    np = pytest.importorskip("numpy")
+    from gamekit.auf_achse.data import contracts
+    from gamekit.auf_achse.examples import BERLIN_TRIESTE
+    from gamekit.lessons import samplers
+
+    card = contracts()[BERLIN_TRIESTE]
+    n = N // 2
+    ours = pure.auctions(card.costs, card.revenue, 4, 2, 0.5, n, seed=5, chooser_matches=False)
+    theirs = samplers.auctions(card.costs, card.revenue, 4, 2, 0.5, 200_000, seed=5, chooser_matches=False)
+    ends = set(zip(theirs["winner"].tolist(), theirs["offer"].tolist()))
+    assert set(zip(ours["winner"], ours["offer"])) <= ends
+    for w, k in ends:
+        p = float(np.mean((theirs["winner"] == w) & (theirs["offer"] == k)))
+        share = sum(1 for a, b in zip(ours["winner"], ours["offer"]) if (a, b) == (w, k)) / n
+        assert abs(share - p) <= 5 * math.sqrt(p * (1 - p) / n) + 0.003, (w, k, share, p)
+    # six players, every bidder bids while it may: five coins; the chooser matches the fifth offer
+    long = pure.auctions(card.costs, card.revenue, 6, 5, 1.0, 200, seed=9, keep=0.0)
+    assert set(long["coins"]) == {5} and set(long["offer"]) == {5} and set(long["winner"]) == {0}
+    # nobody bids when the bidders never want to: the chooser takes it free
+    idle = pure.auctions(card.costs, card.revenue, 4, 5, 0.0, 50, seed=1)
+    assert set(idle["winner"]) == {0} and set(idle["offer"]) == {0}
+
+
+def test_step_lines_and_dashed_series():
+    chart = lines_chart({"exact": [(0, 0.0), (1, 0.5)], "simulated": [(0, 0.0), (1, 0.49)]}, title="t", x="k",
+                        y="P", description="Two steps.", steps=True, dashed=["simulated"])
+    solid, dashed = chart.spec["layer"][:2]
+    assert solid["mark"]["interpolate"] == dashed["mark"]["interpolate"] == "step-after"
+    assert "strokeDash" not in solid["mark"] and dashed["mark"]["strokeDash"] == [5, 4]
+    assert {v["series"] for v in solid["data"]["values"]} == {"exact"}
+    assert {v["series"] for v in dashed["data"]["values"]} == {"simulated"}
+    assert solid["encoding"]["color"] == dashed["encoding"]["color"]  # one colour scale: one legend

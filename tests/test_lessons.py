@@ -147,10 +147,23 @@ def test_each_lesson_page_links_both_notebooks_and_says_how_to_run_it():
     assert 'href="../lessons/lesson-03-grey-market.ipynb" download' in box
     assert 'href="../lessons/lesson-03-grey-market-student.ipynb" download' in box
     assert "make lab" in box and "Jupyter service" in box and "print" in box.lower()
+    # what is true now: the browser needs nothing installed and works offline after the first visit; the
+    # lessons need no numpy nor matplotlib (test_no_lesson_needs_numpy_or_matplotlib)
+    assert "Nothing to install" in box and "offline" in box and "standard library" in box
+    assert "numpy" not in box and "matplotlib" not in box
     assert 'href="../book/lessons/lesson-03-grey-market-student.html"' in box
     assert 'href="../book/lessons/lesson-03-grey-market-handout.html"' in box
     assert lesson_pages.LESSON_PAGE.match("notebooks/lesson-07-auf-achse")
     assert not lesson_pages.LESSON_PAGE.match("notebooks/itc-scenarios")
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[p.stem for p in LESSONS])
+def test_no_lesson_needs_numpy_or_matplotlib(lesson):
+    """Every lesson runs on the standard library and gamekit (issue 32), so that it runs in the browser
+    (Pyodide here has no numpy nor matplotlib): no code cell imports them or the numpy samplers."""
+    code = "\n".join("".join(c["source"]) for c in _notebook(lesson)["cells"] if c["cell_type"] == "code")
+    for name in ("numpy", "matplotlib", "gamekit.lessons.samplers", "pandas", "convergence_plot", "show("):
+        assert not re.search(rf"(import|from)\s+{re.escape(name)}\b", code) and name not in code, f"{lesson.name} uses {name}"
 
 
 # -- the worksheet: the print style sheet -----------------------------------------------------------
@@ -518,13 +531,12 @@ def test_built_lesson_pages_describe_every_chart():
     accessible = _load("accessible_pages", ROOT / "book" / "_ext" / "accessible_pages.py")
     for lesson in LESSONS:
         page = (SITE / "notebooks" / f"{lesson.stem}.html").read_text(encoding="utf-8")
-        # A chart is a PNG (matplotlib) or an SVG (Vega-Lite, drawn at build time); a wide one is
-        # wrapped in a scrolling frame, so the <img> may carry a class and a style before its alt.
-        alts = [html_lib.unescape(a) for a in
-                re.findall(r'<img (?:class="[^"]*" )?(?:style="[^"]*" )?alt="([^"]*)" src="[^"]*_images/[^"]+\.(?:png|svg)"', page)]
+        # every picture of the page (a chart is a PNG or, drawn from Vega-Lite, an SVG) but a game's board
+        alts = [html_lib.unescape(alt) for attrs in re.findall(r"<img\b([^>]*)>", page)
+                if re.search(r'src="[^"]*_images/[^"]+\.(png|svg)"', attrs) for alt in re.findall(r'\balt="([^"]*)"', attrs)]
         said = ["".join(out["data"]["text/plain"]) for _, out in _charts(_notebook(lesson))]
-        assert said, f"{lesson.stem}: no chart found in the notebook"
-        assert [a for a in alts if a in said] == said, f"{lesson.stem}: the page's charts are not described as the notebook's"
+        assert said and [alt for alt in alts if alt in said] == said, \
+            f"{lesson.stem}: the page's charts are not described as the notebook's"
         assert accessible.CHART_WITHOUT_WORDS not in alts
 
 
@@ -680,6 +692,16 @@ def test_the_student_page_and_the_handout_are_made_from_the_student_version(less
     assert "## 1. Predict" in handout and handout.count("## Data: ") == 1 and "## Exercises" in handout
     assert handout.count('class="gk-answer-space') >= len(exercises) + 3
     assert "## 2." not in handout and ":::{image}" not in handout
+    # and the exit ticket on paper: every question, each with its lettered choices to circle, no box for buttons
+    ticket = handout[handout.index("## Exit ticket"):]
+    shown = _text(next(c for c in student["cells"] if "exit-ticket" in _tags(c)))
+    questions = re.findall(r"\*\*(T\d)\.\*\* (.+)", shown)
+    assert len(questions) == 3 and student_versions.TICKET_NOTE in ticket
+    for key, question in questions:
+        assert f"**{key}.** {question}" in ticket
+    for letter, choice in re.findall(r"^- ([A-E])\. (.+)$", shown, flags=re.M):
+        assert f"**{letter}.** {choice}" in ticket
+    assert "gk-exit-ticket" not in handout and handout.index("## Exercises") < handout.index("## Exit ticket")
 
 
 # -- for the class (issue 32) -----------------------------------------------------------------------

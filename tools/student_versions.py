@@ -17,8 +17,8 @@ From the student version come two pages of the book for each lesson (``write_pag
 ``book/lessons/``, which is generated at every build and not kept in git): the **student page**
 ``<lesson>-student`` (the lesson as a class without Python reads it: text, outputs and pictures, no
 code, no solution, no teacher's note) and the **handout** ``<lesson>-handout`` (the predictions, one
-data table, the exercises and room to write: the cell tagged ``handout`` gives the table), which
-prints in at most three pages.
+data table, the exercises and room to write: the cell tagged ``handout`` gives the table; and the
+exit ticket, its choices to circle), which prints in at most three pages.
 
 Both notebook versions are laid
 out in ``_build/assets/lessons/`` (the site serves ``_build/assets`` at its root, see
@@ -172,7 +172,7 @@ def _outputs_markdown(cell: dict[str, Any], lesson: str, index: int, images: Pat
 
 def page_markdown(student: dict[str, Any], lesson: str, kind: str, images: Path) -> str:
     """A student version as a page of the book: ``kind`` "student" (the whole lesson, no code) or
-    "handout" (the predictions, the cell tagged ``handout``, the exercises, room to write)."""
+    "handout" (the predictions, the cell tagged ``handout``, the exercises, room to write, the exit ticket)."""
     cells = student["cells"]
     title = _source(cells[0]).splitlines()[0].lstrip("# ").strip()
     up = "../../lessons/"
@@ -221,7 +221,35 @@ def page_markdown(student: dict[str, Any], lesson: str, kind: str, images: Path)
             body.append(text)
         else:
             body += _outputs_markdown(cell, lesson, k, images, only_markdown=True)
+    body += exit_ticket_on_paper(cells, lesson)
     return "\n".join(head) + "\n" + "\n\n".join(b.strip("\n") for b in body if b.strip()) + "\n"
+
+
+#: What the handout says above the exit ticket (on paper, a letter is circled; the teacher marks it).
+TICKET_NOTE = "Circle one letter for each question."
+_TICKET_QUESTION = re.compile(r"^\*\*(T\d+)\.\*\* ")
+_TICKET_CHOICE = re.compile(r"^- ([A-Z])\. (.+)$")
+
+
+def exit_ticket_on_paper(cells: list[dict[str, Any]], lesson: str) -> list[str]:
+    """The lesson's exit ticket for the handout: its questions (from the output of the cell tagged
+    ``exit-ticket``, the same the lesson shows), each with its lettered choices on one line, to circle.
+    The box the book's script turns into buttons is left out: a handout is for paper."""
+    tickets = [c for c in cells if "exit-ticket" in tags(c)]
+    if len(tickets) != 1:
+        raise ValueError(f"{lesson}: tag exactly one cell 'exit-ticket', not {len(tickets)}")
+    shown = "\n\n".join(_outputs_markdown(tickets[0], lesson, 0, Path(), only_markdown=True))
+    questions: list[tuple[str, list[str]]] = []
+    for line in shown.splitlines():
+        if _TICKET_QUESTION.match(line):
+            questions.append((line.strip(), []))
+        elif (choice := _TICKET_CHOICE.match(line.strip())) and questions:
+            questions[-1][1].append(f"**{choice[1]}.** {choice[2]}")
+    if not questions or not all(choices for _, choices in questions):
+        raise ValueError(f"{lesson}: the exit ticket's output has no lettered questions")
+    # a question and its choices in one paragraph (a line break between them): three pages hold it
+    return ["## Exit ticket", TICKET_NOTE] + [
+        f'{question}\\\n{" &emsp; ".join(choices)}' for question, choices in questions]
 
 
 def write_pages(out: Path = PAGES, folder: Path = NOTEBOOKS) -> list[Path]:

@@ -118,10 +118,13 @@ def line_chart(points: Sequence[tuple[float, float]], *, title: str, x: str, y: 
 
 def lines_chart(series: dict[str, Sequence[tuple[float, float]]], *, title: str, x: str, y: str, description: str,
                 width: int = 420, height: int = 240, points: bool = False,
-                rules: Sequence[tuple[str, float, str]] = ()) -> VegaChart:
+                rules: Sequence[tuple[str, float, str]] = (), steps: bool = False,
+                dashed: Sequence[str] = ()) -> VegaChart:
     """One line per entry of ``series`` (label: points (x, y)), each in its colour, with a legend;
     ``points`` marks every point; ``rules`` are lines across the chart, ``(axis, value, label)``
-    (``"x"``: a vertical line at x = value), drawn thick and pale with their label as a legend entry."""
+    (``"x"``: a vertical line at x = value), drawn thick and pale with their label as a legend entry;
+    ``steps`` draws each line as steps (a distribution function: flat from each point to the next);
+    the series named in ``dashed`` are drawn dashed."""
     # "step" keeps each line in the order of its points (a walk may go back along x)
     values = [{x: _round(a), y: _round(b), "series": label, "step": k}
               for label, pts in series.items() for k, (a, b) in enumerate(pts)]
@@ -131,9 +134,16 @@ def lines_chart(series: dict[str, Sequence[tuple[float, float]]], *, title: str,
                                                    ("#2ca02c", "#d62728")[(i - len(series)) % 2]
                                                    for i in range(len(names))]},
               "legend": {"orient": "bottom", "direction": "vertical", "labelLimit": 400}}
-    layers: list[dict[str, Any]] = [{"data": {"values": values}, "mark": {"type": "line", "point": points},
-                                     "encoding": {"x": _axis(x), "y": _axis(y, zero=False), "color": colour,
-                                                  "order": {"field": "step", "type": "quantitative"}}}]
+    mark: dict[str, Any] = {"type": "line", "point": points}
+    if steps:
+        mark["interpolate"] = "step-after"
+    encoding: dict[str, Any] = {"x": _axis(x), "y": _axis(y, zero=False), "color": colour,
+                                "order": {"field": "step", "type": "quantitative"}}
+    # the dashed series in a layer of their own, on the same colour scale: one legend
+    solid = [v for v in values if v["series"] not in dashed]
+    broken = [v for v in values if v["series"] in dashed]
+    layers: list[dict[str, Any]] = [{"data": {"values": part}, "mark": {**mark, "strokeDash": dash} if dash else mark,
+                                     "encoding": encoding} for part, dash in ((solid, None), (broken, [5, 4])) if part]
     for axis, value, label in rules:
         layers.append({"data": {"values": [{"at": value, "series": label}]},
                        "mark": {"type": "rule", "strokeWidth": 4, "opacity": 0.5},

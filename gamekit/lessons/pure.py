@@ -15,12 +15,14 @@ them beside the numpy ones; the tests check each against its exact distribution.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from ..rng import Rng
 from ..validation import is_integer
 
-__all__ = ["rng", "sample", "fights", "kept_die", "factory_investments", "rolls_until", "production_rolls", "rolls_until_holding"]
+__all__ = ["rng", "sample", "fights", "kept_die", "factory_investments", "rolls_until", "production_rolls", "rolls_until_holding",
+           "sample_rolls_to_cover", "auctions"]
 
 
 def rng(seed: Any = None) -> Rng:
@@ -178,3 +180,86 @@ def rolls_until_holding(income: Mapping[int, Sequence[int]], need: Sequence[int]
                 held = [h + g for h, g in zip(held, got)]
         out.append(rolls)
     return out
+
+
+def sample_rolls_to_cover(mode: str, steps: int, n: int, seed: Any = 0) -> list[int]:
+    """As :func:`gamekit.transportspelet.probability.sample_rolls_to_cover` (rule
+    ``transport-movement``): ``n`` trips of ``steps`` steps in ``mode``, a list of the rolls each
+    needed. Each roll moves the piece a d6 plus the vehicle's bonus
+    (:data:`gamekit.transportspelet.MOVEMENT_BONUS`); the trip ends on the roll that reaches the goal."""
+    from ..transportspelet import MODES, MOVEMENT_BONUS, rolls_to_cover
+
+    if mode not in MODES:
+        raise ValueError(f"no mode {mode!r}; the modes are {MODES}")
+    n = _count(n)
+    rolls_to_cover(mode, steps)  # checks steps as the exact function does
+    bonus = MOVEMENT_BONUS[mode] + 1  # randbelow(6) is the face less one
+    gen = rng(seed)
+    out = []
+    for _ in range(n):
+        moved = k = 0
+        while moved < steps:
+            moved += gen.randbelow(6) + bonus
+            k += 1
+        out.append(k)
+    return out
+
+
+def auctions(costs: Sequence[int], revenue: int, players: int, chooser_limit: int, eagerness: float, n: int,
+             seed: Any = None, chooser_matches: bool = True, keep: float = 0.5) -> dict[str, list[int]]:
+    """As :func:`gamekit.lessons.samplers.auctions`: ``n`` auctions of one public contract, the
+    chooser (player 0) against bidders who play like :func:`gamekit.auf_achse.bots.bid_decision`,
+    played on the engine's own :class:`gamekit.auf_achse.auction.Auction` (rules
+    ``auf-achse-auction-order``, ``auf-achse-chooser-matches``, ``auf-achse-offers``,
+    ``auf-achse-payment``; ``chooser_matches=False``: the chooser must raise too).
+
+    The chooser names the lowest allowed offer while it is at most ``chooser_limit``, else passes;
+    a bidder names the lowest allowed offer if it leaves at least the share ``keep`` of the
+    ``revenue`` and a coin (``random() < eagerness``) says so, else passes. Lists ``winner``,
+    ``offer`` (0: nobody bid) and ``coins`` (the bidders' coins each auction used)."""
+    from ..auf_achse.auction import Auction
+
+    n = _count(n)
+    top = len(costs)
+    price = [0, *costs]
+    worth = [k > 0 and revenue - price[k] >= keep * revenue for k in range(top + 1)]
+    kind = Auction if chooser_matches else _must_raise()
+    eager = float(eagerness)
+    gen = rng(seed)
+    out: dict[str, list[int]] = {"winner": [], "offer": [], "coins": []}
+    for _ in range(n):
+        a = kind.start(chooser=0, contract=0, players=players)
+        coins = 0
+        while not a.finished:
+            p = a.turn
+            lowest = a.minimum_offer(p)
+            if lowest > top:
+                bids = False
+            elif p == a.chooser:
+                bids = lowest <= chooser_limit
+            elif worth[lowest]:
+                coins += 1
+                bids = gen.random() < eager
+            else:
+                bids = False
+            if bids:
+                a.bid(p, lowest)
+            else:
+                a.pass_(p)
+        out["winner"].append(a.winner)
+        out["offer"].append(a.paid_offer)
+        out["coins"].append(coins)
+    return out
+
+
+@lru_cache(maxsize=1)
+def _must_raise() -> type:
+    from ..auf_achse.auction import Auction
+
+    class MustRaise(Auction):
+        """The auction without the chooser's right to match: everybody must raise."""
+
+        def minimum_offer(self, player: int) -> int:
+            return self.offer + 1
+
+    return MustRaise

@@ -136,6 +136,7 @@ def test_the_handout_prints_in_three_pages_inside_the_paper(watch, site_url, les
     page.goto(page.url.rsplit("/", 1)[0] + "/" + href, wait_until="load")
     text = page.locator("article").inner_text()
     assert "Predict" in text and "Exercise 1" in text and "Data:" in text
+    assert "Exit ticket" in text and all(f"T{k}." in text for k in (1, 2, 3)), "the exit ticket, on paper too"
     assert page.locator("article table").count() >= 1 or page.locator("article pre").count() >= 1, "one data table"
     assert "Solution" not in text and "Teacher's note" not in text
     page.emulate_media(media="print")

@@ -172,8 +172,9 @@ def _book_stdout(page) -> list[str]:
 
 
 #: The lessons whose student version runs in the browser (their code on the standard library and
-#: gamekit only); the others still import numpy or matplotlib, which Pyodide here cannot have.
-IN_THE_BROWSER = ["lesson-01-dice", "lesson-02-itc-dice", "lesson-03-grey-market", "lesson-04-factories"]
+#: gamekit only: Pyodide here has no numpy nor matplotlib): all seven.
+IN_THE_BROWSER = ["lesson-01-dice", "lesson-02-itc-dice", "lesson-03-grey-market", "lesson-04-factories",
+                  "lesson-05-transportspelet", "lesson-06-catan", "lesson-07-auf-achse"]
 
 
 @pytest.mark.parametrize("lesson", IN_THE_BROWSER)
