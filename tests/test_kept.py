@@ -122,7 +122,7 @@ class _Faulty(PigState):
 def test_an_engine_bug_leaves_a_hand_set_position_as_it_was():
     """label protocol-illegal: an unforced failure (an engine bug) on a position set up by hand,
     before its first action, and after a hundred: the state is as before the call."""
-    game = gamekit.Game("pig", "Pig", _Faulty, type(PIG.default_options()), 2, 8)
+    game = gamekit.Game("pig", "Pig", _Faulty, type(PIG.default_options()), 2, 8, perfect_information=True)
     state = game.new(players=2, seed=1)
     state.banked[0] = 13  # by hand, no checkpoint
     failed = 0
@@ -184,7 +184,7 @@ class _Counted(PigState):
             self.touch("bank")
 
 
-COUNTED = gamekit.Game("pig", "Pig", _Counted, type(PIG.default_options()), 2, 8)
+COUNTED = gamekit.Game("pig", "Pig", _Counted, type(PIG.default_options()), 2, 8, perfect_information=True)
 
 
 def test_a_kept_value_is_worked_out_once_per_version():
