@@ -699,3 +699,18 @@ def test_widgets_fit_a_phone(browser, site_url, page_path):
     found = page.evaluate(_PHONE_CHECKS)
     context.close()
     assert found == [], f"{page_path} at 360 px: {found}"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_site_follows_the_readers_system_setting(browser, site_url, scheme):
+    """A first visit (no choice stored) shows the site in the reader's system setting, light or dark
+    (issue 31); the theme button still lets them choose."""
+    context = browser.new_context(color_scheme=scheme)
+    context.route("**/*", lambda r: r.continue_() if r.request.url.startswith(site_url) else r.abort())
+    page = context.new_page()
+    page.goto(site_url + "book/dice.html", wait_until="load")
+    assert page.evaluate("document.documentElement.dataset.mode") == "auto"
+    assert page.evaluate("document.documentElement.dataset.theme") == scheme
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert (background == "rgb(255, 255, 255)") == (scheme == "light"), background
+    context.close()
