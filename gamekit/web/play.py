@@ -34,7 +34,7 @@ from .. import game as get_game
 from ..core import IllegalAction, InvalidSave
 from ..validation import is_integer
 from . import learn, service
-from .house_rules import house_rules, read_setting, settings_groups
+from .house_rules import GAME_CHOICES, STUDY_GAMES, house_rules, read_setting, settings_groups
 from .play_board import board_places, grouped_moves
 from .play_board import press as board_press
 from .play_tables import colour, holdings, phase_text, private
@@ -408,7 +408,8 @@ def setup_view(game_name: str) -> dict[str, Any]:
                          "rule": f.metadata["rule"] if printed else None})
     return {"game": game.name, "title": game.title, "min_players": game.min_players, "max_players": game.max_players,
             "seat_kinds": [{"value": k, "label": "Person" if k == PERSON else f"Computer: {k}"} for k in SEAT_KINDS],
-            "settings": settings, "groups": settings_groups(game.name), "save_limit_bytes": SAVE_LIMIT_BYTES, "save_limit_text": SAVE_LIMIT_TEXT}
+            "settings": settings, "groups": settings_groups(game.name),
+            "compare": {"choices": list(GAME_CHOICES), "games": STUDY_GAMES}, "save_limit_bytes": SAVE_LIMIT_BYTES, "save_limit_text": SAVE_LIMIT_TEXT}
 
 
 @service("play.game")
