@@ -40,7 +40,7 @@ from ..validation import is_integer
 from . import service
 
 __all__ = ["settings_groups", "read_setting", "house_rules", "value_text", "compare_service", "STUDY_SEED",
-           "STUDY_GAMES", "GAME_CHOICES", "COMPARED_SEAT"]
+           "STUDY_GAMES", "GAME_CHOICES", "COMPARED_SEAT", "table_words"]
 
 #: The seat kind of every player in the comparison: the heuristic computer player.
 COMPARED_SEAT = "heuristic"
@@ -270,7 +270,7 @@ def _signed(x: float) -> str:
     return f"{x:+,.1f}".replace("-", "−")
 
 
-def _table(rows: list[dict[str, Any]], games: int) -> dict[str, Any]:
+def table_words(rows: list[dict[str, Any]], games: int) -> dict[str, Any]:
     """The comparison in words, from :func:`gamekit.tournaments.compare_rows`'s numbers (kept too)."""
     lines = []
     for r in rows:
@@ -330,7 +330,7 @@ def _study_view(situation: dict[str, Any]) -> dict[str, Any]:
         "unfinished": sum(1 for r in situation["default"] + situation["changed"] if not r["finished"]),
     }
     if done >= 2:
-        view["table"] = _table(compare_rows(situation["default"], situation["changed"]), done)
+        view["table"] = table_words(compare_rows(situation["default"], situation["changed"]), done)
     return view
 
 

@@ -12,6 +12,7 @@ function playCompare({ model, game, players, options }) {
   const button = el("button", { "data-testid": "gk-compare", "aria-expanded": "false", "aria-controls": `gk-${game}-compare` },
     "What does it change?");
   const gamesSelect = el("select", { id: `gk-${game}-compare-games`, "data-testid": "gk-compare-games" });
+  // Plays the chosen number of games from the first (a run under way is ended).
   const again = el("button", { "data-testid": "gk-compare-run" }, "Play them");
   const stop = el("button", { "data-testid": "gk-compare-stop", hidden: "" }, "Stop");
   const close = el("button", { "data-testid": "gk-compare-close" }, "Close");
@@ -57,7 +58,6 @@ function playCompare({ model, game, players, options }) {
     bar.value = v.done;
     progressText.textContent = v.progress_text;
     stop.hidden = !running;
-    again.hidden = running;
     changes.replaceChildren(...v.changes.map((c) => el("li", {}, c)));
     const parts = [];
     if (v.table) {
@@ -76,7 +76,6 @@ function playCompare({ model, game, players, options }) {
     changes.replaceChildren();
     bar.value = 0;
     stop.hidden = false;
-    again.hidden = true;
     progressText.textContent = "";
     status.textContent = "Starting…";
     let answer = await callRules(model, "play.compare", {
@@ -86,7 +85,6 @@ function playCompare({ model, game, players, options }) {
       if (answer.error) {
         status.textContent = answer.error;
         stop.hidden = true;
-        again.hidden = false;
         return;
       }
       const { situation, view: v } = answer.ok;
@@ -114,7 +112,6 @@ function playCompare({ model, game, players, options }) {
   stop.addEventListener("click", () => {
     stopping = true;
     status.textContent = "Stopping after the games under way…";
-    again.hidden = false;
     stop.hidden = true;
     again.focus();
   });
