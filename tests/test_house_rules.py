@@ -212,11 +212,11 @@ def test_the_panel_in_words_and_its_refusals():
     view = answer["view"]
     assert view["changes"] == ["victory points to win: 6 (printed: 10)"]
     rows = {r["measure"]: r for r in view["table"]["rows"]}
-    assert set(rows) == {"Player 1's share of the wins", "Player 2's share of the wins", "Player 3's share of the wins",
-                         "Game length (actions)"}
-    length = rows["Game length (actions)"]
+    assert set(rows) == {"Player 1: share of the wins", "Player 2: share of the wins", "Player 3: share of the wins",
+                         "Game length in actions"}
+    length = rows["Game length in actions"]
     assert length["clear"] == "yes" and length["difference"].startswith("−")  # 6 points instead of 10: shorter games
-    assert "%" in rows["Player 1's share of the wins"]["default"]
+    assert "%" in rows["Player 1: share of the wins"]["default"] and " to " in rows["Player 1: share of the wins"]["default_range"]
     assert "games a second" in view["speed"]
     nothing = call("play.compare", {"action": {"kind": "start", "game": "catan", "players": 3, "options": {"discard_limit": 7}}})
     assert nothing["error"].startswith("Nothing is changed yet")

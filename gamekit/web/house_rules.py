@@ -180,12 +180,11 @@ def settings_groups(game_name: str, options: Any = None) -> list[dict[str, Any]]
                     "rule": rule, "about": _about(meta, default)}
         elif isinstance(default, bool) or is_integer(default):
             rule = getattr(record, "rule", None) or None
-            title = getattr(record, "title", "")
             item = {"name": f.name, "label": _capital(f.name.replace("_", " ")), "kind": "assumption",
                     "input": "bool" if isinstance(default, bool) else "text",
                     "value": value if isinstance(default, bool) else value_text(value), "printed": None,
                     "default": value_text(default), "rule": rule,
-                    "about": "an Assumption (the text is silent here)" + (f": {title}" if title else "")}
+                    "about": f"the text is silent here; default: {value_text(default)}"}
         else:
             continue  # maps, tables and texts are set in a notebook, not on the page
         item["changed"] = value != default
@@ -208,15 +207,15 @@ def settings_groups(game_name: str, options: Any = None) -> list[dict[str, Any]]
 
 def _about(meta: Any, default: Any) -> str:
     if meta.get("cost") is not None:
-        return f"resources and counts, as \"{value_text(default)}\" (the resources: {', '.join(meta['cost'])})"
+        return f"counts and resources; the resources: {', '.join(meta['cost'])}"
     if meta.get("distinct"):
-        return f"one or more different whole numbers from {meta['low']} to {meta['high']}, as \"{value_text(default)}\""
+        return f"different whole numbers from {meta['low']} to {meta['high']}"
     if meta.get("length") is not None:
-        return f"{meta['length']} whole numbers, as \"{value_text(default)}\""
+        return f"{meta['length']} whole numbers"
     low, high = meta.get("low"), meta.get("high")
     bound = (f"from {low:,} to {high:,}" if low is not None and high is not None
              else f"{low:,} or more" if low is not None else f"up to {high:,}" if high is not None else "")
-    return f"a whole number {bound}".strip() + (" (or \"none\": no limit)" if meta.get("optional") else "")
+    return f"a whole number {bound}".strip() + (" or \"none\" (no limit)" if meta.get("optional") else "")
 
 
 def house_rules(options: Any, game_name: str) -> list[str]:
@@ -275,16 +274,17 @@ def table_words(rows: list[dict[str, Any]], games: int) -> dict[str, Any]:
     lines = []
     for r in rows:
         share = r["measure"] != "length"
-        name = f"Player {r['measure'].split()[1]}'s share of the wins" if share else "Game length (actions)"
+        name = f"Player {r['measure'].split()[1]}: share of the wins" if share else "Game length in actions"
         one = _percent if share else _length
         diff = _points if share else _signed
         needed = r["games_needed"]
         lines.append({
             "measure": name,
-            "default": f"{one(r['default'])} ({one(r['default_low'])} to {one(r['default_high'])})",
-            "changed": f"{one(r['changed'])} ({one(r['changed_low'])} to {one(r['changed_high'])})",
-            "difference": f"{diff(r['difference'])} ({diff(r['difference_low']).removesuffix(' points')} to "
-                          f"{diff(r['difference_high']).removesuffix(' points')})",
+            "default": one(r["default"]), "default_range": f"{one(r['default_low'])} to {one(r['default_high'])}",
+            "changed": one(r["changed"]), "changed_range": f"{one(r['changed_low'])} to {one(r['changed_high'])}",
+            "difference": diff(r["difference"]),
+            "difference_range": f"{diff(r['difference_low']).removesuffix(' points')} to "
+                                f"{diff(r['difference_high']).removesuffix(' points')}",
             "clear": "yes" if r["clear"] else "not yet",
             "games_needed": "no difference seen" if needed is None else f"about {needed:,}",
         })

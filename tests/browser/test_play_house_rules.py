@@ -45,7 +45,7 @@ def _library_table(game, players, games, options):
 
 def _cells(root):
     return root.evaluate("""el => [...el.querySelectorAll("[data-testid='gk-compare-table'] tr")].slice(1)
-        .map((tr) => [...tr.children].map((c) => c.textContent))""")
+        .map((tr) => [...tr.children].map((c) => c.innerText))""")
 
 
 @pytest.mark.parametrize("game,players", GAMES)
@@ -84,7 +84,8 @@ def test_a_house_rule_in_the_page(watch, site_url, tmp_path, game, players):
     assert bar.get_attribute("max") == str(PANEL_GAMES) and bar.evaluate("el => el.value") == PANEL_GAMES
     options = read_options(info, HOUSE[game])
     expected = _library_table(game, players, PANEL_GAMES, options)
-    assert _cells(root) == [[r["measure"], r["default"], r["changed"], r["difference"], r["clear"], r["games_needed"]]
+    assert _cells(root) == [[r["measure"], f"{r['default']}\n({r['default_range']})", f"{r['changed']}\n({r['changed_range']})",
+                             f"{r['difference']}\n({r['difference_range']})", r["clear"], r["games_needed"]]
                             for r in expected["rows"]]
     assert panel.locator("[data-testid='gk-compare-verdict']").inner_text() == expected["verdict"]
     print(f"\n{game}: {panel.locator('[data-testid=gk-compare-speed]').inner_text()}")
@@ -133,7 +134,8 @@ def test_stop_a_longer_run(watch, site_url):
     page.wait_for_function("el => el.textContent.startsWith('Stopped')", arg=status.element_handle(), timeout=RUN_TIMEOUT_MS)
     done = bar.evaluate("el => el.value")
     assert 3 <= done < 1000 and bar.get_attribute("max") == "1000"
-    assert f"Stopped: {done:,} of 1,000 games a setting played" in status.inner_text()
+    assert status.inner_text().startswith("Stopped.")
+    assert panel.locator("[data-testid='gk-compare-progress-text']").inner_text().startswith(f"{done:,} of 1,000 games a setting played")
     # the table of the games played so far, and the page went on answering (the board's controls
     # stay usable: the panel's Play them button is back and focused)
     assert len(_cells(root)) == 4

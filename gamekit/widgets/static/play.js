@@ -122,10 +122,10 @@ function drawSettings(game, groups) {
             if (href) rule.replaceWith(el("a", { href, "data-testid": "gk-setting-rule" }, `rule ${s.rule}`));
           });
         }
-        const said = s.kind === "printed" ? `Printed: ${s.printed}` : `Assumption; default: ${s.default}`;
+        const said = s.kind === "printed" ? `Printed: ${s.printed} (${s.about}); ` : `Assumption: ${s.about}; `;
         return el("div", { class: `gk-play-setting gk-play-setting-${s.kind}`, "data-testid": `gk-setting-${s.name}` },
           el("label", { for: id }, s.label), input,
-          el("span", { id: aboutId, class: "gk-muted" }, `${said} (${s.about}); `, rule));
+          el("span", { id: aboutId, class: "gk-muted" }, said, rule));
       }));
   });
   reset.addEventListener("click", () => {

@@ -44,12 +44,13 @@ function playCompare({ model, game, players, options }) {
   };
 
   const table = (t) => {
-    const head = el("tr", {}, ...["Measure", "Chapter's settings", "Your settings", "Change", "Clear?", "Games a clear answer needs"]
+    const head = el("tr", {}, ...["Measure", "Chapter's settings", "Your settings", "Change", "Clear?", "Games needed for a clear answer"]
       .map((h) => el("th", { scope: "col" }, h)));
-    const rows = t.rows.map((r) => el("tr", {}, el("th", { scope: "row" }, r.measure), el("td", {}, r.default), el("td", {}, r.changed),
-      el("td", {}, r.difference), el("td", {}, r.clear), el("td", {}, r.games_needed)));
+    const cell = (value, range) => el("td", {}, value, el("br"), el("span", { class: "gk-muted" }, `(${range})`));
+    const rows = t.rows.map((r) => el("tr", {}, el("th", { scope: "row" }, r.measure), cell(r.default, r.default_range),
+      cell(r.changed, r.changed_range), cell(r.difference, r.difference_range), el("td", {}, r.clear), el("td", {}, r.games_needed)));
     return scrollTable(el("table", { class: "gk-play-compare-table", "data-testid": "gk-compare-table" },
-      el("caption", {}, "Mean (95 % interval)"), head, ...rows), "What the change does");
+      el("caption", {}, "Means, with their 95 % intervals in brackets"), head, ...rows), "What the change does");
   };
 
   const draw = (v, { running }) => {
@@ -90,9 +91,7 @@ function playCompare({ model, game, players, options }) {
       const { situation, view: v } = answer.ok;
       if (stopping || v.finished) {
         draw(v, { running: false });
-        status.textContent = v.finished
-          ? `Done: ${v.progress_text}.`
-          : `Stopped: ${v.progress_text}.${v.table ? " The table shows the games played so far." : ""}`;
+        status.textContent = v.finished ? "Done." : `Stopped.${v.table ? " The table shows the games played so far." : ""}`;
         return;
       }
       draw(v, { running: true });
