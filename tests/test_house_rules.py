@@ -22,7 +22,7 @@ from gamekit.core import InvalidSave
 from gamekit.settings import PRINTED, printed_numbers
 from gamekit.tournaments import compare, series, spawned_words
 from gamekit.web import call
-from gamekit.web.house_rules import read_setting, settings_groups, value_text
+from gamekit.web.house_rules import MAX_ACTIONS, read_setting, settings_groups, value_text
 from gamekit.web.play import pages
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -189,8 +189,8 @@ def test_the_panel_gives_the_librarys_comparison_for_the_same_seeds(name):
     assert in_one["view"]["table"]["numbers"] == one_by_one["view"]["table"]["numbers"]
     view = one_by_one["view"]
     options = one_by_one["situation"]["options"]
-    a = gamekit.tournament(name, ["heuristic"], games=4, seed=view["seed"], players=players, workers=1)
-    b = gamekit.tournament(name, ["heuristic"], games=4, seed=view["seed"], players=players, workers=1, options=options)
+    a = gamekit.tournament(name, ["heuristic"], games=4, seed=view["seed"], players=players, workers=1, max_actions=MAX_ACTIONS)
+    b = gamekit.tournament(name, ["heuristic"], games=4, seed=view["seed"], players=players, workers=1, max_actions=MAX_ACTIONS, options=options)
     table = compare(a, b)
     assert [r["measure"] for r in view["table"]["numbers"]] == list(table.index)
     for row in view["table"]["numbers"]:

@@ -18,8 +18,8 @@
   length, under each setting and their difference, with 95 % intervals and the games a clear answer
   would need. A notebook gets the same table from::
 
-      a = gamekit.tournament(game, ["heuristic"], games=N, seed=S, players=P, workers=1)
-      b = gamekit.tournament(game, ["heuristic"], games=N, seed=S, players=P, workers=1, options=changed)
+      a = gamekit.tournament(game, ["heuristic"], games=N, seed=S, players=P, max_actions=2_000)
+      b = gamekit.tournament(game, ["heuristic"], games=N, seed=S, players=P, max_actions=2_000, options=changed)
       gamekit.tournaments.compare(a, b)
 """
 
@@ -51,8 +51,11 @@ STUDY_GAMES = 100
 GAME_CHOICES = (20, 50, 100, 200, 500, 1_000)
 #: About this long (milliseconds) per call of the panel: a few games, then the page calls again.
 CALL_BUDGET_MS = 250
-#: The longest game the panel plays before it stops it as unfinished (the tournament's limit).
-MAX_ACTIONS = 20_000
+#: The panel stops a game after this many actions and counts it as unfinished (as
+#: ``gamekit.tournament(..., max_actions=2_000)`` does): about twice the longest game of the computer
+#: players (ITC for 5 players, 1,019 actions), so that a house rule under which the computer players
+#: never finish (they can stall) costs the page seconds, not the tournament's 20,000 actions a game.
+MAX_ACTIONS = 2_000
 
 
 @cache
@@ -305,9 +308,10 @@ def table_words(rows: list[dict[str, Any]], games: int) -> dict[str, Any]:
 
 def _notebook(game_name: str, players: int, games: int, seed: int, options: dict[str, Any]) -> str:
     return (f"import gamekit\nfrom gamekit.tournaments import compare\n"
-            f"a = gamekit.tournament({game_name!r}, [{COMPARED_SEAT!r}], games={games}, seed={seed}, players={players})\n"
+            f"a = gamekit.tournament({game_name!r}, [{COMPARED_SEAT!r}], games={games}, seed={seed}, players={players},\n"
+            f"                       max_actions={MAX_ACTIONS})\n"
             f"b = gamekit.tournament({game_name!r}, [{COMPARED_SEAT!r}], games={games}, seed={seed}, players={players},\n"
-            f"                       options={options!r})\n"
+            f"                       max_actions={MAX_ACTIONS}, options={options!r})\n"
             f"compare(a, b)")
 
 
