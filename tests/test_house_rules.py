@@ -223,3 +223,17 @@ def test_the_panel_in_words_and_its_refusals():
     assert "error" in call("play.compare", {"action": {"kind": "start", "game": "catan", "players": 3, "games": 1,
                                                        "options": {"discard_limit": 8}}})
     assert "error" in call("play.compare", {"situation": {"game": "catan"}, "action": {"kind": "more"}})
+
+
+def test_every_setting_as_the_page_shows_it_starts_the_printed_game():
+    """The set-up form sends each setting as it shows it ("10,000", "1 brick, 1 lumber", on/off):
+    read back, it is the printed game, with no house rules."""
+    for name in PLAY_GAMES:
+        shown = {s["name"]: s["value"] for g in settings_groups(name) for s in g["settings"]}
+        answer = ok(call("play.game", {"action": {"kind": "start", "game": name, "players": 2 if name != "catan" else 3,
+                                                  "seats": ["heuristic"] * (2 if name != "catan" else 3), "seed": 1,
+                                                  "options": shown}}))
+        assert answer["view"]["house_rules"] == [], name
+    assert read_setting(gamekit.game("transportspelet"), "loan_unit", "20,000") == 20_000
+    with pytest.raises(ValueError, match="loan_unit is a whole number"):
+        read_setting(gamekit.game("transportspelet"), "loan_unit", "lots")

@@ -102,7 +102,14 @@ def read_setting(game: Any, name: str, value: Any) -> Any:
     refuses only text that is not of the setting's form, saying what the form is."""
     f = _field(game, name)
     meta = f.metadata
-    if meta.get("kind") != PRINTED or not isinstance(value, str):
+    if not isinstance(value, str):
+        return value
+    if meta.get("kind") != PRINTED:
+        if is_integer(f.default) and not isinstance(f.default, bool):  # an Assumption's number, as shown ("1,000")
+            numbers, left = _numbers(value.strip())
+            if len(numbers) == 1 and not left.strip() and not value.strip().startswith("-"):
+                return numbers[0]
+            raise ValueError(f"the setting {name} is a whole number, such as \"{value_text(f.default)}\", not {value!r}")
         return value
     text = value.strip().lower()
     label = meta["label"]
