@@ -230,9 +230,9 @@ def test_every_setting_as_the_page_shows_it_starts_the_printed_game():
     read back, it is the printed game, with no house rules."""
     for name in PLAY_GAMES:
         shown = {s["name"]: s["value"] for g in settings_groups(name) for s in g["settings"]}
-        answer = ok(call("play.game", {"action": {"kind": "start", "game": name, "players": 2 if name != "catan" else 3,
-                                                  "seats": ["heuristic"] * (2 if name != "catan" else 3), "seed": 1,
-                                                  "options": shown}}))
+        players = max(gamekit.game(name).min_players, 2)
+        answer = ok(call("play.game", {"action": {"kind": "start", "game": name, "players": players,
+                                                  "seats": ["heuristic"] * players, "seed": 1, "options": shown}}))
         assert answer["view"]["house_rules"] == [], name
     assert read_setting(gamekit.game("transportspelet"), "loan_unit", "20,000") == 20_000
     with pytest.raises(ValueError, match="loan_unit is a whole number"):
