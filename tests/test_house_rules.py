@@ -237,3 +237,21 @@ def test_every_setting_as_the_page_shows_it_starts_the_printed_game():
     assert read_setting(gamekit.game("transportspelet"), "loan_unit", "20,000") == 20_000
     with pytest.raises(ValueError, match="loan_unit is a whole number"):
         read_setting(gamekit.game("transportspelet"), "loan_unit", "lots")
+
+
+def test_the_verdict_counts_only_the_differences_still_unclear():
+    from gamekit.web.house_rules import table_words
+
+    def row(measure, difference, clear, needed):
+        return {"measure": measure, "default": 0.3, "default_low": 0.1, "default_high": 0.5, "changed": 0.3 + difference,
+                "changed_low": 0.1, "changed_high": 0.6, "difference": difference, "difference_low": -0.2,
+                "difference_high": 0.3, "clear": clear, "games_needed": needed}
+
+    same, unclear, clear = row("seat 1", 0.0, False, None), row("seat 2", 0.1, False, 400), row("length", -100.0, True, 5)
+    said = table_words([same, unclear, clear], 20)["verdict"]
+    assert said.startswith("1 of 3 differences are not clear yet after 20 games a setting: a clear answer on them would "
+                           "need about 400 games a setting")
+    assert said.endswith("1 of 3 measures did not change at all in these games.")
+    assert table_words([same, clear], 20)["verdict"].startswith("Every difference measured is clear after 20 games")
+    assert "no difference at all" in table_words([same], 20)["verdict"]
+    assert table_words([same, unclear, clear], 20)["rows"][1]["difference"] == "+10.0 points"

@@ -298,18 +298,20 @@ def table_words(rows: list[dict[str, Any]], games: int) -> dict[str, Any]:
             "clear": "yes" if r["clear"] else "not yet",
             "games_needed": "no difference seen" if needed is None else f"about {needed:,}",
         })
-    measured = [r for r in rows if r["games_needed"] is not None]
-    if not measured:
+    unclear = [r for r in rows if not r["clear"] and r["games_needed"] is not None]
+    unchanged = [r for r in rows if r["games_needed"] is None]
+    same = (f" {len(unchanged)} of {len(rows)} measures did not change at all in these games."
+            if unchanged else "")
+    if len(unchanged) == len(rows):
         verdict = f"In these {games:,} games a setting, the change made no difference at all to who won or how long games took."
+    elif not unclear:
+        verdict = (f"Every difference measured is clear after {games:,} games a setting (its 95 % interval leaves out "
+                   f"no change).{same}")
     else:
-        most = max(r["games_needed"] for r in measured)
-        unclear = [r for r in rows if not r["clear"]]
-        if not unclear:
-            verdict = f"Every difference is clear after {games:,} games a setting (95 % intervals that leave out no change)."
-        else:
-            verdict = (f"{len(unclear)} of {len(rows)} differences are not clear yet after {games:,} games a setting. "
-                       f"A clear answer on every measure would need about {most:,} games a setting (a difference "
-                       f"of the size measured, told from none at 95 % in 4 studies out of 5).")
+        most = max(r["games_needed"] for r in unclear)
+        verdict = (f"{len(unclear)} of {len(rows)} differences are not clear yet after {games:,} games a setting: a "
+                   f"clear answer on them would need about {most:,} games a setting (a difference of the size "
+                   f"measured, told from none at 95 % in 4 studies out of 5).{same}")
     return {"rows": lines, "verdict": verdict, "numbers": rows}
 
 
