@@ -145,8 +145,8 @@ def read_options(game: Any, options: Any) -> dict[str, Any]:
             raise ValueError(f"{game.title} has no setting {name!r}")
         default = defaults[name]
         value = read_setting(game, name, value)
-        if isinstance(value, (dict, tuple, type(None))) and (isinstance(default, tuple) or default is None
-                                                             or value is None):
+        if isinstance(value, (dict, tuple, list, type(None))) and (isinstance(default, tuple) or default is None
+                                                                   or value is None):
             value = getattr(game.make_options(**{name: value}), name)  # as the options keep it (a cost's pairs)
         elif type(value) is not type(default) and not (isinstance(default, float) and type(value) is int):
             raise ValueError(f"the setting {name} is a {type(default).__name__}, not {value!r}")
