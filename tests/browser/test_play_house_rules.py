@@ -146,3 +146,30 @@ def test_stop_a_longer_run(watch, site_url):
     page.wait_for_timeout(1500)
     assert bar.evaluate("el => el.value") == done  # nothing more is played after Stop
     assert watch.outside == [] and watch.errors == []
+
+
+@pytest.mark.parametrize("mode", ["light", "dark"])
+def test_axe_finds_nothing_serious_in_the_settings_and_the_panel(watch, site_url, mode):
+    """The settings (every group open) and the panel with its table, light and dark, at 360 px and
+    1,280 px: no serious or critical axe violation (labels, contrast, names of the controls)."""
+    from .test_play_phone import _axe_violations
+
+    page, root = open_play_page(watch, site_url, "catan")
+    if mode == "dark":
+        page.evaluate("document.documentElement.dataset.theme = 'dark'; document.documentElement.dataset.mode = 'dark'")
+    root.locator(".gk-play-settings > summary").click()
+    root.get_by_label("city cost", exact=True).fill("2 grain, 2 ore")
+    root.get_by_role("button", name="What does it change?", exact=True).click()
+    panel = root.get_by_role("region", name="What does it change?")
+    panel.get_by_label("Games a setting").select_option(str(PANEL_GAMES))
+    panel.get_by_role("button", name="Play them").click()
+    status = panel.locator("[data-testid='gk-compare-status']")
+    page.wait_for_function("el => el.textContent.startsWith('Done')", arg=status.element_handle(), timeout=RUN_TIMEOUT_MS)
+    page.evaluate("() => Promise.all(document.getAnimations().map(a => a.finished.catch(() => null)))")
+    for width in (1280, 360):
+        page.set_viewport_size({"width": width, "height": 900})
+        found = _axe_violations(page, ".gk-play")
+        assert found == [], f"{mode} at {width} px: {found}"
+        # nothing wider than the screen: the table scrolls in its own frame
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert watch.outside == [] and watch.errors == []
