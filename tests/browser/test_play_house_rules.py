@@ -88,7 +88,8 @@ def test_a_house_rule_in_the_page(watch, site_url, tmp_path, game, players):
     options = read_options(info, HOUSE[game])
     expected = _library_table(game, players, PANEL_GAMES, options)
     assert _cells(root) == [[r["measure"], f"{r['default']}\n({r['default_range']})", f"{r['changed']}\n({r['changed_range']})",
-                             f"{r['difference']}\n({r['difference_range']})", r["clear"], r["games_needed"]]
+                             f"{r['difference']}\n({r['difference_range']})\n{'clear' if r['clear'] == 'yes' else 'not clear yet'}",
+                             r["games_needed"]]
                             for r in expected["rows"]]
     assert panel.locator("[data-testid='gk-compare-verdict']").inner_text() == expected["verdict"]
     print(f"\n{game}: {panel.locator('[data-testid=gk-compare-speed]').inner_text()}")

@@ -44,11 +44,12 @@ function playCompare({ model, game, players, options }) {
   };
 
   const table = (t) => {
-    const head = el("tr", {}, ...["Measure", "Chapter's settings", "Your settings", "Change", "Clear?", "Games needed for a clear answer"]
+    const head = el("tr", {}, ...["Measure", "Chapter's settings", "Your settings", "Change", "Games needed for a clear answer"]
       .map((h) => el("th", { scope: "col" }, h)));
-    const cell = (value, range) => el("td", {}, value, el("br"), el("span", { class: "gk-muted" }, `(${range})`));
+    const cell = (value, range, ...more) => el("td", {}, value, el("br"), el("span", { class: "gk-muted" }, `(${range})`), ...more);
     const rows = t.rows.map((r) => el("tr", {}, el("th", { scope: "row" }, r.measure), cell(r.default, r.default_range),
-      cell(r.changed, r.changed_range), cell(r.difference, r.difference_range), el("td", {}, r.clear), el("td", {}, r.games_needed)));
+      cell(r.changed, r.changed_range), cell(r.difference, r.difference_range, el("br"), r.clear === "yes" ? "clear" : "not clear yet"),
+      el("td", { class: "gk-play-compare-needed" }, r.games_needed)));
     return scrollTable(el("table", { class: "gk-play-compare-table", "data-testid": "gk-compare-table" },
       el("caption", {}, "Means, with their 95 % intervals in brackets"), head, ...rows), "What the change does");
   };
