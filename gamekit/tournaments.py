@@ -13,8 +13,11 @@ workers there were: one process, a pool and a Dask cluster give the same table. 
 over the games (in game ``i`` player ``p`` is played by ``seats[(p + i) % players]``), so no seat
 order favours a bot.
 
-Not part of the rules engine: this module needs numpy and pandas (and Dask for ``client``), which the
-reader's page does not have.
+The tables need pandas (and Dask for ``client``), which the reader's page does not have; the rest
+is standard library only: a game's row (:func:`play_game`), the seeded series (:func:`series`: numpy's
+``SeedSequence`` written out in Python, the same numbers) and the paired comparison's numbers
+(:func:`compare_rows`). The play pages' "What does it change?" panel plays its games with them in the
+page (:mod:`gamekit.web.house_rules`), so the page and :func:`compare` give the same table.
 """
 
 from __future__ import annotations
@@ -24,12 +27,11 @@ import math
 import os
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from .validation import is_integer
 
-__all__ = ["tournament", "join", "summary", "compare", "plot", "play_game"]
+__all__ = ["tournament", "join", "summary", "compare", "compare_rows", "plot", "play_game", "series", "spawned_words"]
 
 #: A game that has not ended after this many actions is stopped and recorded as unfinished.
 MAX_ACTIONS = 20_000
@@ -118,15 +120,79 @@ def _play_batch(game_name: str, jobs: list[tuple[int, tuple[Any, ...], int, tupl
 
 
 def _jobs(seats: Sequence[Any], games: int, seed: int, players: int, start: int = 0) -> list[tuple[int, tuple[Any, ...], int, tuple[int, ...]]]:
-    import numpy as np
+    return series(seats, games, seed, players, start)
 
+
+def series(seats: Sequence[Any], games: int, seed: int, players: int, start: int = 0) -> list[tuple[int, tuple[Any, ...], int, tuple[int, ...]]]:
+    """Games ``start`` to ``start + games - 1`` of the seeded series :func:`tournament` plays: for
+    each, ``(i, seats of players 0, 1, ..., game seed, bot seeds)``. Game ``i``'s seeds are the
+    words of ``numpy.random.SeedSequence(seed).spawn(i + 1)[i].generate_state(1 + players,
+    numpy.uint64)`` shifted right by 11 (below 2**53: safe in JSON and JavaScript), computed by
+    :func:`spawned_words` (standard library only, so the page plays the same series); its seats are
+    ``seats`` rotated by ``i``.
+
+    >>> [(i, s, seed) for i, s, seed, _ in series(["a", "b"], 2, seed=7, players=2)]
+    [(0, ('a', 'b'), 1653442781704951), (1, ('b', 'a'), 1973877946906281)]
+    """
+    if not is_integer(seed) or seed < 0:
+        raise ValueError(f"the seed is a whole number, 0 or more, not {seed!r}")
     jobs = []
-    children = np.random.SeedSequence(seed).spawn(start + games)[start:]  # game i's seed depends on i alone
-    for i, child in enumerate(children, start):
-        words = [int(w) >> 11 for w in child.generate_state(1 + players, dtype=np.uint64)]  # < 2**53: safe in JSON and JS
+    for i in range(start, start + games):
+        words = [w >> 11 for w in spawned_words(seed, i, 1 + players)]
         rotated = tuple(seats[(p + i) % len(seats)] for p in range(players))
         jobs.append((i, rotated, words[0], tuple(words[1:])))
     return jobs
+
+
+# numpy's SeedSequence (numpy/random/bit_generator.pyx, after Melissa O'Neill's seed_seq), written out:
+# its constants, a pool of 4 words of 32 bits, and its hash and mix functions.
+_MASK32 = 0xFFFF_FFFF
+_INIT_A, _MULT_A, _INIT_B, _MULT_B = 0x43B0D7E5, 0x931E8875, 0x8B51F9DD, 0x58F38DED
+_MIX_MULT_L, _MIX_MULT_R, _XSHIFT, _POOL = 0xCA01F9DD, 0x4973F715, 16, 4
+
+
+def _words32(n: int) -> list[int]:
+    out = [n & _MASK32] if n == 0 else []
+    while n > 0:
+        out.append(n & _MASK32)
+        n >>= 32
+    return out
+
+
+def spawned_words(seed: int, child: int, words: int) -> list[int]:
+    """``numpy.random.SeedSequence(seed).spawn(child + 1)[child].generate_state(words, numpy.uint64)``
+    as Python integers, without numpy (a test checks them against numpy's)."""
+    entropy = _words32(seed)
+    entropy += [0] * (_POOL - len(entropy))  # a spawned sequence pads the seed's words to the pool's size
+    entropy += _words32(child)
+    hash_const = _INIT_A
+
+    def hashmix(value: int) -> int:
+        nonlocal hash_const
+        value ^= hash_const
+        hash_const = (hash_const * _MULT_A) & _MASK32
+        value = (value * hash_const) & _MASK32
+        return value ^ (value >> _XSHIFT)
+
+    def mix(x: int, y: int) -> int:
+        result = (_MIX_MULT_L * x - _MIX_MULT_R * y) & _MASK32
+        return result ^ (result >> _XSHIFT)
+
+    pool = [hashmix(entropy[i] if i < len(entropy) else 0) for i in range(_POOL)]
+    for src in range(_POOL):
+        for dst in range(_POOL):
+            if src != dst:
+                pool[dst] = mix(pool[dst], hashmix(pool[src]))
+    for src in range(_POOL, len(entropy)):
+        for dst in range(_POOL):
+            pool[dst] = mix(pool[dst], hashmix(entropy[src]))
+    state, const = [], _INIT_B
+    for i in range(2 * words):
+        value = pool[i % _POOL] ^ const
+        const = (const * _MULT_B) & _MASK32
+        value = (value * const) & _MASK32
+        state.append(value ^ (value >> _XSHIFT))
+    return [state[2 * k] | (state[2 * k + 1] << 32) for k in range(words)]  # two words of 32 bits, little end first
 
 
 def tournament(game_name: str, seats: Sequence[Any], games: int, seed: int = 0, players: int | None = None,
@@ -199,6 +265,8 @@ def tournament(game_name: str, seats: Sequence[Any], games: int, seed: int = 0, 
                 rows.extend(done)
                 bar.update(len(done))
         else:
+            from concurrent.futures import ProcessPoolExecutor
+
             with ProcessPoolExecutor(max_workers=workers) as pool:
                 futures = [pool.submit(_play_batch, game_name, b, options, max_actions) for b in batches]
                 from concurrent.futures import as_completed as completed
@@ -310,20 +378,35 @@ def compare(default: Any, changed: Any):
     """
     import pandas as pd
 
-    if len(default) != len(changed) or list(default["seed"]) != list(changed["seed"]):
+    def rows(table: Any) -> list[dict[str, Any]]:
+        return [{"seed": seed, "seats": tuple(seats), "winners": tuple(winners), "actions": actions}
+                for seed, seats, winners, actions in zip(table["seed"], table["seats"], table["winners"], table["actions"])]
+
+    measured = compare_rows(rows(default), rows(changed))
+    table = pd.DataFrame(measured).set_index("measure")
+    table["games_needed"] = table["games_needed"].astype(object)
+    table.attrs["games"] = len(default)
+    return table
+
+
+def compare_rows(default: Sequence[dict[str, Any]], changed: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """:func:`compare`'s numbers from two lists of games (dicts with at least ``seed``, ``seats``,
+    ``winners`` and ``actions``, as :func:`play_game` returns them): one dict per measure, with the
+    key ``measure`` and :func:`compare`'s columns. Standard library only (the play pages use it)."""
+    if len(default) != len(changed) or [r["seed"] for r in default] != [r["seed"] for r in changed]:
         raise ValueError("compare needs two tournaments on the same seeds (the same seed, seats and games)")
     if not len(default):
         raise ValueError("compare needs at least one game")
-    if [tuple(s) for s in default["seats"]] != [tuple(s) for s in changed["seats"]]:
+    if [tuple(r["seats"]) for r in default] != [tuple(r["seats"]) for r in changed]:
         raise ValueError("compare needs two tournaments with the same seats in every game")
-    players = len(default["seats"].iloc[0])
+    players = len(default[0]["seats"])
 
-    def shares(table: Any, p: int) -> list[float]:
-        return [1 / len(w) if p in w else 0.0 for w in table["winners"]]
+    def shares(table: Sequence[dict[str, Any]], p: int) -> list[float]:
+        return [1 / len(r["winners"]) if p in r["winners"] else 0.0 for r in table]
 
     measures = [(f"seat {p + 1}", shares(default, p), shares(changed, p)) for p in range(players)]
-    measures.append(("length", [float(x) for x in default["actions"]], [float(x) for x in changed["actions"]]))
-    rows = []
+    measures.append(("length", [float(r["actions"]) for r in default], [float(r["actions"]) for r in changed]))
+    out = []
     for name, a, b in measures:
         row: dict[str, Any] = {"measure": name}
         for side, values in (("default", a), ("changed", b)):
@@ -335,11 +418,8 @@ def compare(default: Any, changed: Any):
         if name != "length":  # a share stays in 0..1
             for side, low in (("default", 0.0), ("changed", 0.0), ("difference", -1.0)):
                 row[f"{side}_low"], row[f"{side}_high"] = max(low, row[f"{side}_low"]), min(1.0, row[f"{side}_high"])
-        rows.append(row)
-    table = pd.DataFrame(rows).set_index("measure")
-    table["games_needed"] = table["games_needed"].astype(object)
-    table.attrs["games"] = len(default)
-    return table
+        out.append(row)
+    return out
 
 
 def _mean_interval(values: Sequence[float]) -> tuple[float, float]:

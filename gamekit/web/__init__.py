@@ -85,7 +85,7 @@ def _load_services() -> None:
     global _loaded
     if _loaded:
         return
-    from . import auf_achse, dice, factories, itc, lessons, play, selfcheck, trade_feud, transportspelet  # noqa: F401
+    from . import auf_achse, dice, factories, house_rules, itc, lessons, play, selfcheck, trade_feud, transportspelet  # noqa: F401
 
     _loaded = True
 

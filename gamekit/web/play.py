@@ -34,6 +34,7 @@ from .. import game as get_game
 from ..core import IllegalAction, InvalidSave
 from ..validation import is_integer
 from . import learn, service
+from .house_rules import GAME_CHOICES, STUDY_GAMES, house_rules, read_setting, settings_groups
 from .play_board import board_places, grouped_moves
 from .play_board import press as board_press
 from .play_tables import colour, holdings, phase_text, private
@@ -112,7 +113,8 @@ def play_through(game_name: str, seats: list[str], seed: int, options: dict[str,
 
 # -- reading the request -----------------------------------------------------------------------
 
-def _int(value: Any, what: str, low: int, high: int) -> int:
+def whole_number(value: Any, what: str, low: int, high: int) -> int:
+    """``value`` if it is a whole number from ``low`` to ``high``, else a ``ValueError`` naming ``what``."""
     if not is_integer(value) or not low <= value <= high:
         raise ValueError(f"{what} is a whole number from {low} to {high}, not {value!r}")
     return value
@@ -127,7 +129,11 @@ def _seats(seats: Any, players: int) -> list[str]:
     return list(seats)
 
 
-def _options(game: Any, options: Any) -> dict[str, Any]:
+def read_options(game: Any, options: Any) -> dict[str, Any]:
+    """The settings a page sends (``{name: value}``), checked, as the options to start a game with:
+    those that differ from the defaults. A printed number may come as the words the page shows
+    ("2 grain, 3 ore", "5,000": :func:`gamekit.web.house_rules.read_setting`); every value is then
+    checked by the game's options (its range, with the rule)."""
     if options is None:
         return {}
     if not isinstance(options, dict):
@@ -138,12 +144,17 @@ def _options(game: Any, options: Any) -> dict[str, Any]:
         if name not in defaults:
             raise ValueError(f"{game.title} has no setting {name!r}")
         default = defaults[name]
-        if type(value) is not type(default) and not (isinstance(default, float) and type(value) is int):
+        value = read_setting(game, name, value)
+        if isinstance(value, (dict, tuple, list, type(None))) and (isinstance(default, tuple) or default is None
+                                                                   or value is None):
+            value = getattr(game.make_options(**{name: value}), name)  # as the options keep it (a cost's pairs)
+        elif type(value) is not type(default) and not (isinstance(default, float) and type(value) is int):
             raise ValueError(f"the setting {name} is a {type(default).__name__}, not {value!r}")
         if value != default:
             out[name] = value
     game.make_options(**out)
     return out
+
 
 
 def _restore(situation: Any) -> tuple[Any, dict[str, Any]]:
@@ -257,8 +268,9 @@ def _view(state: Any, situation: dict[str, Any], announce: str, replay: int | No
     players = [{"name": _name(p, seats), "seat": seats[p], "score": number_text(scores[p]), "colour": colour(state, p),
                 "details": holdings(state, p, viewer), "to_move": p == mover} for p in range(state.players)]
     result, outcome = "", None
+    changes = house_rules(state.options, state.game.name)
     if over:
-        outcome = _outcome(state, seats, scores)
+        outcome = _outcome(state, seats, scores, changes)
         result = outcome["text"]
     if over:
         status = "The game is over."
@@ -295,7 +307,9 @@ def _view(state: Any, situation: dict[str, Any], announce: str, replay: int | No
         "result": result,
         "outcome": outcome,
         "seed": state.seed,
-        "save_name": f"{state.game.name}-seed-{state.seed}-after-{steps}.json",
+        "house_rules": changes,
+        "house_rules_text": _house_rules_text(changes),
+        "save_name": f"{state.game.name}{'-house-rules' if changes else ''}-seed-{state.seed}-after-{steps}.json",
         "guide": learn.guide_view(state, situation, person_moves),
     }
 
@@ -307,7 +321,12 @@ def number_text(value: Any) -> str:
     return str(value)
 
 
-def _outcome(state: Any, seats: list[str], scores: dict[int, Any]) -> dict[str, Any]:
+def _house_rules_text(changes: list[str]) -> str:
+    """The house rules of a game in one line ("" for the game as printed)."""
+    return f"Played with house rules: {'; '.join(changes)}." if changes else ""
+
+
+def _outcome(state: Any, seats: list[str], scores: dict[int, Any], changes: list[str] | None = None) -> dict[str, Any]:
     """The result screen of a finished game: the winners, every score, and why it ended (the
     engine's :attr:`~gamekit.core.State.end_reason`, words with its rule), as data and as one text."""
     winners = state.winners()
@@ -319,7 +338,10 @@ def _outcome(state: Any, seats: list[str], scores: dict[int, Any]) -> dict[str, 
     headline = f"{names} {'win' if len(winners) > 1 else 'wins'} with a score of {best}."
     final = "Final scores: " + ", ".join(f"Player {p + 1} {number_text(scores[p])}" for p in range(state.players))
     text = f"{headline} {final}" + (f". The game ended because {reason}." if reason else ".")
+    if changes:
+        text += " " + _house_rules_text(changes)
     return {"headline": headline, "winners": winners, "reason": reason, "text": text,
+            "house_rules": _house_rules_text(changes or []),
             "scores": [{"name": _name(p, seats), "score": number_text(scores[p]), "winner": p in winners}
                        for p in range(state.players)]}
 
@@ -349,8 +371,20 @@ def _replayed(state: Any, steps: int) -> Any:
     return again
 
 
+def saved_text(state: Any) -> str:
+    """The game's save as the page keeps and downloads it: the engine's save (:meth:`~gamekit.core.State.to_json`),
+    and for a game with house rules a first key ``"house_rules"`` listing them in words, for people
+    (the engine reads the settings themselves from ``"options"``, and checks them when it opens the
+    save; the list is never read back)."""
+    text = state.to_json()
+    changes = house_rules(state.options, state.game.name)
+    if not changes or not text.startswith("{"):
+        return text
+    return '{"house_rules": ' + json.dumps(changes, ensure_ascii=False) + ", " + text[1:]
+
+
 def _answer(state: Any, situation: dict[str, Any], announce: str, replay: int | None = None) -> dict[str, Any]:
-    situation = {**situation, "save": state.to_json()}
+    situation = {**situation, "save": saved_text(state)}
     return {"situation": situation, "view": _view(state, situation, announce, replay)}
 
 
@@ -374,7 +408,8 @@ def setup_view(game_name: str) -> dict[str, Any]:
                          "rule": f.metadata["rule"] if printed else None})
     return {"game": game.name, "title": game.title, "min_players": game.min_players, "max_players": game.max_players,
             "seat_kinds": [{"value": k, "label": "Person" if k == PERSON else f"Computer: {k}"} for k in SEAT_KINDS],
-            "settings": settings, "save_limit_bytes": SAVE_LIMIT_BYTES, "save_limit_text": SAVE_LIMIT_TEXT}
+            "settings": settings, "groups": settings_groups(game.name),
+            "compare": {"choices": list(GAME_CHOICES), "games": STUDY_GAMES}, "save_limit_bytes": SAVE_LIMIT_BYTES, "save_limit_text": SAVE_LIMIT_TEXT}
 
 
 @service("play.game")
@@ -386,13 +421,15 @@ def play(situation: dict[str, Any] | None = None, action: dict[str, Any] | None 
         return {"situation": situation or {}, "view": {"setup": setup_view(action.get("game", ""))}}
     if kind == "start":
         game = get_game(action.get("game", ""))
-        players = _int(action.get("players", game.min_players), "the number of players", game.min_players, game.max_players)
+        players = whole_number(action.get("players", game.min_players), "the number of players", game.min_players, game.max_players)
         seats = _seats(action.get("seats", [PERSON] + ["heuristic"] * (players - 1)), players)
-        seed = _int(action.get("seed", 1), "the seed", 0, 2 ** 53 - 1)
-        options = _options(game, action.get("options"))
+        seed = whole_number(action.get("seed", 1), "the seed", 0, 2 ** 53 - 1)
+        options = read_options(game, action.get("options"))
         state = game.new(players=players, seed=seed, **options)
         situation = {"game": game.name, "seats": seats}
-        return _answer(state, situation, f"A new game of {game.title} for {players} players, seed {seed}.")
+        changes = house_rules(state.options, game.name)
+        return _answer(state, situation, f"A new game of {game.title} for {players} players, seed {seed}"
+                                         + (f", with house rules: {'; '.join(changes)}." if changes else "."))
     if kind == "open":
         text = action.get("save")
         if not isinstance(text, str):
@@ -437,7 +474,7 @@ def play(situation: dict[str, Any] | None = None, action: dict[str, Any] | None 
     if kind == "view":
         return {"situation": situation, "view": _view(state, situation, "Back to the game.")}
     if kind == "replay":
-        step = _int(action.get("step"), "the step", 0, state.log_length)
+        step = whole_number(action.get("step"), "the step", 0, state.log_length)
         shown = _replayed(state, step)
         view = _view(shown, situation, f"Replay: the position after {step:,} of {state.log_length:,} actions.", replay=step,
                      steps=state.log_length)

@@ -26,7 +26,7 @@ STATIC = Path(__file__).parent / "static"
 
 
 #: Widgets whose front end is more than one file: the files appended after the widget's own.
-PARTS = {"play": ("play_board", "play_learn")}
+PARTS = {"play": ("play_board", "play_learn", "play_compare")}
 
 
 def esm_for(name: str) -> str:

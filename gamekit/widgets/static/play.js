@@ -82,6 +82,63 @@ function download(name, text) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+// The settings' values as typed: on/off, or the text of a number, a cost or a list (the service
+// reads the words and says what it expects when they are not of its form).
+function settingValues(box) {
+  const options = {};
+  box.querySelectorAll("[data-setting]").forEach((input) => {
+    const name = input.getAttribute("data-setting");
+    if (input.getAttribute("data-kind") === "bool") options[name] = input.checked;
+    else {
+      const value = wholeNumberText(input.value);
+      options[name] = value === null ? input.value : value;
+    }
+  });
+  return options;
+}
+
+// The settings as the service describes them (gamekit/web/house_rules.py): a group per section of
+// the chapter, each setting with its name, its printed value (or the Assumption's default), what a
+// value is, and a link to its rule in the chapter.
+function drawSettings(game, groups) {
+  const reset = el("button", { "data-testid": "gk-settings-reset" }, "Back to the printed game");
+  const nodes = groups.map((g, gi) => {
+    const legendId = `gk-${game}-group-${gi}`;
+    return el("fieldset", { class: "gk-play-group-settings", "data-testid": "gk-settings-group" },
+      el("legend", { id: legendId }, g.title, el("span", { class: "gk-muted" }, ` (${g.page})`)),
+      ...g.settings.map((s) => {
+        const id = `gk-${game}-setting-${s.name}`;
+        const aboutId = `${id}-about`;
+        const input = s.input === "bool"
+          ? el("input", { id, type: "checkbox", "data-setting": s.name, "data-kind": s.input, checked: s.value || undefined,
+            "aria-describedby": aboutId })
+          : el("input", { id, type: "text", inputmode: s.kind === "printed" && s.about.startsWith("a whole") ? "numeric" : undefined,
+            size: String(Math.max(6, Math.min(28, s.value.length + 2))), value: s.value, "data-setting": s.name, "data-kind": s.input,
+            "data-printed": s.kind === "printed" ? s.printed : undefined, "aria-describedby": aboutId });
+        const rule = el("span", { "data-testid": "gk-setting-rule" }, s.rule ? `rule ${s.rule}` : "");
+        if (s.rule) {
+          ruleLinks().then((links) => {
+            const href = ruleHref(s.rule, links);
+            if (href) rule.replaceWith(el("a", { href, "data-testid": "gk-setting-rule" }, `rule ${s.rule}`));
+          });
+        }
+        const said = s.kind === "printed" ? `Printed: ${s.printed} (${s.about}); ` : `Assumption: ${s.about}; `;
+        return el("div", { class: `gk-play-setting gk-play-setting-${s.kind}`, "data-testid": `gk-setting-${s.name}` },
+          el("label", { for: id }, s.label), input,
+          el("span", { id: aboutId, class: "gk-muted" }, said, rule));
+      }));
+  });
+  reset.addEventListener("click", () => {
+    for (const g of groups) for (const s of g.settings) {
+      const input = nodes.length && document.getElementById(`gk-${game}-setting-${s.name}`);
+      if (!input) continue;
+      if (s.input === "bool") input.checked = s.default === "on";
+      else input.value = s.kind === "printed" ? s.printed : s.default;
+    }
+  });
+  return groups.length ? [...nodes, el("div", { class: "gk-row" }, reset)] : [];
+}
+
 function render({ model, el: root }) {
   const ui = widgetShell(model, root, { className: "gk-play", label: "Play a whole game" });
   const game = model.get("game_name");
@@ -98,7 +155,8 @@ function render({ model, el: root }) {
   const seedInput = el("input", { id: `gk-${game}-seed`, type: "text", inputmode: "numeric", "data-testid": "gk-seed", size: "10",
     placeholder: "random", "aria-describedby": `gk-${game}-seed-note` });
   const seedNote = el("span", { id: `gk-${game}-seed-note`, class: "gk-muted" }, "empty: a new random game; a game's seed: that game again");
-  const settingsBox = el("details", { class: "gk-play-settings" }, el("summary", {}, "Settings (the chapter's assumptions)"));
+  const settingsBox = el("details", { class: "gk-play-settings" },
+    el("summary", {}, "Settings: the printed numbers and the chapter's assumptions (house rules)"));
   const startButton = el("button", { "data-testid": "gk-start" }, "Start the game");
   const resume = el("button", { "data-testid": "gk-resume", hidden: "" }, "Continue your last game");
   const keptNote = el("p", { class: "gk-muted", "data-testid": "gk-kept-note", hidden: "" });
@@ -108,6 +166,9 @@ function render({ model, el: root }) {
       el("label", { for: `gk-${game}-seed` }, "Seed"), seedInput, seedNote),
     seatsBox, settingsBox, el("div", { class: "gk-row" }, startButton, resume), keptNote,
     el("div", { class: "gk-row" }, el("label", { for: `gk-${game}-open` }, "Open a saved game"), openInput));
+  // "What does it change?" (play_compare.js, appended to this module): after the settings.
+  const compare = playCompare({ model, game, players: () => Number(playersSelect.value), options: () => settingValues(settingsBox) });
+  settingsBox.after(compare.row);
   setup.addEventListener("submit", (e) => e.preventDefault());
 
   const seatSelects = () => [...seatsBox.querySelectorAll("select")];
@@ -129,13 +190,8 @@ function render({ model, el: root }) {
     const given = model.get("seed");
     if (!seedInput.value && given !== null && given !== undefined) seedInput.value = String(given);
     drawSeats(form);
-    settingsBox.replaceChildren(settingsBox.firstChild, ...form.settings.map((s) => {
-      const id = `gk-${game}-setting-${s.name}`;
-      const input = s.kind === "bool"
-        ? el("input", { id, type: "checkbox", "data-setting": s.name, "data-kind": s.kind, checked: s.default || undefined })
-        : el("input", { id, type: "text", inputmode: "numeric", size: "6", value: String(s.default), "data-setting": s.name, "data-kind": s.kind });
-      return el("div", { class: "gk-row" }, el("label", { for: id }, s.label), input);
-    }));
+    settingsBox.replaceChildren(settingsBox.firstChild, ...drawSettings(game, form.groups || []));
+    if (form.compare) compare.choices(form.compare);
     const kept = recall(game);
     resume.hidden = !kept.situation;
     keptNote.hidden = !kept.unreadable;
@@ -154,15 +210,7 @@ function render({ model, el: root }) {
       model.save_changes();
       return;
     }
-    const options = {};
-    settingsBox.querySelectorAll("[data-setting]").forEach((input) => {
-      const name = input.getAttribute("data-setting");
-      if (input.getAttribute("data-kind") === "bool") options[name] = input.checked;
-      else {
-        const value = wholeNumberText(input.value);
-        options[name] = value === null ? input.value : value;
-      }
-    });
+    const options = settingValues(settingsBox);
     ui.reset();
     stopBots();
     shownTo = null;
@@ -227,6 +275,7 @@ function render({ model, el: root }) {
   // a second Enter play a move the reader never chose); Tab goes on to the moves.
   const moves = el("div", { role: "region", "aria-label": "Your moves", class: "gk-play-moves", "data-testid": "gk-moves", tabindex: "-1" });
   const seedShown = el("p", { class: "gk-muted", "data-testid": "gk-seed-shown" });
+  const houseRules = el("p", { class: "gk-play-house-rules", "data-testid": "gk-house-rules", hidden: "" });
   const keepNote = el("p", { class: "gk-muted", "data-testid": "gk-keep-note", hidden: "" });
   const hintButton = el("button", { "data-testid": "gk-hint", onclick: () => ui.act({ kind: "hint" }) }, "Hint");
   const undoButton = el("button", { "data-testid": "gk-undo", onclick: () => ui.act({ kind: "undo" }) }, "Undo my last move");
@@ -256,7 +305,7 @@ function render({ model, el: root }) {
   const saveButton = el("button", { "data-testid": "gk-save" }, "Save the game to a file");
   const newButton = el("button", { "data-testid": "gk-new" }, "New game");
   const endRow = el("div", { class: "gk-row" }, saveButton, newButton);
-  table.append(status, seedShown, keepNote, result, others, el("div", { class: "gk-row" }, skipButton, hintButton, undoButton,
+  table.append(status, seedShown, houseRules, keepNote, result, others, el("div", { class: "gk-row" }, skipButton, hintButton, undoButton,
     el("label", { for: `gk-${game}-pace` }, "Computer's pace"), paceSelect), hint, moves, cover, privateBox,
     scrollTable(players, "players"), zoomBar, board,
     el("details", { class: "gk-play-log", open: "" }, el("summary", {}, "Log"),
@@ -392,6 +441,7 @@ function render({ model, el: root }) {
       el("p", { class: "gk-play-headline", "data-testid": "gk-result-headline" }, o.headline),
       scrollTable(scores, "final scores"),
       el("p", { "data-testid": "gk-result-reason" }, o.reason ? `Why it ended: ${o.reason}.` : ""),
+      o.house_rules ? el("p", { class: "gk-play-house-rules", "data-testid": "gk-result-house-rules" }, o.house_rules) : "",
       el("p", { class: "gk-muted" }, `Game seed ${v.seed}: type it in the Seed field of a new game to play the same game again.`),
       el("div", { class: "gk-row", role: "group", "aria-label": "What next" },
         el("button", { "data-testid": "gk-result-replay", onclick: () => ui.act({ kind: "replay", step: 0 }) }, "Replay the game from the start"),
@@ -429,6 +479,8 @@ function render({ model, el: root }) {
     endRow.hidden = showResult; // the result screen has its own Save and New game
     seedShown.textContent = showResult ? "" : `Game seed ${v.seed}`;
     seedShown.hidden = showResult;
+    houseRules.textContent = v.house_rules_text || "";
+    houseRules.hidden = showResult || !v.house_rules_text;
     drawPlayers(v);
     boardKey.textContent = v.key || "";
     others.hidden = !(v.others && v.others.length) || replaying;
@@ -496,6 +548,7 @@ function render({ model, el: root }) {
   draw();
   return () => {
     stopBots();
+    compare.dispose();
     model.off("change:revision", draw);
     tableBoard.dispose();
     ui.dispose();
