@@ -325,7 +325,7 @@ class FactoriesState(CatanState):
             self.factories[node] = [player, 0, -1, -1, -1]
         super()._arrange(turn, phase, settlements, cities, roads, ships, (), hands)
 
-    #: The factories' own mutable fields (see :attr:`CatanState.MUTABLE`).
+    #: The factories' own mutable fields (see ``CatanState.MUTABLE``).
     MUTABLE = {**CatanState.MUTABLE, "factories": "dict of lists", "pegs_left": "nested", "blanks_left": "list",
                "pending_peg": "list"}
 

@@ -584,7 +584,7 @@ class SeafarersState(CatanState):
             self._steal_from(action.victim)
         self.phase = self.resume
 
-    #: The Seafarers layer's own mutable fields (see :attr:`CatanState.MUTABLE`).
+    #: The Seafarers layer's own mutable fields (see ``CatanState.MUTABLE``).
     MUTABLE = {**CatanState.MUTABLE, "ship_owner": "list", "_busy": "list", "new_ships": "list",
                "_ship_at": "nested", "_lone_ship": "nested", "ships": "nested"}
 

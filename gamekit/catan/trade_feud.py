@@ -1067,7 +1067,7 @@ class TradeFeudState(SeafarersState):
         if self.phase == "road_building" and not self.free_edge_actions(self.turn):
             self.phase = self.resume  # the connection took the last free place
 
-    #: Trade Feud's own mutable fields (see :attr:`CatanState.MUTABLE`); a copy forgets the kept
+    #: Trade Feud's own mutable fields (see ``CatanState.MUTABLE``); a copy forgets the kept
     #: sites (``_sites``) and works them out again when first asked.
     MUTABLE = {**SeafarersState.MUTABLE, "tokens": "list", "connection_edges": "list", "best_reachable": "list",
                "best_points": "list", "connections": "append-only", "_sites": "dropped"}
