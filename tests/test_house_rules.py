@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import re
 import sys
 from pathlib import Path
 
@@ -234,6 +235,14 @@ def test_every_setting_as_the_page_shows_it_starts_the_printed_game():
         answer = ok(call("play.game", {"action": {"kind": "start", "game": name, "players": players,
                                                   "seats": ["heuristic"] * players, "seed": 1, "options": shown}}))
         assert answer["view"]["house_rules"] == [], name
+        # the page (play.js settingValues) sends a whole number's text as a number: "7" as 7, even
+        # for a setting of several numbers (Catan's rolls that move the robber, printed (7,))
+        sent = {k: int(v.replace(",", "")) if isinstance(v, str) and re.fullmatch(r"\d{1,3}(,\d{3})*|\d+", v) else v
+                for k, v in shown.items()}
+        answer = ok(call("play.game", {"action": {"kind": "start", "game": name, "players": players,
+                                                  "seats": ["heuristic"] * players, "seed": 1, "options": sent}}))
+        assert answer["view"]["house_rules"] == [], name
+    assert read_setting(gamekit.game("catan"), "robber_rolls", 8) == (8,)
     assert read_setting(gamekit.game("transportspelet"), "loan_unit", "20,000") == 20_000
     with pytest.raises(ValueError, match="loan_unit is a whole number"):
         read_setting(gamekit.game("transportspelet"), "loan_unit", "lots")

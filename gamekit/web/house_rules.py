@@ -103,6 +103,8 @@ def read_setting(game: Any, name: str, value: Any) -> Any:
     f = _field(game, name)
     meta = f.metadata
     if not isinstance(value, str):
+        if isinstance(f.default, tuple) and is_integer(value) and not isinstance(value, bool):
+            return (value,)  # one number for a setting of several (the page sends "7" as the number 7)
         return value
     if meta.get("kind") != PRINTED:
         if is_integer(f.default) and not isinstance(f.default, bool):  # an Assumption's number, as shown ("1,000")
