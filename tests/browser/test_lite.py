@@ -144,6 +144,38 @@ def test_gamekit_imports_in_the_browser_first_visit_second_visit_and_offline(sit
     assert errors == []
 
 
+def test_a_lesson_opened_once_opens_again_offline_with_its_kernel(site, browser_context):
+    """The lesson's page (the notebooks app, not the REPL above) is kept by the book's service worker
+    once opened: offline, the same link opens the notebook again and its Python starts."""
+    lesson = LESSONS[0]
+    page = browser_context.new_page()
+    errors = _errors(page)
+    page.goto(f"{site.url}notebooks/{lesson}.html", wait_until="load")
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.locator("a.gk-open-browser").click()
+    page.wait_for_url(f"**/lite/notebooks/index.html?path={lesson}-student.ipynb")
+    url = page.url
+    first_ran = ("() => { const p = document.querySelector('.jp-Notebook .jp-CodeCell .jp-InputPrompt');"
+                 " return p && /\\[\\d+\\]/.test(p.textContent); }")
+    _run_all(page)
+    page.wait_for_function(first_ran, timeout=LOAD_TIMEOUT_MS)
+    site.stop()
+    page.goto(url)
+    heading = page.locator(".jp-Notebook .jp-Cell").first.locator("h1")
+    heading.wait_for(timeout=LOAD_TIMEOUT_MS)
+    assert heading.inner_text().strip() == _title(lesson)
+    # the outputs cleared first, so that what the first code cell prints is this offline run's
+    first_outputs = page.locator(".jp-Notebook .jp-CodeCell").first.locator(".jp-OutputArea-output")
+    page.get_by_role("menuitem", name="Edit", exact=True).click()
+    page.get_by_role("menuitem", name="Clear Outputs of All Cells", exact=True).click()
+    assert first_outputs.count() == 0
+    _run_all(page)
+    page.wait_for_function(first_ran, timeout=LOAD_TIMEOUT_MS)
+    first_outputs.first.wait_for(timeout=LOAD_TIMEOUT_MS)
+    assert browser_context.outside == []
+    assert errors == []
+
+
 @pytest.mark.parametrize("lesson", LESSONS)
 def test_each_lesson_page_opens_its_student_notebook_in_the_browser(site, browser_context, lesson):
     page = browser_context.new_page()
