@@ -2,7 +2,7 @@
 
 Written into ``_build/assets/lite/``, which the book serves as ``lite/`` (``html_extra_path`` in
 ``_config.yml``), so that every lesson page can link its student notebook there
-(``lite/lab/index.html?path=<lesson>-student.ipynb``). The site is JupyterLite
+(``lite/notebooks/index.html?path=<lesson>-student.ipynb``). The site is JupyterLite
 (``jupyterlite-core`` with ``jupyterlite-pyodide-kernel``, from PyPI) whose kernel runs on the
 same pinned Pyodide the book's widgets use (``web/node_modules/pyodide``), served by the site
 itself:
@@ -21,6 +21,12 @@ itself:
   lite pages too and keeps what they load for the next visit offline (``book/_ext/offline.py``
   counts ``lite/`` among the files it caches on first use). Without a service worker the kernel
   mounts no browser drive; the lessons read no files.
+* A lesson opens in JupyterLite's ``notebooks`` app (Jupyter Notebook 7's one-document page: the
+  notebook alone, no file browser, which JupyterLab lays over the notebook on a phone); ``lab``
+  (JupyterLab, for a class that wants it) and ``repl`` are built too. The Notebook's "Not
+  Trusted" button is left out (trust means nothing in a site that runs in the reader's own browser;
+  JupyterLab shows none either, and on a 360 px phone it covered the menu). The theme follows the
+  reader's light or dark setting, as the book does (JupyterLab's ``adaptive-theme``).
 * The contents are the lessons' student notebooks (``tools/student_versions.py``, the same files
   the lesson pages offer for download).
 
@@ -82,12 +88,22 @@ DEPENDS = {
 }
 #: Preloaded when the kernel starts: everything above and gamekit.
 PRELOAD = (*KERNEL, *WIDGETS, "gamekit")
-#: JupyterLite's apps served (the lessons open in JupyterLab; the REPL runs one line of code).
-APPS = ("lab", "repl")
+#: JupyterLite's apps served: the lessons open in ``notebooks`` (one notebook on the page, at any
+#: width); ``lab`` is JupyterLab; the REPL runs one line of code.
+APPS = ("notebooks", "lab", "repl")
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
-#: Settings of the lite JupyterLab: every cell of a lesson drawn (not only those on the screen), so
-#: that the browser's find, printing and a screen reader see the whole lesson.
-OVERRIDES = {"@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"}}
+#: Settings of the lite apps: every cell of a lesson drawn (not only those on the screen), so that
+#: the browser's find, printing and a screen reader see the whole lesson; the light or dark theme as
+#: the reader's system has it (``prefers-color-scheme``, followed while the page is open).
+OVERRIDES = {
+    "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"},
+    "@jupyterlab/apputils-extension:themes": {"adaptive-theme": True, "preferred-light-theme": "JupyterLab Light",
+                                              "preferred-dark-theme": "JupyterLab Dark"},
+}
+#: Plugins left out: JupyterLite's own service worker (the book's serves the site), jupytext (for
+#: JupyterLab only), the Notebook's "Not Trusted" button (see above).
+DISABLED = ["@jupyterlite/application-extension:service-worker-manager", "jupyterlab-jupytext",
+            "@jupyter-notebook/notebook-extension:trusted"]
 
 
 def normal(name: str) -> str:
@@ -239,8 +255,7 @@ def config() -> dict:
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
             "appName": "gamekit lessons",
-            # no service worker of its own (the book's serves the site); jupytext is for JupyterLab only
-            "disabledExtensions": ["@jupyterlite/application-extension:service-worker-manager", "jupyterlab-jupytext"],
+            "disabledExtensions": DISABLED,
             "litePluginSettings": {
                 KERNEL_PLUGIN: {
                     "pyodideUrl": "./static/pyodide/pyodide.mjs",

@@ -40,8 +40,9 @@ def links_html(docname: str) -> str:
     up = "../" * docname.count("/")
     teacher, student = f"{up}lessons/{lesson}.ipynb", f"{up}lessons/{lesson}-student.ipynb"
     pages = f"{up}book/lessons/{lesson}"
-    # the student notebook in the book's own JupyterLite site (tools/build_lite.py)
-    browser = f"{up}lite/lab/index.html?path={lesson}-student.ipynb"
+    # the student notebook in the book's own JupyterLite site (tools/build_lite.py), in its
+    # one-notebook page (JupyterLab would open on a phone with its file browser over the notebook)
+    browser = f"{up}lite/notebooks/index.html?path={lesson}-student.ipynb"
     return (
         '<div class="gk-lesson-links" role="note" aria-label="This lesson\'s notebooks and how to run it">\n'
         f'<p><strong><a class="gk-open-browser" href="{browser}">Open in the browser</a></strong>: the student'

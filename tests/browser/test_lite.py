@@ -6,7 +6,10 @@ book's ``sw.js`` keeps the lite site once used), every outside request blocked a
 
 * gamekit imports in the site's Python with no install, no outside request, and again on a second
   visit and offline; the times from opening to the first result are printed (``-s`` shows them).
-* Each lesson page's "Open in the browser" link opens its student notebook in the site.
+* Each lesson page's "Open in the browser" link opens its student notebook in the site, in its
+  one-notebook page (JupyterLite's ``notebooks`` app): on a 360 px phone and at 1,280 px the lesson's
+  first cell is in view (no file browser over it), nothing scrolls sideways, and the notebook is
+  light or dark as the reader's system is.
 * A lesson's student notebook runs there top to bottom with no error and prints the book's figures,
   for every lesson whose code runs on the standard library and gamekit (``IN_THE_BROWSER``).
 """
@@ -19,7 +22,7 @@ import json
 import threading
 import time
 from pathlib import Path
-from urllib.parse import quote, urlparse
+from urllib.parse import quote, urljoin, urlparse
 
 import pytest
 
@@ -65,11 +68,11 @@ def site():
     s.stop()
 
 
-@pytest.fixture
-def browser_context(site, browser):
+def _context(site, browser, **options):
     """A fresh context of the suite's one Chromium (conftest's session ``browser``: a second
-    ``sync_playwright`` in the same worker would refuse to start), outside requests blocked."""
-    context = browser.new_context()
+    ``sync_playwright`` in the same worker would refuse to start), outside requests blocked and
+    recorded in ``context.outside``; ``options`` go to ``new_context`` (a phone's viewport, say)."""
+    context = browser.new_context(**options)
     outside: list[str] = []
 
     def route(r) -> None:
@@ -82,6 +85,12 @@ def browser_context(site, browser):
 
     context.route("**/*", route)
     context.outside = outside
+    return context
+
+
+@pytest.fixture
+def browser_context(site, browser):
+    context = _context(site, browser)
     yield context
     context.close()
 
@@ -135,6 +144,38 @@ def test_gamekit_imports_in_the_browser_first_visit_second_visit_and_offline(sit
     assert errors == []
 
 
+def test_a_lesson_opened_once_opens_again_offline_with_its_kernel(site, browser_context):
+    """The lesson's page (the notebooks app, not the REPL above) is kept by the book's service worker
+    once opened: offline, the same link opens the notebook again and its Python starts."""
+    lesson = LESSONS[0]
+    page = browser_context.new_page()
+    errors = _errors(page)
+    page.goto(f"{site.url}notebooks/{lesson}.html", wait_until="load")
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.locator("a.gk-open-browser").click()
+    page.wait_for_url(f"**/lite/notebooks/index.html?path={lesson}-student.ipynb")
+    url = page.url
+    first_ran = ("() => { const p = document.querySelector('.jp-Notebook .jp-CodeCell .jp-InputPrompt');"
+                 " return p && /\\[\\d+\\]/.test(p.textContent); }")
+    _run_all(page)
+    page.wait_for_function(first_ran, timeout=LOAD_TIMEOUT_MS)
+    site.stop()
+    page.goto(url)
+    heading = page.locator(".jp-Notebook .jp-Cell").first.locator("h1")
+    heading.wait_for(timeout=LOAD_TIMEOUT_MS)
+    assert heading.inner_text().strip() == _title(lesson)
+    # the outputs cleared first, so that what the first code cell prints is this offline run's
+    first_outputs = page.locator(".jp-Notebook .jp-CodeCell").first.locator(".jp-OutputArea-output")
+    page.get_by_role("menuitem", name="Edit", exact=True).click()
+    page.get_by_role("menuitem", name="Clear Outputs of All Cells", exact=True).click()
+    assert first_outputs.count() == 0
+    _run_all(page)
+    page.wait_for_function(first_ran, timeout=LOAD_TIMEOUT_MS)
+    first_outputs.first.wait_for(timeout=LOAD_TIMEOUT_MS)
+    assert browser_context.outside == []
+    assert errors == []
+
+
 @pytest.mark.parametrize("lesson", LESSONS)
 def test_each_lesson_page_opens_its_student_notebook_in_the_browser(site, browser_context, lesson):
     page = browser_context.new_page()
@@ -143,10 +184,10 @@ def test_each_lesson_page_opens_its_student_notebook_in_the_browser(site, browse
     link = page.locator("a.gk-open-browser")
     assert link.inner_text() == "Open in the browser"
     link.click()
-    page.wait_for_url(f"**/lite/lab/index.html?path={lesson}-student.ipynb")
-    tab = page.get_by_role("tab", name=f"{lesson}-student.ipynb")
-    tab.first.wait_for(timeout=LOAD_TIMEOUT_MS)
+    page.wait_for_url(f"**/lite/notebooks/index.html?path={lesson}-student.ipynb")
     page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=LOAD_TIMEOUT_MS)
+    # the notebook's name in the page's title bar: this lesson's student version
+    assert page.locator("#jp-title").inner_text().strip() == f"{lesson}-student"
     assert browser_context.outside == []
     assert errors == []
 
@@ -189,7 +230,7 @@ def test_a_lesson_runs_top_to_bottom_in_the_browser_with_the_books_figures(site,
     page = browser_context.new_page()
     errors = _errors(page)
     start = time.monotonic()
-    page.goto(site.url + "lite/lab/index.html?path=" + quote(f"{lesson}-student.ipynb"))
+    page.goto(urljoin(book.url, book.locator("a.gk-open-browser").get_attribute("href")))
     _run_all(page)
     # the first result: the first code cell has run (its stored outputs were there before)
     page.wait_for_function("() => { const p = document.querySelector('.jp-Notebook .jp-CodeCell .jp-InputPrompt');"
@@ -224,3 +265,78 @@ def test_a_lesson_runs_top_to_bottom_in_the_browser_with_the_books_figures(site,
                                ".every(w => w.innerText.trim().length > 20)", timeout=LOAD_TIMEOUT_MS)
     assert browser_context.outside == []
     assert errors == []
+
+
+def _title(lesson: str) -> str:
+    """The lesson's title: the first line of its student notebook's first cell (a Markdown heading)."""
+    notebook = json.loads((LITE / "files" / f"{lesson}-student.ipynb").read_text(encoding="utf-8"))
+    first = notebook["cells"][0]
+    source = "".join(first["source"]) if isinstance(first["source"], list) else first["source"]
+    assert first["cell_type"] == "markdown" and source.startswith("# "), source[:80]
+    return source.splitlines()[0][2:].strip()
+
+
+@pytest.mark.parametrize(("width", "height"), [(360, 740), (1280, 800)], ids=["phone-360", "desktop-1280"])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_lesson_opens_on_its_notebook_at_any_width_in_the_readers_colours(site, browser, width, height, scheme):
+    """A student on a phone (360 px) or a computer (1,280 px) who follows a lesson page's link sees
+    the lesson, not a list of files: the notebook's first cell (the lesson's title) is in view and
+    nothing is laid over it; the page and the notebook do not scroll sideways (a long code line, a
+    wide chart or table scrolls inside its own box, as in the book); the notebook is dark when the
+    reader's system is dark (JupyterLab's adaptive theme), light when it is light."""
+    lesson = LESSONS[0]
+    context = _context(site, browser, viewport={"width": width, "height": height}, color_scheme=scheme)
+    try:
+        page = context.new_page()
+        errors = _errors(page)
+        page.goto(f"{site.url}notebooks/{lesson}.html", wait_until="load")
+        page.locator("a.gk-open-browser").click()
+        page.wait_for_url(f"**/lite/notebooks/index.html?path={lesson}-student.ipynb")
+        heading = page.locator(".jp-Notebook .jp-Cell").first.locator("h1")
+        heading.wait_for(timeout=LOAD_TIMEOUT_MS)
+        assert heading.inner_text().strip() == _title(lesson)
+        dark = scheme == "dark"
+        page.wait_for_function("d => document.body.dataset.jpThemeLight === (d ? 'false' : 'true')", arg=dark,
+                               timeout=LOAD_TIMEOUT_MS)
+        page.wait_for_timeout(500)  # the layout settles after the theme's styles are in
+        seen = page.evaluate(
+            r"""() => {
+                const cell = document.querySelector('.jp-Notebook .jp-Cell');
+                const h1 = cell.querySelector('h1');
+                const r = h1.getBoundingClientRect();
+                const x = (r.left + Math.min(r.right, innerWidth)) / 2, y = r.top + Math.min(r.height, 20) / 2;
+                const top = document.elementFromPoint(x, y);
+                const sideways = [];
+                for (let e = cell; e; e = e.parentElement) {
+                    if (e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'hidden'
+                        && getComputedStyle(e).overflowX !== 'clip') {
+                        sideways.push(`${e.tagName}.${e.className} ${e.scrollWidth}/${e.clientWidth}`);
+                    }
+                }
+                const visible = e => { const b = e.getBoundingClientRect(); return b.width > 0 && b.height > 0; };
+                const rgb = c => (c.match(/[\d.]+/g) || []).slice(0, 3).map(Number);
+                const luminance = c => { const [red, green, blue] = rgb(c); return (0.2126 * red + 0.7152 * green + 0.0722 * blue) / 255; };
+                return {
+                    box: [r.left, r.top, r.right, r.bottom],
+                    covered: !(top && cell.contains(top)),
+                    files: [...document.querySelectorAll('.jp-DirListing, .jp-FileBrowser')].filter(visible).length,
+                    sideways,
+                    page: [document.documentElement.scrollWidth, document.body.scrollWidth, innerWidth],
+                    background: luminance(getComputedStyle(document.querySelector('.jp-Notebook')).backgroundColor),
+                    text: luminance(getComputedStyle(cell.querySelector('.jp-RenderedMarkdown p')).color),
+                };
+            }""")
+        left, top, right, bottom = seen["box"]
+        assert 0 <= left and right <= width and 0 <= top and bottom <= height, seen["box"]
+        assert not seen["covered"], "something is laid over the lesson's first cell"
+        assert seen["files"] == 0, "a file browser is shown"
+        assert seen["sideways"] == [], seen["sideways"]
+        assert max(seen["page"]) <= width, seen["page"]
+        if dark:
+            assert seen["background"] < 0.2 and seen["text"] > 0.7, seen
+        else:
+            assert seen["background"] > 0.8 and seen["text"] < 0.4, seen
+        assert context.outside == []
+        assert errors == []
+    finally:
+        context.close()
