@@ -233,8 +233,20 @@ def test_a_lesson_runs_top_to_bottom_in_the_browser_with_the_books_figures(site,
     page.goto(urljoin(book.url, book.locator("a.gk-open-browser").get_attribute("href")))
     _run_all(page)
     # the first result: the first code cell has run (its stored outputs were there before)
-    page.wait_for_function("() => { const p = document.querySelector('.jp-Notebook .jp-CodeCell .jp-InputPrompt');"
-                           " return p && /\\[\\d+\\]/.test(p.textContent); }", timeout=LOAD_TIMEOUT_MS)
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    first = ("() => { const p = document.querySelector('.jp-Notebook .jp-CodeCell .jp-InputPrompt');"
+             " return p && /\\[\\d+\\]/.test(p.textContent); }")
+    try:
+        page.wait_for_function(first, timeout=LOAD_TIMEOUT_MS // 2)
+    except PlaywrightTimeout:
+        # JupyterLite now and then drops a Run All given while its kernel is still starting (seen
+        # once in about ten lessons on a loaded 2-core machine): nothing runs, and a student presses
+        # it again. So does the test, once, and says so.
+        print(f"\nlite: {lesson}: nothing ran {LOAD_TIMEOUT_MS // 2000} s after Run All Cells; pressed again")
+        page.get_by_role("menuitem", name="Run", exact=True).click()
+        page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+        page.wait_for_function(first, timeout=LOAD_TIMEOUT_MS)
     print(f"\nlite: {lesson} opened to its first result in {time.monotonic() - start:.1f} s")
     prompts = page.locator(".jp-Notebook .jp-CodeCell .jp-InputPrompt")
     page.wait_for_function(

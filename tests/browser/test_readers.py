@@ -100,7 +100,8 @@ def _use_each_widget_once(page):
     count = page.locator(".gk-widget").count()
     for i in range(count):
         widget = page.locator(".gk-widget").nth(i)
-        button = widget.locator("button:not([disabled]):not(.gk-retry)").first
+        # (a button in a closed part, such as the play page's settings, is not a reader's first click)
+        button = widget.locator("button:not([disabled]):not(.gk-retry):visible").first
         button.scroll_into_view_if_needed()
         button.click()
     _settle(page)
@@ -465,7 +466,7 @@ _FIRST_ANSWER = """async (i) => {
   const calls = [];
   const call = rules.call.bind(rules);
   rules.call = (service, args) => { calls.push({ service, args: JSON.parse(JSON.stringify(args)) }); return call(service, args); };
-  const button = w.querySelector('button:not([disabled]):not(.gk-retry)');
+  const button = [...w.querySelectorAll('button:not([disabled]):not(.gk-retry)')].find((b) => b.checkVisibility());
   const before = (await call('selfcheck.modules', {})).ok;
   button.click();
   await new Promise((r) => setTimeout(r, 0));
