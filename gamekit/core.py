@@ -755,7 +755,7 @@ class Game:
       game needs no :meth:`State._observation` or :meth:`State._determinize` of its own: a player
       sees the whole position, and a bot thinks on a copy of it. A game that does not declare it
       hides something, so its state class must write both hooks: a ``TypeError`` here says which
-      is missing (rather than a ``NotImplementedError`` when a bot or a service first asks).
+      is missing, when the game is declared (not when a bot or a service first asks).
     - ``bots``: the module (dotted name) that registers the game's heuristic player, evaluation
       and search (:mod:`gamekit.bots`), imported when a bot is first asked for, or a function that
       registers them, called then. Without it the game still has all three bots: the random
@@ -1619,22 +1619,18 @@ class State(ABC):
             raise ValueError(f"there is no player {player!r} in this {self.players}-player game")
 
     def _observation(self, player: int) -> Any:
-        """Hook: what ``player`` may see (see :meth:`observation`). A game of perfect information
-        (declared on its :class:`Game`) shows everyone the whole position: its saved data."""
-        if self.game.perfect_information:
-            return _copy_json(self._to_data())
-        raise NotImplementedError(f"{self.game.title} does not say what each player may see: "
-                                  "a game implements State._observation (every gamekit game does)")
+        """Hook: what ``player`` may see (see :meth:`observation`). This default is that of a game
+        of perfect information, which shows everyone the whole position (its saved data); a game
+        that hides something overrides it, and :class:`Game` refuses one that does not."""
+        return _copy_json(self._to_data())
 
     def _determinize(self, player: int, rng: Rng) -> State:
         """Hook: a copy of this state whose hidden parts (for ``player``) are drawn again with
         ``rng``, from what ``player`` knows only (see :meth:`determinize`). A game with no hidden
         information (declared on its :class:`Game`) needs none: the copy is ``self.clone()``; the
-        generator is replaced by the caller."""
-        if self.game.perfect_information:
-            return self.clone()
-        raise NotImplementedError(f"{self.game.title} cannot draw the positions a player cannot tell apart: "
-                                  "a game implements State._determinize (every gamekit game does)")
+        generator is replaced by the caller. A game that hides something overrides it, and
+        :class:`Game` refuses one that does not."""
+        return self.clone()
 
     @property
     def end_reason(self) -> str:
