@@ -30,7 +30,7 @@ from typing import Any
 
 from .validation import is_integer
 
-__all__ = ["PRINTED", "PrintedNumber", "printed", "check_printed", "printed_numbers", "cost_counts", "printed_table"]
+__all__ = ["PRINTED", "PrintedNumber", "printed", "check_printed", "printed_numbers", "cost_counts", "printed_table", "value_text"]
 
 #: The ``kind`` in a printed number's field metadata.
 PRINTED = "printed"
@@ -150,11 +150,15 @@ def cost_counts(cost: Sequence[tuple[str, int]], resources: Sequence[str]) -> tu
     return tuple(counts.get(r, 0) for r in resources)
 
 
-def _text(value: Any) -> str:
+def value_text(value: Any) -> str:
+    """A setting's value as people write it: ``(("brick", 1), ("lumber", 1))`` -> "1 brick, 1 lumber",
+    ``5000`` -> "5,000", ``(1, 6)`` -> "1, 6", ``True`` -> "on", ``None`` -> "none"."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
     if isinstance(value, tuple) and value and all(isinstance(x, tuple) and len(x) == 2 for x in value):
         return ", ".join(f"{c:,} {r}" for r, c in value)
     if isinstance(value, tuple):
-        return ", ".join(_text(v) for v in value) if value else "nothing"
+        return ", ".join(value_text(v) for v in value) if value else "nothing"
     if is_integer(value):
         return f"{value:,}"
     return "none" if value is None else str(value)
@@ -169,13 +173,13 @@ class PrintedTable:
     def _repr_markdown_(self) -> str:
         lines = ["| Printed number | Setting | Printed | Rule |", "| --- | --- | --- | --- |"]
         for n in self.numbers:
-            shown = _text(n.default) if not n.changed else f"{_text(n.value)} (printed: {_text(n.default)})"
+            shown = value_text(n.default) if not n.changed else f"{value_text(n.value)} (printed: {value_text(n.default)})"
             lines.append(f"| {n.label[:1].upper() + n.label[1:]} | `{n.name}` | {shown} | "
                          f"{{ref}}`{n.rule} <{n.rule}>` |")
         return "\n".join(lines) + "\n"
 
     def __repr__(self) -> str:
-        return "\n".join(f"{n.name} ({n.label}, {n.rule}): {_text(n.value)}" for n in self.numbers)
+        return "\n".join(f"{n.name} ({n.label}, {n.rule}): {value_text(n.value)}" for n in self.numbers)
 
 
 def printed_table(options: Any) -> PrintedTable:

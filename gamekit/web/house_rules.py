@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import game as get_game
-from ..settings import PRINTED
+from ..settings import PRINTED, value_text
 from ..tournaments import compare_rows, play_game, series
 from ..validation import is_integer
 from . import service
@@ -64,20 +64,6 @@ def _sections() -> dict[str, list[Any]]:
 
 
 # -- values in words, and back ------------------------------------------------------------------------
-
-def value_text(value: Any) -> str:
-    """A setting's value as people write it: ``(("brick", 1), ("lumber", 1))`` -> "1 brick, 1 lumber",
-    ``5000`` -> "5,000", ``(1, 6)`` -> "1, 6", ``True`` -> "on", ``None`` -> "none"."""
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    if isinstance(value, tuple) and value and all(isinstance(x, tuple) and len(x) == 2 for x in value):
-        return ", ".join(f"{c:,} {r}" for r, c in value)
-    if isinstance(value, tuple):
-        return ", ".join(value_text(v) for v in value) if value else "nothing"
-    if is_integer(value):
-        return f"{value:,}"
-    return "none" if value is None else str(value)
-
 
 _NUMBER = re.compile(r"\d{1,3}(?:[,_]\d{3})+(?!\d)|\d+")
 _COST_PART = re.compile(r"(\d{1,3}(?:[,_]\d{3})+(?!\d)|\d+)\s*([a-z]+)")
