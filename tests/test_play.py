@@ -212,3 +212,33 @@ def test_the_pages_search_bot_plays_at_a_budget_its_method_understands():
     for _ in range(40):
         answer = call("play.game", {"situation": answer["ok"]["situation"], "action": {"kind": "bot"}})
     assert answer["ok"]["view"]["steps"] >= 40
+
+
+def test_itc_says_the_dice_rolled_and_the_action_points_left_where_the_player_acts():
+    """A newcomer sees, in the line that says what to do, the dice just rolled (rule ``itc-dice``) and
+    the action points still to spend (``itc-dice``, ``itc-red-die``), not only "keep" and "act"."""
+    situation, view = start("itc", ["person", "person"], seed=3)
+    while view["status"].endswith("place your starting pieces"):
+        situation, view = ask(situation, kind="move", text=view["moves"][0]["moves"][0]["action"])
+    situation, view = ask(situation, kind="move", text="draw action card")
+    assert view["status"].endswith("choose two of the three dice to roll")
+    situation, view = ask(situation, kind="move", text="choose blue and green")
+    rolled = [entry for entry in view["log"] if "choose blue and green" in entry["text"]][-1]["text"]
+    blue, green = (int(rolled.split(f"{c} die: ")[1].split(";")[0].split("]")[0]) for c in ("blue", "green"))
+    assert view["status"].endswith(f"keep one of the dice you rolled: blue {blue}, green {green}")
+    situation, view = ask(situation, kind="move", text="keep green")
+    assert view["status"].endswith(f"(action points left: {green} for the continents)"), view["status"]
+
+
+def test_itc_hand_is_in_words_with_the_printed_profits():
+    """The hand names each card as the moves do ("card 24") with its goods and both profits of each
+    route in euros with separators (rule ``itc-transport-cards``), never "14000/9500"."""
+    table = gamekit.game("itc").new(players=2, seed=1).cards
+    # card 24 as printed: truck 14,000 (9,500 robbed), train 11,500 (8,000 robbed), goods red, red, green
+    assert table.in_words(24) == ("card 24: goods red, red, green (value guide 9,500); by truck 14,000 euros "
+                                  "(9,500 if robbed); by train 11,500 euros (8,000 if robbed); the Mafia would "
+                                  "rob the red good")
+    assert table.in_words(108) == "card 108: express (an action card)"
+    situation, view = start("itc", ["person", "person"], seed=3)
+    line = view["private"]["lines"][0]
+    assert line.startswith("Your cards: card ") and "/" not in line and "euros" in line

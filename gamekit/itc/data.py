@@ -210,6 +210,23 @@ class CardTable:
         )
         return f"{self.name(card)} [{c.index}] {prof}: {goods} (robbed: {c.goods[c.robbed]})"
 
+    def in_words(self, card: int) -> str:
+        """The card for a person reading it (the play page's hand), named as the moves name it
+        ("card 24"): what it carries, where it may go and what it pays, in euros with thousands separators (rule ``itc-transport-cards``:
+        the upper figure by the route of its colour, the lower if the Mafia robbed a good)."""
+        kind = self.kind[card]
+        if kind not in ("transport", "neutral"):
+            return f"card {card}: {kind} (an action card)"
+        c = self.transport[card]
+        goods = ", ".join(c.goods)
+        if c.neutral:
+            return (f"card {card}: a neutral transport of goods {goods} by {c.routes[0]} or {c.routes[1]} "
+                    f"to {c.destination}; it pays nobody")
+        pays = "; ".join(f"by {ROUTES[r]} {self.profit[card][r][0]:,} euros ({self.profit[card][r][1]:,} if robbed)"
+                         for r in self.routes[card])
+        return (f"card {card}: goods {goods} (value guide {c.index * 100:,}); {pays}; "
+                f"the Mafia would rob the {c.goods[c.robbed]} good")
+
 
 @lru_cache(maxsize=16)
 def card_table(options: ItcOptions) -> CardTable:

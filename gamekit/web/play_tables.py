@@ -46,12 +46,12 @@ class PlayView:
       move meant at a place where none is legal (a :class:`~gamekit.web.play_board.BoardLayout`);
     - ``colour(state, player)``: the player's colour on the board (``{"name": "red", "fill": "#c0392b"}``);
     - ``phases``: the words for what the player to move must do, by the state's ``phase`` (over
-      the common words of :data:`PHASES`).
+      the common words of :data:`PHASES`): a text, or a function of the state giving one.
     """
 
     holdings: Callable[[Any, int, int | None], list[str]] | None = None
     private: Callable[[Any, int], list[str]] | None = None
-    phases: Mapping[str, str] = field(default_factory=dict)
+    phases: Mapping[str, str | Callable[[Any], str]] = field(default_factory=dict)
     board: BoardLayout | None = None
     colour: Callable[[Any, int], dict[str, str]] | None = None
 
@@ -65,8 +65,11 @@ def play_view(state: Any) -> PlayView:
 
 
 def phase_text(state: Any) -> str:
+    """What the player to move must do now, in words: the game's own words for its phase (a text,
+    or a view of the state that says it with the state's numbers), else the common ones."""
     phase = getattr(state, "phase", "")
-    return play_view(state).phases.get(phase) or PHASES.get(phase, str(phase).replace("_", " ") or "act")
+    words = play_view(state).phases.get(phase) or PHASES.get(phase, str(phase).replace("_", " ") or "act")
+    return words(state) if callable(words) else words
 
 
 def holdings(state: Any, player: int, viewer: int | None) -> list[str]:
@@ -168,8 +171,24 @@ def _catan_private(state: Any, viewer: int) -> list[str]:
 
 
 def _itc_private(state: Any, viewer: int) -> list[str]:
-    cards = [state.cards.describe(c) for c in state.hands[viewer]]
+    cards = [state.cards.in_words(c) for c in state.hands[viewer]]
     return ["Your cards: " + ("; ".join(cards) if cards else "none") + "."]
+
+
+def _itc_keep(state: Any) -> str:
+    return "keep one of the dice you rolled: " + ", ".join(f"{colour} {value}" for colour, value in state.rolls.items())
+
+
+def _itc_act(state: Any) -> str:
+    left = [f"{n} for {what}" for n, what in ((state.transport_points, "transports"),
+                                              (state.continent_points, "the continents"),
+                                              (state.leftover_points, "either")) if n]
+    points = "action points left: " + ", ".join(left) if left else "no action points left"
+    return f"place and move transports, place sales markers, or end the turn ({points})"
+
+
+#: ITC's steps of a turn in words (rules ``itc-turn``, ``itc-dice``), with the dice and points of the moment.
+ITC_PHASES = {"choose": "choose two of the three dice to roll", "keep": _itc_keep, "act": _itc_act}
 
 
 def _auf_achse_private(state: Any, viewer: int) -> list[str]:
@@ -183,7 +202,7 @@ def _transportspelet_private(state: Any, viewer: int) -> list[str]:
 
 #: The five games' play views (each game's :class:`~gamekit.Game` declares its own as ``play_view``).
 CATAN_VIEW = PlayView(_catan_holdings, _catan_private, board=CATAN_BOARD, colour=_catan_colour)
-ITC_VIEW = PlayView(_itc_holdings, _itc_private, board=ITC_BOARD, colour=_itc_colour)
+ITC_VIEW = PlayView(_itc_holdings, _itc_private, ITC_PHASES, board=ITC_BOARD, colour=_itc_colour)
 AUF_ACHSE_VIEW = PlayView(_auf_achse_holdings, _auf_achse_private, board=AUF_ACHSE_BOARD, colour=_auf_achse_colour)
 TRANSPORTSPELET_VIEW = PlayView(_transportspelet_holdings, _transportspelet_private, board=TRANSPORTSPELET_BOARD,
                                 colour=_transportspelet_colour)
