@@ -21,33 +21,9 @@ ROOT = Path(__file__).resolve().parent.parent
 CHILD = r"""
 import random, sys, time
 sys.path.insert(0, sys.argv[1])
+sys.path.insert(0, sys.argv[2])
 import gamekit
-
-def reachable(root, skip):
-    out, stack = [], [root]
-    while stack:
-        value = stack.pop()
-        if id(value) in skip or isinstance(value, (int, float, str, bool, type(None), type)):
-            continue
-        skip.add(id(value))
-        out.append(value)
-        if isinstance(value, dict):
-            stack.extend(value.values())
-        elif isinstance(value, (list, tuple, set, frozenset)):
-            stack.extend(value)
-        else:
-            if hasattr(value, "__dict__") and not callable(value):
-                stack.extend(vars(value).values())
-            for cls in type(value).__mro__:
-                for name in getattr(cls, "__slots__", ()):
-                    if hasattr(value, name):
-                        stack.append(getattr(value, name))
-    return out
-
-def copied_bytes(clone, original):
-    theirs = set()
-    reachable(original, theirs)
-    return sum(sys.getsizeof(v) for v in reachable(clone, theirs))
+from clone_memory import copied_bytes
 
 def clone_us(state):
     best = float("inf")
@@ -77,7 +53,7 @@ def main() -> None:
     trees = sys.argv[1:] or [str(ROOT)]
     print(f"{'tree':<28} {'game':<12} {'actions':>8} {'clone µs':>9} {'copied bytes':>13} {'bytes / at 2,000':>17}")
     for tree in trees:
-        out = subprocess.run([sys.executable, "-c", CHILD, tree], check=True, capture_output=True, text=True).stdout
+        out = subprocess.run([sys.executable, "-c", CHILD, tree, str(ROOT / "tools")], check=True, capture_output=True, text=True).stdout
         for line in out.splitlines():
             name, *points = line.split()
             rows = [tuple(float(x) for x in p.split(":")) for p in points]

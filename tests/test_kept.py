@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +16,9 @@ from helpers import mutable_parts, shared_mutables
 import gamekit
 from gamekit.core import COPY_KINDS, Log, State, fresh, kept
 from gamekit.examples.pig import PIG, PigState
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+from clone_memory import copied_bytes  # noqa: E402  (tools/, shared with benchmarks/clone_growth.py)
 
 
 def every_game():
@@ -242,38 +246,6 @@ def test_the_log_reads_like_a_list():
     assert len(log) == 300 and len(copy) == 301 and copy[-1] == [0, "Hold"] and log[-1] is rows[-1]
     with pytest.raises(IndexError):
         log[300]
-
-
-def _reachable(root: Any, skip: set[int]) -> list[Any]:
-    """Every object reachable from ``root`` (through containers, tuples, attributes and slots) whose
-    ``id`` is not in ``skip``, which gains them."""
-    out = []
-    stack = [root]
-    while stack:
-        value = stack.pop()
-        if id(value) in skip or isinstance(value, (int, float, str, bool, type(None), type)):
-            continue
-        skip.add(id(value))
-        out.append(value)
-        if isinstance(value, dict):
-            stack.extend(value.values())
-        elif isinstance(value, (list, tuple, set, frozenset)):
-            stack.extend(value)
-        else:
-            if hasattr(value, "__dict__") and not callable(value):
-                stack.extend(vars(value).values())
-            for cls in type(value).__mro__:
-                for name in getattr(cls, "__slots__", ()):
-                    if hasattr(value, name):
-                        stack.append(getattr(value, name))
-    return out
-
-
-def copied_bytes(clone: Any, original: Any) -> int:
-    """The bytes of the objects a clone holds of its own (not reachable from the original)."""
-    theirs: set[int] = set()
-    _reachable(original, theirs)
-    return sum(sys.getsizeof(v) for v in _reachable(clone, theirs))
 
 
 @pytest.mark.parametrize("name", ["trade-feud", "auf-achse"])
