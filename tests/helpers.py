@@ -7,6 +7,7 @@ import io
 import json
 import re
 import tokenize
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -124,3 +125,47 @@ def labels_in_source(source: str) -> list[tuple[str, int]]:
         if token.type in _STRING_TOKENS:
             found.extend((label, token.start[0]) for label in LABEL.findall(token.string))
     return found
+
+
+def auction_ends(card: Any, limit: int, e: Fraction) -> tuple[dict[tuple[int, int], Fraction], Fraction]:
+    """Auf Achse's auction of the worked example (Berlin–Trieste, four players; player 0 bids up to
+    ``limit``, the others are the engine's bots bidding with probability ``e``): {(winner, offer):
+    probability} and the mean coins used, by playing the engine's auction with its
+    own bots (``bid_decision``) down every branch of their coins (independent of the samplers)."""
+    from gamekit.auf_achse import Bid, ChooseContract, Pass
+    from gamekit.auf_achse.bots import bid_decision
+    from gamekit.auf_achse.examples import BERLIN_TRIESTE, auction_example
+
+    class Coin:
+        def __init__(self, heads):
+            self.heads = heads
+
+        def random(self):
+            return 0.0 if self.heads else 1.0
+
+    start = auction_example()
+    start.apply(ChooseContract(0))
+    ends: dict[tuple[int, int], Fraction] = {}
+    coins = [Fraction(0)]
+
+    def walk(state, chance):
+        if state.auction is None:
+            winner = next(p for p in range(4) if BERLIN_TRIESTE in state.hands[p] + state.loaded[p])
+            price = start.cash[winner] - state.cash[winner]
+            offer = next((k for k in range(1, 6) if card.cost(k) == price), 0)
+            ends[winner, offer] = ends.get((winner, offer), 0) + chance
+            return
+        if state.current_player == 0:
+            bids = [a for a in state.legal_actions() if isinstance(a, Bid) and a.offer <= limit]
+            branches = [(bids[0] if bids else Pass(), 1)]
+        else:
+            yes, no = bid_decision(state, Coin(True), e), bid_decision(state, Coin(False), e)
+            branches = [(yes, 1)] if yes == no else [(yes, e), (no, 1 - e)]
+        for action, q in branches:
+            after = state.clone()
+            after.apply(action)
+            coins[0] += chance * q * (len(branches) - 1)
+            walk(after, chance * q)
+
+    walk(start, Fraction(1))
+    return ends, coins[0]

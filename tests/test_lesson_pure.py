@@ -13,6 +13,7 @@ import shutil
 from fractions import Fraction
 
 import pytest
+from helpers import auction_ends
 
 from gamekit.dice import d6, green_die, two_d6
 from gamekit.lessons import pure
@@ -148,48 +149,6 @@ def test_sample_rolls_to_cover_follows_the_exact_distribution():
         pure.sample_rolls_to_cover("bicycle", 10, 1)
 
 
-def _auction_ends(card, limit, e):
-    """{(winner, offer): probability} and the mean coins used, by playing the engine's auction with its
-    own bots (``bid_decision``) down every branch of their coins (independent of the samplers)."""
-    from gamekit.auf_achse import Bid, ChooseContract, Pass
-    from gamekit.auf_achse.bots import bid_decision
-    from gamekit.auf_achse.examples import BERLIN_TRIESTE, auction_example
-
-    class Coin:
-        def __init__(self, heads):
-            self.heads = heads
-
-        def random(self):
-            return 0.0 if self.heads else 1.0
-
-    start = auction_example()
-    start.apply(ChooseContract(0))
-    ends: dict[tuple[int, int], Fraction] = {}
-    coins = [Fraction(0)]
-
-    def walk(state, chance):
-        if state.auction is None:
-            winner = next(p for p in range(4) if BERLIN_TRIESTE in state.hands[p] + state.loaded[p])
-            price = start.cash[winner] - state.cash[winner]
-            offer = next((k for k in range(1, 6) if card.cost(k) == price), 0)
-            ends[winner, offer] = ends.get((winner, offer), 0) + chance
-            return
-        if state.current_player == 0:
-            bids = [a for a in state.legal_actions() if isinstance(a, Bid) and a.offer <= limit]
-            branches = [(bids[0] if bids else Pass(), 1)]
-        else:
-            yes, no = bid_decision(state, Coin(True), e), bid_decision(state, Coin(False), e)
-            branches = [(yes, 1)] if yes == no else [(yes, e), (no, 1 - e)]
-        for action, q in branches:
-            after = state.clone()
-            after.apply(action)
-            coins[0] += chance * q * (len(branches) - 1)
-            walk(after, chance * q)
-
-    walk(start, Fraction(1))
-    return ends, coins[0]
-
-
 @pytest.mark.parametrize("limit", [0, 1, 2])
 def test_auctions_on_the_engines_auction_match_the_engine_played_with_its_bots(limit):
     from gamekit.auf_achse.data import contracts
@@ -197,7 +156,7 @@ def test_auctions_on_the_engines_auction_match_the_engine_played_with_its_bots(l
 
     card = contracts()[BERLIN_TRIESTE]
     e = Fraction(1, 2)
-    ends, coins = _auction_ends(card, limit, e)
+    ends, coins = auction_ends(card, limit, e)
     n = N // 2
     sim = pure.auctions(card.costs, card.revenue, 4, limit, float(e), n, seed=7)
     assert len(sim["winner"]) == len(sim["offer"]) == len(sim["coins"]) == n

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from helpers import auction_ends
 
 from gamekit.lessons import samplers
 
@@ -138,51 +139,19 @@ def test_waiting_for_a_hand_matches_first_step_analysis():
 
 @pytest.mark.parametrize("e", [Fraction(1, 2), Fraction(3, 10)])  # coins from 16-bit numbers, from doubles
 def test_auctions_match_the_engine_played_with_its_bots(e):
-    from gamekit.auf_achse import Bid, ChooseContract, Pass
-    from gamekit.auf_achse.bots import bid_decision
-    from gamekit.auf_achse.examples import BERLIN_TRIESTE, auction_example
+    from gamekit.auf_achse.data import contracts
+    from gamekit.auf_achse.examples import BERLIN_TRIESTE
 
-    class Coin:
-        def __init__(self, heads):
-            self.heads = heads
-
-        def random(self):
-            return 0.0 if self.heads else 1.0
-
-    start = auction_example()
-    start.apply(ChooseContract(0))
-    card = start.cards[BERLIN_TRIESTE]
+    card = contracts()[BERLIN_TRIESTE]
     limit = 1
-    ends: dict[tuple[int, int], Fraction] = {}
-
-    def walk(state, chance):
-        if state.auction is None:
-            winner = next(p for p in range(4) if BERLIN_TRIESTE in state.hands[p] + state.loaded[p])
-            price = start.cash[winner] - state.cash[winner]
-            offer = next((k for k in range(1, 6) if card.cost(k) == price), 0)
-            ends[winner, offer] = ends.get((winner, offer), 0) + chance
-            return
-        if state.current_player == 0:
-            bids = [a for a in state.legal_actions() if isinstance(a, Bid) and a.offer <= limit]
-            branches = [(bids[0] if bids else Pass(), 1)]
-        else:
-            yes, no = bid_decision(state, Coin(True), e), bid_decision(state, Coin(False), e)
-            branches = [(yes, 1)] if yes == no else [(yes, e), (no, 1 - e)]
-        for action, q in branches:
-            after = state.clone()
-            after.apply(action)
-            coins[0] += chance * q * (len(branches) - 1)  # a coin settled this turn
-            walk(after, chance * q)
-
-    coins = [Fraction(0)]
-    walk(start, Fraction(1))
+    ends, coins = auction_ends(card, limit, e)
     sim = samplers.auctions(card.costs, card.revenue, 4, limit, float(e), N, seed=7)
     for (winner, offer), p in ends.items():
         _close(((sim["winner"] == winner) & (sim["offer"] == offer)).mean(), p)
     assert sum(ends.values()) == 1
     # the coins an auction uses: as many as the bots' decisions a coin settled in the engine's play
     used = sim["coins"].astype(float)
-    assert abs(used.mean() - float(coins[0])) < 4 * used.std() / N**0.5
+    assert abs(used.mean() - float(coins)) < 4 * used.std() / N**0.5
     # six players, every bidder bids while it may: five coins, past one string of four; the chooser
     # matches the fifth offer
     long = samplers.auctions(card.costs, card.revenue, 6, 5, 1.0, 1000, seed=9, keep=0.0)
