@@ -38,11 +38,14 @@ def _desc(state: ItcState) -> str:
         cubes = sum(state.goods[i])
         markers = sum(state.markers[i])
         places.append(f"{place}: {cubes} goods cubes, {markers} sales markers")
-    return (f"Scores: {scores}. Transport cards {', '.join(on_routes)}. " + "; ".join(places) + ".")
+    mafia = f" The Mafia: player {state.controller + 1}." if state.controller >= 0 else ""
+    return (f"Scores: {scores}. Transport cards {', '.join(on_routes)}. " + "; ".join(places) + "." + mafia)
 
 
 #: The picture's grid: a field's side, the gap between lanes, the top of the lanes, a place's row.
 CELL, GAP, TOP, ROW = 34, 6, 40, 46
+#: A place's row: its goods cubes a colour each, ``GOODS_STEP`` apart, then the players' sales markers.
+GOODS_STEP, MARKERS_AT = 34, 210
 
 
 def lane_box(state: ItcState, lane: int, field: int | None = None) -> tuple[float, float, float, float]:
@@ -58,8 +61,9 @@ def lane_box(state: ItcState, lane: int, field: int | None = None) -> tuple[floa
 
 
 def place_box(state: ItcState, i: int) -> tuple[float, float, float, float]:
-    """Where continent (or grey market) ``i`` is named, with its first goods: ``x, y, width, height``."""
-    return LANES * (CELL + GAP) + 10, TOP + i * ROW - 14, 160, ROW - 4
+    """Where continent (or grey market) ``i`` is drawn, its name, goods and every player's sales
+    markers: ``x, y, width, height`` (the play pages press there and zoom to it)."""
+    return LANES * (CELL + GAP) + 10, TOP + i * ROW - 14, MARKERS_AT + 26 * state.players + 12, ROW - 4
 
 
 def board_svg(state: ItcState) -> str:
@@ -98,7 +102,7 @@ def board_svg(state: ItcState) -> str:
     px = board_w + 16
     for i, place in enumerate(PLACES):
         y = top + i * 46
-        mafia = f" (Mafia: P{state.controller})" if i == 6 and state.controller >= 0 else ""
+        mafia = f" (Mafia: P{state.controller + 1})" if i == 6 and state.controller >= 0 else ""
         out.append(f'<text x="{px}" y="{y}" font-weight="bold">{escape(place + mafia)}</text>')
         gx = px
         for c, n in enumerate(state.goods[i]):
@@ -107,8 +111,8 @@ def board_svg(state: ItcState) -> str:
                 out.append(f'<rect x="{gx}" y="{y + 6}" width="14" height="14" fill="{GOODS_FILL[colour]}" '
                            f'stroke="#444"><title>{n} {colour}</title></rect>')
                 out.append(f'<text x="{gx + 17}" y="{y + 17}">{n}</text>')
-                gx += 40
-        mx = px + 248
+                gx += GOODS_STEP
+        mx = px + MARKERS_AT
         for p, m in enumerate(state.markers[i]):
             if m:
                 out.append(f'<circle cx="{mx}" cy="{y + 13}" r="7" fill="{PLAYER_COLOURS[p % 6]}">'

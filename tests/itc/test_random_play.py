@@ -7,6 +7,8 @@ from __future__ import annotations
 import dataclasses
 import random
 
+import pytest
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from itc_helpers import GAME, check_invariants, play_random
@@ -215,6 +217,31 @@ def test_board_picture_is_well_formed_svg():
     fields = sum(len(col) for col in s.lanes)
     cards_on_board = sum(1 for col in s.lanes for c in col if c >= 0)
     assert len(root.findall(f"{ns}rect")) >= fields + cards_on_board
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_board_names_the_mafias_player_as_the_page_does_and_draws_markers_inside_their_place(players):
+    """itc-setup, itc-grey-market: the Mafia's controller is named counting from 1, as the scores and
+    the page count players (it read "Mafia: P1" for the second player); every sales marker lies inside
+    its place's box, which the play page presses and zooms to (at 360 px they lay beyond it, unseen)."""
+    import xml.etree.ElementTree as ET
+
+    from gamekit.itc.svg import place_box
+
+    s = GAME.new(players=players, seed=735826348)
+    rng = random.Random(3)
+    while s.phase == "setup" or sum(map(sum, s.markers)) < 12 + 5 * players:
+        s.apply(rng.choice(s.legal_actions()))
+    ns = "{http://www.w3.org/2000/svg}"
+    root = ET.fromstring(s._repr_svg_())
+    grey = [t.text for t in root.iter(ns + "text") if t.text and t.text.startswith("grey market")]
+    assert grey == [f"grey market (Mafia: P{s.controller + 1})"]
+    assert f"The Mafia: player {s.controller + 1}." in root.find(ns + "desc").text
+    circles = [(float(c.get("cx")), float(c.get("cy"))) for c in root.iter(ns + "circle")]
+    assert len(circles) == sum(1 for row in s.markers for m in row if m)
+    boxes = [place_box(s, i) for i in range(len(PLACES))]
+    for cx, cy in circles:
+        assert any(x <= cx - 7 and cx + 7 <= x + w and y <= cy <= y + h for x, y, w, h in boxes), (cx, cy)
 
 
 def test_thousands_of_random_games_end():
