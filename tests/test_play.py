@@ -225,7 +225,7 @@ def test_itc_says_the_dice_rolled_and_the_action_points_left_where_the_player_ac
     situation, view = ask(situation, kind="move", text="choose blue and green")
     rolled = [entry for entry in view["log"] if "choose blue and green" in entry["text"]][-1]["text"]
     blue, green = (int(rolled.split(f"{c} die: ")[1].split(";")[0].split("]")[0]) for c in ("blue", "green"))
-    assert view["status"].endswith(f"keep one of the dice you rolled: blue {blue}, green {green}")
+    assert view["status"].endswith(f"keep one of the two dice rolled: blue {blue}, green {green}")
     situation, view = ask(situation, kind="move", text="keep green")
     assert view["status"].endswith(f"(action points left: {green} for the continents)"), view["status"]
 

@@ -176,7 +176,7 @@ def _itc_private(state: Any, viewer: int) -> list[str]:
 
 
 def _itc_keep(state: Any) -> str:
-    return "keep one of the dice you rolled: " + ", ".join(f"{colour} {value}" for colour, value in state.rolls.items())
+    return "keep one of the two dice rolled: " + ", ".join(f"{colour} {value}" for colour, value in state.rolls.items())
 
 
 def _itc_act(state: Any) -> str:
