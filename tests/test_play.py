@@ -242,3 +242,20 @@ def test_itc_hand_is_in_words_with_the_printed_profits():
     situation, view = start("itc", ["person", "person"], seed=3)
     line = view["private"]["lines"][0]
     assert line.startswith("Your cards: card ") and "/" not in line and "euros" in line
+
+
+def test_auf_achse_says_the_dice_and_the_steps_left_where_the_player_drives():
+    """Rule ``auf-achse-movement``: the line that says what to do names both dice (a 6 as any number)
+    and, while driving, the steps left, so the one button "move 5" is understood."""
+    situation, view = start("auf-achse", ["person", "person"], seed=4)
+    while not view["status"].endswith("roll the dice"):
+        situation, view = ask(situation, kind="move", text=view["moves"][0]["moves"][0]["action"])
+    situation, view = ask(situation, kind="move", text="roll")
+    rolled = [entry for entry in view["log"] if "Player 1: roll" in entry["text"]][-1]["text"]
+    dice = [int(d) for d in rolled.split("dice: ")[1].split("]")[0].split(", ")]
+    assert f"choose the die to drive with (the dice show {dice[0]} and {dice[1]}" in view["status"], view["status"]
+    assert ("a 6 counts as any number from 1 to 6" in view["status"]) == (6 in dice)
+    pips = int(view["moves"][0]["moves"][-1]["action"].split()[-1])
+    situation, view = ask(situation, kind="move", text=f"move {pips}")
+    if pips > 1:
+        assert view["status"].endswith(f"drive your truck ({pips} steps left)"), view["status"]

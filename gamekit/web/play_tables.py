@@ -191,6 +191,20 @@ def _itc_act(state: Any) -> str:
 ITC_PHASES = {"choose": "choose two of the three dice to roll", "keep": _itc_keep, "act": _itc_act}
 
 
+def _auf_achse_die(state: Any) -> str:
+    dice = " and ".join(str(d) for d in state.dice)
+    six = "; a 6 counts as any number from 1 to 6" if 6 in state.dice else ""
+    return f"choose the die to drive with (the dice show {dice}{six})"
+
+
+def _auf_achse_moving(state: Any) -> str:
+    return f"drive your truck ({_plural(state.remaining, 'step')} left)"
+
+
+#: Auf Achse's driving in words (rule ``auf-achse-movement``), with the dice and the steps of the moment.
+AUF_ACHSE_PHASES = {"die": _auf_achse_die, "moving": _auf_achse_moving}
+
+
 def _auf_achse_private(state: Any, viewer: int) -> list[str]:
     cards = [str(state.cards[c]) for c in state.hands[viewer]]
     return ["Your contracts: " + ("; ".join(cards) if cards else "none") + "."]
@@ -203,6 +217,7 @@ def _transportspelet_private(state: Any, viewer: int) -> list[str]:
 #: The five games' play views (each game's :class:`~gamekit.Game` declares its own as ``play_view``).
 CATAN_VIEW = PlayView(_catan_holdings, _catan_private, board=CATAN_BOARD, colour=_catan_colour)
 ITC_VIEW = PlayView(_itc_holdings, _itc_private, ITC_PHASES, board=ITC_BOARD, colour=_itc_colour)
-AUF_ACHSE_VIEW = PlayView(_auf_achse_holdings, _auf_achse_private, board=AUF_ACHSE_BOARD, colour=_auf_achse_colour)
+AUF_ACHSE_VIEW = PlayView(_auf_achse_holdings, _auf_achse_private, AUF_ACHSE_PHASES, board=AUF_ACHSE_BOARD,
+                          colour=_auf_achse_colour)
 TRANSPORTSPELET_VIEW = PlayView(_transportspelet_holdings, _transportspelet_private, board=TRANSPORTSPELET_BOARD,
                                 colour=_transportspelet_colour)
