@@ -389,18 +389,23 @@ def test_a_catan_position_set_by_hand_is_restored_after_a_failed_roll_without_ch
     assert state.log_length == gamekit.game(name).from_json(before).log_length + 1
 
 
-def _trade_feud_kept_values(state: Any, value: Any) -> dict[tuple[Any, ...], Any]:
-    """Every value Trade Feud keeps for its pieces (``@kept(on=ROUTES)``), asked with ``value(name, *args)``:
+def _trade_feud_kept_values(state: Any, afresh: bool = False) -> dict[tuple[Any, ...], Any]:
+    """Every value Trade Feud keeps for its pieces (``@kept(on=ROUTES)``), as kept or (``afresh``) worked out
+    by its function (:func:`gamekit.core.fresh`):
     the owner of each edge's piece, and each player's road, ship and settlement sites, ship builds, ships
-    that end a route, and each such ship's targets and moves; in the founding, the coastal sites of the
+    that end a route and their moves, and each ship's targets; in the founding, the coastal sites of the
     player placing."""
+
+    def value(name: str, *args: Any) -> Any:
+        return fresh(state, name, *args) if afresh else getattr(state, name)(*args)
+
     out = {("route_owner",): value("route_owner")}
     for p in range(state.players):
-        for name in ("road_site_tuple", "ship_site_tuple", "building_site_tuple", "ship_actions", "route_end_ships"):
+        for name in ("road_site_tuple", "ship_site_tuple", "building_site_tuple", "ship_actions", "route_end_ships",
+                     "route_end_moves"):
             out[name, p] = value(name, p)
         for e in state.ships[p]:
             out["move_target_tuple", p, e] = value("move_target_tuple", p, e)
-            out["_ship_moves", p, e] = value("_ship_moves", p, e)
     if state.phase == "setup":
         placing = state.setup_order[state.setup_index]
         out["_founding_sites", placing] = value("_founding_sites", placing)
@@ -425,11 +430,10 @@ def test_trade_feud_kept_values_match_fresh_ones_over_random_play(players):
         state = game.new(players=players, seed=seed)
         rnd = random.Random(seed)
         while not state.is_over() and state.log_length < 1_500:
-            kept_now = _trade_feud_kept_values(state, lambda name, *args: getattr(state, name)(*args))
-            afresh = _trade_feud_kept_values(state, lambda name, *args: fresh(state, name, *args))
-            assert kept_now == afresh, (seed, state.log_length)
+            kept_now = _trade_feud_kept_values(state)
+            assert kept_now == _trade_feud_kept_values(state, afresh=True), (seed, state.log_length)
             blank = state.clone().changed()
-            assert _trade_feud_kept_values(blank, lambda name, *args: getattr(blank, name)(*args)) == kept_now
+            assert _trade_feud_kept_values(blank) == kept_now
             if state.phase == "main":
                 p = state.turn
                 for e in state.ships[p]:

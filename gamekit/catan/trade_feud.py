@@ -103,6 +103,20 @@ class Meeting(NamedTuple):
 NOTHING = Meeting(None, None, None)
 
 
+def branching(met: Meeting) -> IllegalAction | None:
+    """Rule ``trade-feud-branching``, from what a piece meets (:meth:`TradeFeudState.meeting`): the
+    refusal of a piece that would be the third at an intersection without a building, unless it is
+    there that the piece forms its trade connection (whose surplus pieces go back); None: it branches
+    nowhere. :meth:`TradeFeudState.branching_refusal` asks it of a piece."""
+    forks = met.forks
+    if forks is None:
+        return None
+    found = met.connection
+    if found is not None and forks == (found[0],):
+        return None
+    return IllegalAction(*_BRANCHING)
+
+
 
 @dataclass(frozen=True)
 class TradeFeudOptions(SeafarersOptions):
@@ -481,14 +495,14 @@ class TradeFeudState(SeafarersState):
         otherwise, where it may still be extended)."""
         path = [edge]
         topo, node_owner = self.topo, self.node_owner
-        owner_at = self.piece_owner
+        owner_at = self.route_owner()
         here = topo.edge_other[edge][node]
         while True:
             if node_owner[here] == owner:
                 return path, "building"
             if node_owner[here] != -1:
                 return path, "open"
-            nxt = [f for f in topo.node_edges[here] if f not in path and f not in skip and owner_at(f) == owner]
+            nxt = [f for f in topo.node_edges[here] if f not in path and f not in skip and owner_at[f] == owner]
             if not nxt:
                 return path, "open"
             path.append(nxt[0])
@@ -504,7 +518,7 @@ class TradeFeudState(SeafarersState):
         first only (the text does not speak of two connections at once; an open question). Rules
         :meth:`connection_refusal`, :meth:`branching_refusal` and :meth:`connection_at` each read it."""
         node_owner, busy, own = self.node_owner, self._busy, self._ship_at[player]
-        refusal = found = forks = None
+        refusal = found = forks = owners = None
         for v, f, g in self._ends[edge]:
             other = node_owner[v]
             if other == player:
@@ -515,11 +529,26 @@ class TradeFeudState(SeafarersState):
                     continue  # the usual cases: no building, and no piece at v or one own ship only (no fork)
             # the owners of the pieces on the two other edges at v (-1: none; g is -1 at the board's rim,
             # where v has one other edge), the lifted ship's not counted
-            o = -1 if f == lifted else self.piece_owner(f)
-            r = -1 if g == -1 or g == lifted else self.piece_owner(g)
-            if o != -1 and r != -1 and other == -1:  # both other edges hold pieces: a fork here
-                forks = (v,) if forks is None else (*forks, v)
-            theirs = [x for x, owner in ((f, o), (g, r)) if owner not in (-1, player)]  # other players' pieces at v
+            if owners is None:
+                owners = self.route_owner()
+            o = -1 if f == lifted else owners[f]
+            r = -1 if g == -1 or g == lifted else owners[g]
+            # theirs: the other players' pieces at v
+            if o == -1:
+                if r == -1:
+                    if other == -1:
+                        continue  # no piece, no building
+                    theirs = []
+                else:
+                    theirs = [] if r == player else [g]
+            elif r == -1:
+                theirs = [] if o == player else [f]
+            else:  # both other edges hold pieces
+                if other == -1:  # a fork here
+                    forks = (v,) if forks is None else (*forks, v)
+                theirs = [] if o == player else [f]
+                if r != player:
+                    theirs.append(g)
             if other == -1 and not theirs:
                 continue  # nothing of another player here
             join = self.joining(v, other, theirs, lifted)
@@ -570,23 +599,17 @@ class TradeFeudState(SeafarersState):
         would be the third piece at an intersection without a building (of anyone's); None when it branches
         nowhere, or only where it forms a trade connection (rule ``trade-feud-connection``: the surplus
         pieces there go back)."""
-        met = self.meeting(player, edge, lifted)
-        forks = met.forks
-        if forks is None:
-            return None
-        found = met.connection
-        if found is not None and forks == (found[0],):
-            return None
-        return IllegalAction(*_BRANCHING)
+        return branching(self.meeting(player, edge, lifted))
 
     def edge_refusal(self, player: int, edge: int, lifted: int = -1) -> IllegalAction | None:
         """Trade Feud's own rules for a road or ship of ``player`` on ``edge`` (``lifted``: the edge of a
         ship being moved there): :meth:`connection_refusal`, then :meth:`branching_refusal`. None: they
         let it go. The one test that the lists of roads, ships and ship moves and the checks of
         ``BuildRoad``, ``BuildShip`` and ``MoveShip`` ask after the Seafarers layer's rules."""
-        if self.meeting(player, edge, lifted) is NOTHING:
-            return None  # the usual case, in one look
-        return self.connection_refusal(player, edge, lifted) or self.branching_refusal(player, edge, lifted)
+        met = self.meeting(player, edge, lifted)
+        if met is NOTHING:
+            return None  # the usual case
+        return met.refusal or branching(met)  # connection_refusal's, then branching_refusal's, from one look
 
     def connection_at(self, player: int, edge: int, lifted: int = -1) -> dict[str, Any] | None:
         """The trade connection a piece of ``player`` on ``edge`` would form (rule
@@ -678,17 +701,17 @@ class TradeFeudState(SeafarersState):
     def move_actions(self, player: int) -> tuple[Any, ...]:  # type: ignore[override]
         """Rule ``seafarers-moving``: a ``MoveShip`` for each of :meth:`movable_ships` to each of its
         :meth:`move_targets` (each ship's kept with its targets)."""
-        ships = self.movable_ships(player)
-        if not ships:
+        if self.ship_moved:
             return ()
-        if len(ships) == 1:
-            return self._ship_moves(player, ships[0])
-        return tuple(a for e in ships for a in self._ship_moves(player, e))
+        moves = self.route_end_moves(player)
+        new = self.new_ships
+        return tuple([a for a in moves if a.edge not in new]) if new and moves else moves
 
     @kept(on=ROUTES)
-    def _ship_moves(self, player: int, edge: int) -> tuple[Any, ...]:
-        """A ``MoveShip`` of ``player``'s ship on ``edge`` to each of its :meth:`move_targets` (kept)."""
-        return tuple([move_ship_action(edge, f) for f in self.move_target_tuple(player, edge)])
+    def route_end_moves(self, player: int) -> tuple[Any, ...]:
+        """A ``MoveShip`` of each of :meth:`route_end_ships` to each of its :meth:`move_targets`, as a
+        tuple (kept for the pieces; :meth:`move_actions` leaves out the ships built this turn)."""
+        return tuple([move_ship_action(e, f) for e in self.route_end_ships(player) for f in self.move_target_tuple(player, e)])
 
     def move_targets(self, player: int, edge: int) -> list[int]:
         """Rule ``seafarers-moving``: the edges where :meth:`ship_site` holds with the ship on ``edge``
