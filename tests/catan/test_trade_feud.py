@@ -694,7 +694,7 @@ def test_kept_sites_are_the_sites_of_the_board_after_play_copies_saves_and_chang
                 p = state.turn
                 for e in state.ships[p]:
                     assert state.move_targets(p, e) == SeafarersState.move_targets(fresh, p, e), (seed, step, e)
-            pirate_moved = bool(state._rows) and state.log[-1]["action"]["type"] == "MovePirate"
+            pirate_moved = state.log_length > 0 and state.log[-1]["action"]["type"] == "MovePirate"
             if (step % 3 == 0 or pirate_moved) and state.phase != "setup":  # every player's kept sites
                 for p in range(state.players):
                     for sites in ("road_sites", "ship_sites", "building_sites"):
