@@ -404,20 +404,27 @@ class TradeFeudState(SeafarersState):
                     f"a trade connection or a player's new best score, so the leaders win (rule trade-feud-standstill)")
         return ""
 
-    def _check_stall(self) -> None:
-        """Rule ``trade-feud-stall``, at the end of each round (the last player's turn): when no settlement can be built and no
-        trade connection made any more (a building site now rules it out at once) and the most each
-        player can still reach (:func:`~gamekit.catan.trade_feud_stall.best_reachable`) is below the
-        target, the game ends. A player whose :func:`~gamekit.catan.trade_feud_stall.least_bound` (a
-        number that bound never goes below: tokens, cities, victory point cards, Largest Army) reaches
-        the target rules it out at once too."""
+    def nobody_can_win(self) -> list[int] | None:
+        """Rule ``trade-feud-stall``: the most victory points each player can still reach, when the
+        engine proves it below the target for every player (then the game ends at the end of the round);
+        None when it finds no such proof. No proof while a settlement can still be built (a building site
+        now) or a trade connection made; a player whose
+        :func:`~gamekit.catan.trade_feud_stall.least_bound` (a number that bound never goes below: tokens,
+        cities, victory point cards, Largest Army) reaches the target rules it out at once; otherwise the
+        bound is :func:`~gamekit.catan.trade_feud_stall.best_reachable`."""
         target = self.options.victory_points_to_win
         if least_bound_reaches(self, target):
-            return  # no bound best_reachable could give is below the target
+            return None  # no bound best_reachable could give is below the target
         if any(self.building_sites(p) for p in range(self.players)):
-            return
+            return None
         best = best_reachable(self)
-        if best is not None and max(best) < target:
+        return best if best is not None and max(best) < target else None
+
+    def _check_stall(self) -> None:
+        """Rule ``trade-feud-stall``, at the end of each round (the last player's turn): the game ends
+        when :meth:`nobody_can_win` gives a proof."""
+        best = self.nobody_can_win()
+        if best is not None:
             self.best_reachable = best
             self.phase = STALLED
 
@@ -452,9 +459,14 @@ class TradeFeudState(SeafarersState):
             if points > best[p]:
                 best[p], rose = points, True
         self.quiet_turns = 0 if rose or self.quiet_turns < 0 else self.quiet_turns + 1
-        rounds = self.options.stall_rounds
-        if rounds and self.quiet_turns >= rounds * self.players:
+        if self.standstill():
             self.phase = STANDSTILL
+
+    def standstill(self) -> bool:
+        """Rule ``trade-feud-standstill`` (setting ``stall_rounds``, 0: never): ``stall_rounds`` rounds of
+        turns in a row have ended without progress (``quiet_turns``, counted by :meth:`_check_standstill`)."""
+        rounds = self.options.stall_rounds
+        return bool(rounds) and self.quiet_turns >= rounds * self.players
 
     # -- what the pieces on the map settle, kept for them (ROUTES) ------------------------------
     def _pieces_changed(self, roads_only: bool = False) -> None:
