@@ -9,25 +9,33 @@ Played by the base game's and the Seafarers layer's rules (:mod:`gamekit.catan.s
 scenario's exceptions (seed 003; labels as in the book):
 
 * ``trade-feud-map``: the scenario's map is missing; we play our island map (:mod:`gamekit.catan.maps`).
-* ``trade-feud-setup``: each player founds three settlements on coasts (never on an intersection inside
-  an island), each with a ship; the first two in the base game's order, then the third in turn order
-  starting with the player who placed the last second settlement. The third settlement gives one card
-  for each land hex next to it. The robber is out of play; the pirate starts on its marked hex.
-* ``trade-feud-tokens``: a victory point token for each settlement founded or built and one more for
-  each upgrade to a city; buildings on the map score nothing; tokens change owner.
-* ``trade-feud-routes``: ships between two of a player's settlements or cities form a closed shipping
-  route, roads a closed road route; a route that can still be extended is open.
-* ``trade-feud-branching``: of the three edges at an intersection without a building, at most two may
-  hold ships or roads (of anyone): routes branch only at settlements and cities.
-* ``trade-feud-connection``: when a player's open route reaches another player's open route (at any of
-  its intersections) or settlement or city, a trade connection forms between the two players'
-  buildings. The player who contributed more pieces to it (tie: the one who closed it) takes a token
-  from the other. Pieces of the other route that are not part of the connection go back to their
-  owner. ``trade-feud-connection-illegal``: an open route may not be joined to a trade connection or a
-  closed route. ``trade-feud-connection-fixed``: ships of a connection no longer move; no settlement
-  on its intersections.
-* ``trade-feud-victory``: points are tokens + Largest Army + Longest Trade Route (2 each) + victory
-  point cards; a player with 10 on their own turn wins.
+* ``trade-feud-setup`` (:meth:`TradeFeudState.setup_site`, :meth:`TradeFeudState.setup_ship_apart`,
+  :meth:`TradeFeudState.coastal`): each player founds three settlements on coasts (never on an
+  intersection inside an island), each with a ship; the first two in the base game's order, then the third
+  in turn order starting with the player who placed the last second settlement. The third settlement gives
+  one card for each land hex next to it. The robber is out of play; the pirate starts on its marked hex.
+* ``trade-feud-tokens`` (``tokens``): a victory point token for each settlement founded or built and one
+  more for each upgrade to a city; buildings on the map score nothing; tokens change owner.
+* ``trade-feud-routes`` (:meth:`TradeFeudState.route_from`): ships between two of a player's settlements
+  or cities form a closed shipping route, roads a closed road route; a route that can still be extended is
+  open.
+* ``trade-feud-branching`` (:meth:`TradeFeudState.branching_refusal`): of the three edges at an
+  intersection without a building, at most two may hold ships or roads (of anyone): routes branch only at
+  settlements and cities.
+* ``trade-feud-connection`` (:meth:`TradeFeudState.connection_at`): when a player's open route reaches
+  another player's open route (at any of its intersections) or settlement or city, a trade connection
+  forms between the two players' buildings. The player who contributed more pieces to it (tie: the one who
+  closed it) takes a token from the other. Pieces of the other route that are not part of the connection
+  go back to their owner. ``trade-feud-connection-illegal`` (:meth:`TradeFeudState.connection_refusal`):
+  an open route may not be joined to a trade connection or a closed route. ``trade-feud-connection-fixed``
+  (:meth:`TradeFeudState.in_connection`, :meth:`TradeFeudState.on_connection`): ships of a connection no
+  longer move; no settlement on its intersections.
+* ``trade-feud-victory`` (:meth:`TradeFeudState.victory_points`): points are tokens + Largest Army +
+  Longest Trade Route (2 each) + victory point cards; a player with 10 on their own turn wins.
+* ``trade-feud-stall`` (:meth:`TradeFeudState.nobody_can_win`), ``trade-feud-standstill``
+  (:meth:`TradeFeudState.standstill`): our two ends of a game that nobody can win any more, or that goes
+  round in circles (settings ``end_when_nobody_can_win``, ``stall_rounds``; the text has no end but the
+  target).
 
 What each player sees is the base game's observation: the tokens lie open (the text says so), as do
 ships, routes and trade connections; only development cards in hand are hidden, victory point cards
