@@ -65,7 +65,8 @@ from .seafarers import RULES as SEAFARERS_RULES
 from .seafarers import SeafarersOptions, SeafarersState, move_ship_action
 from .trade_feud_stall import best_reachable, least_bound_reaches
 
-__all__ = ["TradeFeudOptions", "TradeFeudState", "TRADE_FEUD", "RULES", "ASSUMPTIONS", "STALLED", "STANDSTILL", "scenario"]
+__all__ = ["TradeFeudOptions", "TradeFeudState", "TRADE_FEUD", "RULES", "ASSUMPTIONS", "STALLED", "STANDSTILL", "scenario",
+           "ROUTES", "Meeting", "NOTHING", "branching"]
 
 #: Every rule label Trade Feud cites: the base game's, the Seafarers layer's and its own.
 RULES: tuple[str, ...] = SEAFARERS_RULES + (
