@@ -198,6 +198,8 @@ class TradeFeudState(SeafarersState):
     options: TradeFeudOptions
     #: The founding phase's rule (rule ``trade-feud-setup``), named to the play pages' guide.
     SETUP_RULE = "trade-feud-setup"
+    #: True while a settlement becomes a city (see :meth:`_pieces_changed`).
+    _upgrading = False
     PHASE_ACTIONS: ClassVar[dict[str, tuple[type, ...]]] = {**SeafarersState.PHASE_ACTIONS, STALLED: (),
                                                             STANDSTILL: ()}
     PHASE_RULE: ClassVar[dict[str, str]] = {**SeafarersState.PHASE_RULE, STALLED: "trade-feud-stall",
@@ -479,10 +481,15 @@ class TradeFeudState(SeafarersState):
 
     # -- what the pieces on the map settle, kept for them (ROUTES) ------------------------------
     def _pieces_changed(self, roads_only: bool = False) -> None:
-        """The base game's parts (``"pieces"``, ``"buildings"``), and :data:`ROUTES` with them: a road,
-        settlement or city placed, or the pieces listed afresh (:meth:`_derive`)."""
+        """The base game's parts (``"pieces"``, ``"buildings"``), and :data:`ROUTES` with them: a road or
+        settlement placed, or the pieces listed afresh (:meth:`_derive`). A city (``_upgrading``) leaves
+        :data:`ROUTES` as it was: it changes no intersection's owner, which is all that the values kept
+        for it read of a building (the test of the kept values holds them against fresh ones after every
+        action, cities included)."""
         if roads_only:
             self.touch("pieces", ROUTES)
+        elif self._upgrading:
+            self.touch("pieces", "buildings")
         else:
             self.touch("pieces", "buildings", ROUTES)
 
@@ -844,7 +851,11 @@ class TradeFeudState(SeafarersState):
 
     def _do_BuildCity(self, action: Any) -> None:
         self.quiet_turns = -1
-        super()._do_BuildCity(action)
+        self._upgrading = True  # read by _pieces_changed
+        try:
+            super()._do_BuildCity(action)
+        finally:
+            self._upgrading = False
         opts = self.options
         self.tokens[self.turn] += opts.city_points - opts.settlement_points  # rule trade-feud-tokens: one more
 
