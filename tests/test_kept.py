@@ -359,3 +359,59 @@ def test_a_catan_position_set_by_hand_is_restored_after_a_failed_roll_without_ch
     state.clear_forced()
     state.apply(Roll())
     assert state.log_length == gamekit.game(name).from_json(before).log_length + 1
+
+
+def _trade_feud_kept_values(state: Any, afresh: bool = False) -> dict[tuple[Any, ...], Any]:
+    """Every value Trade Feud keeps for its pieces (``@kept(on=ROUTES)``), as kept or (``afresh``) worked out
+    by its function (:func:`gamekit.core.fresh`):
+    the owner of each edge's piece, and each player's road, ship and settlement sites, ship builds, ships
+    that end a route and their moves, and each ship's targets; in the founding, the coastal sites of the
+    player placing."""
+
+    def value(name: str, *args: Any) -> Any:
+        return fresh(state, name, *args) if afresh else getattr(state, name)(*args)
+
+    out = {("route_owner",): value("route_owner")}
+    for p in range(state.players):
+        for name in ("road_site_tuple", "ship_site_tuple", "building_site_tuple", "ship_actions", "route_end_ships",
+                     "route_end_moves"):
+            out[name, p] = value(name, p)
+        for e in state.ships[p]:
+            out["move_target_tuple", p, e] = value("move_target_tuple", p, e)
+    if state.phase == "setup":
+        placing = state.setup_order[state.setup_index]
+        out["_founding_sites", placing] = value("_founding_sites", placing)
+    return out
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_trade_feud_kept_values_match_fresh_ones_over_random_play(players):
+    """Issue 33 item 3: every value Trade Feud keeps for its pieces (the sites of rules ``catan-road``,
+    ``seafarers-ship``, ``catan-settlement`` with ``trade-feud-branching``, ``trade-feud-connection-illegal``
+    and ``trade-feud-connection-fixed``, the ships that may move and their targets, rule
+    ``seafarers-moving``, the founding's sites, rule ``trade-feud-setup``) is, before and after every action
+    of uniform random games (the founding included, until 1,500 actions), what its function works out
+    afresh (:func:`gamekit.core.fresh`) and what a copy with nothing kept (``changed()``) works out; the
+    move targets are also the Seafarers layer's definition, asked edge by edge. Kept values are asked before
+    each action, so a value kept across an action that should have moved it on is caught."""
+    from gamekit.catan.seafarers import SeafarersState
+
+    game = gamekit.game("trade-feud")
+    compared = connections = 0
+    for seed in (3, 4):
+        state = game.new(players=players, seed=seed)
+        rnd = random.Random(seed)
+        while not state.is_over() and state.log_length < 1_500:
+            kept_now = _trade_feud_kept_values(state)
+            assert kept_now == _trade_feud_kept_values(state, afresh=True), (seed, state.log_length)
+            blank = state.clone().changed()
+            assert _trade_feud_kept_values(blank) == kept_now
+            if state.phase == "main":
+                p = state.turn
+                for e in state.ships[p]:
+                    assert list(state.move_target_tuple(p, e)) == SeafarersState.move_targets(blank, p, e)
+            compared += len(kept_now)
+            before = len(state.connections)
+            state.apply(rnd.choice(state.legal_actions()))
+            connections += len(state.connections) > before
+    assert compared > 10_000 and connections >= 2, (compared, connections)

@@ -9,25 +9,33 @@ Played by the base game's and the Seafarers layer's rules (:mod:`gamekit.catan.s
 scenario's exceptions (seed 003; labels as in the book):
 
 * ``trade-feud-map``: the scenario's map is missing; we play our island map (:mod:`gamekit.catan.maps`).
-* ``trade-feud-setup``: each player founds three settlements on coasts (never on an intersection inside
-  an island), each with a ship; the first two in the base game's order, then the third in turn order
-  starting with the player who placed the last second settlement. The third settlement gives one card
-  for each land hex next to it. The robber is out of play; the pirate starts on its marked hex.
-* ``trade-feud-tokens``: a victory point token for each settlement founded or built and one more for
-  each upgrade to a city; buildings on the map score nothing; tokens change owner.
-* ``trade-feud-routes``: ships between two of a player's settlements or cities form a closed shipping
-  route, roads a closed road route; a route that can still be extended is open.
-* ``trade-feud-branching``: of the three edges at an intersection without a building, at most two may
-  hold ships or roads (of anyone): routes branch only at settlements and cities.
-* ``trade-feud-connection``: when a player's open route reaches another player's open route (at any of
-  its intersections) or settlement or city, a trade connection forms between the two players'
-  buildings. The player who contributed more pieces to it (tie: the one who closed it) takes a token
-  from the other. Pieces of the other route that are not part of the connection go back to their
-  owner. ``trade-feud-connection-illegal``: an open route may not be joined to a trade connection or a
-  closed route. ``trade-feud-connection-fixed``: ships of a connection no longer move; no settlement
-  on its intersections.
-* ``trade-feud-victory``: points are tokens + Largest Army + Longest Trade Route (2 each) + victory
-  point cards; a player with 10 on their own turn wins.
+* ``trade-feud-setup`` (:meth:`TradeFeudState.setup_site`, :meth:`TradeFeudState.setup_ship_apart`,
+  :meth:`TradeFeudState.coastal`): each player founds three settlements on coasts (never on an
+  intersection inside an island), each with a ship; the first two in the base game's order, then the third
+  in turn order starting with the player who placed the last second settlement. The third settlement gives
+  one card for each land hex next to it. The robber is out of play; the pirate starts on its marked hex.
+* ``trade-feud-tokens`` (``tokens``): a victory point token for each settlement founded or built and one
+  more for each upgrade to a city; buildings on the map score nothing; tokens change owner.
+* ``trade-feud-routes`` (:meth:`TradeFeudState.route_from`): ships between two of a player's settlements
+  or cities form a closed shipping route, roads a closed road route; a route that can still be extended is
+  open.
+* ``trade-feud-branching`` (:meth:`TradeFeudState.branching_refusal`): of the three edges at an
+  intersection without a building, at most two may hold ships or roads (of anyone): routes branch only at
+  settlements and cities.
+* ``trade-feud-connection`` (:meth:`TradeFeudState.connection_at`): when a player's open route reaches
+  another player's open route (at any of its intersections) or settlement or city, a trade connection
+  forms between the two players' buildings. The player who contributed more pieces to it (tie: the one who
+  closed it) takes a token from the other. Pieces of the other route that are not part of the connection
+  go back to their owner. ``trade-feud-connection-illegal`` (:meth:`TradeFeudState.connection_refusal`):
+  an open route may not be joined to a trade connection or a closed route. ``trade-feud-connection-fixed``
+  (:meth:`TradeFeudState.in_connection`, :meth:`TradeFeudState.on_connection`): ships of a connection no
+  longer move; no settlement on its intersections.
+* ``trade-feud-victory`` (:meth:`TradeFeudState.victory_points`): points are tokens + Largest Army +
+  Longest Trade Route (2 each) + victory point cards; a player with 10 on their own turn wins.
+* ``trade-feud-stall`` (:meth:`TradeFeudState.nobody_can_win`), ``trade-feud-standstill``
+  (:meth:`TradeFeudState.standstill`): our two ends of a game that nobody can win any more, or that goes
+  round in circles (settings ``end_when_nobody_can_win``, ``stall_rounds``; the text has no end but the
+  target).
 
 What each player sees is the base game's observation: the tokens lie open (the text says so), as do
 ships, routes and trade connections; only development cards in hand are hidden, victory point cards
@@ -37,29 +45,28 @@ among them, so the observation's ``points`` leave the other players' victory poi
 from __future__ import annotations
 
 from dataclasses import dataclass
-from operator import itemgetter
 from typing import Any, ClassVar, NamedTuple
 
 from .. import register
-from ..core import Game, IllegalAction
+from ..core import Game, IllegalAction, kept
 from ..notes import Assumption, catalogue
 from ..settings import printed
 from .actions import (
     BuildRoad,
     BuildSettlement,
     BuildShip,
-    DeclineTrade,
     EndTurn,
     MoveShip,
 )
 from .base import BASE_SETUP_SITE, SETTLE_AT, TURN_PHASES
 from .roads import built_or_beside
-from .rules import VICTORY_POINT, afford
+from .rules import VICTORY_POINT
 from .seafarers import RULES as SEAFARERS_RULES
 from .seafarers import SeafarersOptions, SeafarersState, move_ship_action
 from .trade_feud_stall import best_reachable, least_bound_reaches
 
-__all__ = ["TradeFeudOptions", "TradeFeudState", "TRADE_FEUD", "RULES", "ASSUMPTIONS", "STALLED", "STANDSTILL", "scenario"]
+__all__ = ["TradeFeudOptions", "TradeFeudState", "TRADE_FEUD", "RULES", "ASSUMPTIONS", "STALLED", "STANDSTILL", "scenario",
+           "ROUTES", "Meeting", "NOTHING", "branching"]
 
 #: Every rule label Trade Feud cites: the base game's, the Seafarers layer's and its own.
 RULES: tuple[str, ...] = SEAFARERS_RULES + (
@@ -76,35 +83,48 @@ STANDSTILL = "standstill"
 _ENDED = frozenset((STALLED, STANDSTILL))
 #: The phases of a game that has ended (won, or ended by rule).
 _OVER = frozenset(("over", STALLED, STANDSTILL))
-#: A hand of development cards' victory point cards (read by :meth:`TradeFeudState._score_inputs`).
-_VP_CARDS = itemgetter(VICTORY_POINT)
-class _Ask(NamedTuple):
-    """A kept list of sites to be asked again at some intersections (see :meth:`TradeFeudState.board_changed`)."""
-
-    kept: tuple[int, ...]
-    ends: frozenset[int]
-
-
-#: What :meth:`TradeFeudState._edge_rules` says of a piece that forms no trade connection and is not refused.
-_FREE = (-1, None)
+#: The part of the position that Trade Feud's site lists are kept for (see :func:`gamekit.core.kept`):
+#: the roads, ships and buildings on the map, the pirate's hex and the trade connections. The state
+#: moves it on from the code that changes them (a piece placed, moved or sent back, the pirate moved, a
+#: trade connection formed); every restore or change by hand moves it on as well.
+ROUTES = "routes"
 #: Rule ``trade-feud-branching``'s refusal (message, rule).
 _BRANCHING = ("routes branch only at settlements and cities: an intersection without a building has at most two "
               "edges with pieces", "trade-feud-branching")
-#: The site lists of no board (see :meth:`TradeFeudState._site_table`): a state whose pieces changed.
-_STALE: tuple[Any, Any, Any] = (None, None, None)
-#: The keys of the site lists :meth:`TradeFeudState.board_changed` keeps, by number of players and player.
-_KEPT_KEYS: dict[tuple[int, int], tuple[tuple[Any, ...], tuple[Any, ...]]] = {}
 
 
-def _kept_keys(players: int, player: int) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
-    """The keys of ``player``'s own road, ship and settlement sites (kept, to be asked again), and of the
-    other players' settlement sites and ships to move at a turn's start (kept as they are): see
-    :meth:`TradeFeudState.board_changed`."""
-    found = _KEPT_KEYS.get((players, player))
-    if found is None:
-        others = tuple(key for q in range(players) if q != player for key in (("settle", q), ("movable", q, False, ())))
-        found = _KEPT_KEYS[players, player] = ((("road", player), ("ship", player), ("settle", player)), others)
-    return found
+class Meeting(NamedTuple):
+    """What a road or ship of a player on an edge meets at the edge's two ends (see
+    :meth:`TradeFeudState.meeting`): the facts rules ``trade-feud-connection``,
+    ``trade-feud-connection-illegal`` and ``trade-feud-branching`` each decide from."""
+
+    #: Rule ``trade-feud-connection-illegal`` (or ``seafarers-pirate``, a returned ship beside the pirate):
+    #: the refusal of joining another player's route there, or None.
+    refusal: IllegalAction | None
+    #: Rule ``trade-feud-connection``: the connection the piece forms, as ``(v, q, their_path, returned)``
+    #: (the intersection, the other player, the pieces of their route in it, those that go back), or None.
+    connection: tuple[int, int, list[int], list[int]] | None
+    #: Rule ``trade-feud-branching``: the ends without a building where both other edges hold pieces, or None.
+    forks: tuple[int, ...] | None
+
+
+#: What a piece meets where there is nothing of another player and no fork (the usual case).
+NOTHING = Meeting(None, None, None)
+
+
+def branching(met: Meeting) -> IllegalAction | None:
+    """Rule ``trade-feud-branching``, from what a piece meets (:meth:`TradeFeudState.meeting`): the
+    refusal of a piece that would be the third at an intersection without a building, unless it is
+    there that the piece forms its trade connection (whose surplus pieces go back); None: it branches
+    nowhere. :meth:`TradeFeudState.branching_refusal` asks it of a piece."""
+    forks = met.forks
+    if forks is None:
+        return None
+    found = met.connection
+    if found is not None and forks == (found[0],):
+        return None
+    return IllegalAction(*_BRANCHING)
+
 
 
 @dataclass(frozen=True)
@@ -172,20 +192,14 @@ class TradeFeudState(SeafarersState):
     connection, the closer's first), ``edges`` (the connection's edges), ``returned`` (the edges whose
     pieces went back) and ``token_moved`` (false when the loser had no token to give).
 
-    The state keeps the sites it lists until a piece changes (see :meth:`_site_table`): code that puts
-    pieces on the map by hand calls :meth:`_derive` afterwards, as :func:`scenario` and ``arrange`` do."""
+    The sites it lists are kept for the pieces on the map (``@kept(on=ROUTES)``, see :data:`ROUTES`): code
+    that puts pieces on the map by hand calls :meth:`placed_by_hand` afterwards, as :func:`scenario` does."""
 
     options: TradeFeudOptions
     #: The founding phase's rule (rule ``trade-feud-setup``), named to the play pages' guide.
     SETUP_RULE = "trade-feud-setup"
-    #: The site lists found for the pieces on the map now (see :meth:`_site_table`).
-    _sites: tuple[Any, Any, Any] = _STALE
-    #: The main phase's list last made, with the length of the log then (see :meth:`_main_actions`).
-    _main_kept: tuple[int, tuple[Any, ...]] | None = None
-    #: The length of the log just after the last declined trade offer (see :meth:`_main_actions`).
-    _declined = -1
-    #: :meth:`_score_inputs` after the last count of rule ``trade-feud-standstill`` (see :meth:`_check_standstill`).
-    _scored: tuple[Any, ...] | None = None
+    #: True while a settlement becomes a city (see :meth:`_pieces_changed`).
+    _upgrading = False
     PHASE_ACTIONS: ClassVar[dict[str, tuple[type, ...]]] = {**SeafarersState.PHASE_ACTIONS, STALLED: (),
                                                             STANDSTILL: ()}
     PHASE_RULE: ClassVar[dict[str, str]] = {**SeafarersState.PHASE_RULE, STALLED: "trade-feud-stall",
@@ -259,14 +273,18 @@ class TradeFeudState(SeafarersState):
         :meth:`_setup_sites_among` asked of the one intersection."""
         return bool(self._setup_sites_among((node,)))
 
+    def _placing(self) -> int:
+        """The player placing in the founding phase (``current_player``, read directly there)."""
+        return self.setup_order[self.setup_index] if self.phase == "setup" else self.current_player  # type: ignore[return-value]
+
     def _setup_sites(self) -> list[Any]:
         """A ``BuildSettlement`` at every intersection where :meth:`setup_site` holds (the coastal
         ones, :meth:`_founding_sites`, then the third settlement's rule)."""
-        return list(map(SETTLE_AT.__getitem__, self._third_settlement_sites(list(self._founding_sites()))))
+        return list(map(SETTLE_AT.__getitem__, self._third_settlement_sites(list(self._founding_sites(self._placing())))))
 
     def _setup_sites_among(self, nodes: Any) -> list[int]:
         """The rule of :meth:`setup_site` asked of each of ``nodes``, in their order."""
-        return self._third_settlement_sites(self._coastal_setup_sites(nodes))
+        return self._third_settlement_sites(self._coastal_setup_sites(nodes, self._placing()))
 
     def _third_settlement_sites(self, found: list[int]) -> list[int]:
         """Of the coastal setup sites ``found``, those the third settlement may take (with
@@ -277,84 +295,27 @@ class TradeFeudState(SeafarersState):
                 found = [v for v in found if land(v) >= 2]
         return found
 
-    def _founding_sites(self) -> tuple[int, ...]:
-        """:meth:`_coastal_setup_sites` of every coastal intersection for the player placing, kept in the
-        site table (:meth:`_site_table`, key ``"setup"``) across the founding's placements as ``(player,
-        sites, ends)``: ``ends``, the intersections where a placement since may have changed a site
-        (:meth:`_founding_changed`), are asked again, and with another player placing also the
-        intersections at and beside the two players' pieces (the only places where the predicate reads
-        whose a piece is); the kept sites elsewhere hold."""
-        table = self._site_table()
-        # the player placing (current_player, read directly in the founding phase)
-        player = self.setup_order[self.setup_index] if self.phase == "setup" else self.current_player
-        found = table.get("setup")
-        if found is None:
-            sites = tuple(self._coastal_setup_sites(self._coast_nodes))
-        else:
-            q, sites, ends = found
-            if q == player and not ends:
-                return sites
-            near = set(ends)
-            if q != player:
-                self._add_around_pieces(near, q)
-                self._add_around_pieces(near, player)
-            kept = set(sites)
-            kept.difference_update(near)
-            kept.update(self._coastal_setup_sites(near))
-            sites = tuple(sorted(kept))
-        table["setup"] = (player, sites, ())
-        return sites
+    @kept(on=ROUTES)
+    def _founding_sites(self, player: int) -> tuple[int, ...]:
+        """:meth:`_coastal_setup_sites` of every coastal intersection for ``player`` (kept for the pieces
+        on the map: see :data:`ROUTES`)."""
+        return tuple(self._coastal_setup_sites(self._coast_nodes, player))
 
-    def _add_around_pieces(self, near: set[int], player: int) -> None:
-        """Add to ``near`` the intersections at and next to ``player``'s buildings and at the ends of
-        ``player``'s roads and ships and next to them."""
-        node_nodes, edge_nodes = self.topo.node_nodes, self.topo.edge_nodes
-        for v in self.buildings[player]:
-            near.add(v)
-            near.update(node_nodes[v])
-        for pieces in (self.roads[player], self.ships[player]):
-            for e in pieces:
-                a, b = edge_nodes[e]  # each an intersection next to the other
-                near.update(node_nodes[a])
-                near.update(node_nodes[b])
-
-    def _founding_changed(self, nodes: Any) -> None:
-        """:meth:`board_changed` for a settlement or ship placed in the founding at ``nodes`` (a
-        settlement's intersection, a ship's two ends): only the founding's sites (:meth:`_founding_sites`)
-        are kept, to be asked again at and next to ``nodes``. A coastal setup site at ``v`` reads the
-        buildings at ``v`` and next to it (rule ``catan-distance-rule``), the pieces on the edges at ``v``
-        and the buildings and pieces at the other ends of those edges (:meth:`_edge_rules`, which is free
-        or not from what lies at the two ends of the edge: it walks a route only where it meets something
-        of another player, and then the ship is not free), so no site further away changes."""
-        table = self._sites[2]
-        found = table.get("setup") if table else None
-        self.board_changed()
-        if found is not None:
-            node_nodes = self.topo.node_nodes
-            ends = found[2] + tuple(nodes)
-            for v in nodes:
-                ends += node_nodes[v]
-            self._sites = (self.pirate, self.connection_edges, {"setup": (found[0], found[1], ends)})
-
-    def _coastal_setup_site(self, node: int) -> bool:
-        return bool(self._coastal_setup_sites((node,)))
-
-    def _coastal_setup_sites(self, nodes: Any) -> list[int]:
-        """The intersections among ``nodes`` on a coast where the layer's setup site holds and the
-        settlement's ship has a place (:meth:`_setup_ship_ok`). The layer's setup site is the base game's
-        (rule ``catan-distance-rule``, on land: a coast is), asked of all of ``nodes`` at once from the
+    def _coastal_setup_sites(self, nodes: Any, player: int) -> list[int]:
+        """The intersections among ``nodes`` on a coast where the layer's setup site holds and a setup
+        ship of ``player`` has a place (a free sea edge off the pirate's hex where
+        :meth:`setup_ship_apart` holds). The layer's setup site is the base game's (rule
+        ``catan-distance-rule``, on land: a coast is), asked of all of ``nodes`` at once from the
         buildings (:func:`~gamekit.catan.roads.built_or_beside`, as the base game's list does)."""
         coast, taken = self._coast, built_or_beside(self.topo, self.buildings)
         edge_owner, ship_owner, pirate, sea_at = self.edge_owner, self.ship_owner, self.pirate_edges(), self._sea_at
-        # the player placing (current_player, read directly in the founding phase, where this is asked)
-        player = self.setup_order[self.setup_index] if self.phase == "setup" else self.current_player
-        rules = self._edge_rules
+        apart = self.setup_ship_apart
         out = []
         for node in nodes:
             if coast[node] and node not in taken:
                 for e in sea_at[node]:
-                    if edge_owner[e] == -1 and ship_owner[e] == -1 and e not in pirate and rules(player, e) == _FREE:
-                        out.append(node)  # a place for the ship (_setup_ship_ok)
+                    if edge_owner[e] == -1 and ship_owner[e] == -1 and e not in pirate and apart(e, player):
+                        out.append(node)  # a place for the ship
                         break
         return out
 
@@ -362,20 +323,22 @@ class TradeFeudState(SeafarersState):
         """Whether a site between two land hexes is still open for the third settlement (among the
         coastal setup sites, :meth:`_founding_sites`)."""
         land = self.land_hexes_at
-        return any(land(v) >= 2 for v in self._founding_sites())
+        return any(land(v) >= 2 for v in self._founding_sites(self._placing()))
 
     def _setup_edge_actions(self, node: int) -> list[Any]:
         """Rule ``trade-feud-setup``: a ship next to the settlement, branching nowhere and joining no
-        other player's route."""
-        player = self.setup_order[self.setup_index]  # the player placing (current_player in the founding phase)
+        other player's route (:meth:`setup_ship_apart`)."""
+        player = self._placing()
         return [a for a in super()._setup_edge_actions(node)
-                if isinstance(a, BuildShip) and self._setup_ship_ok(a.edge, player)]
+                if isinstance(a, BuildShip) and self.setup_ship_apart(a.edge, player)]
 
-    def _setup_ship_ok(self, edge: int, player: int | None = None) -> bool:
-        """Whether a setup ship of the player placing (``player``, if given) may go on ``edge``."""
-        if player is None:
-            player = self.current_player
-        return self._edge_rules(player, edge) == _FREE  # type: ignore[arg-type]
+    def setup_ship_apart(self, edge: int, player: int | None = None) -> bool:
+        """Rule ``trade-feud-setup``: a setup ship of ``player`` (default: the player placing) on ``edge``
+        branches nowhere (rule ``trade-feud-branching``) and meets no other player's building or route
+        (trade connections form in play only): it meets :data:`NOTHING` (:meth:`meeting`). The list of
+        setup ships and the check of a setup ``BuildShip`` both ask it."""
+        return self.meeting(self._placing() if player is None else player, edge) == NOTHING
+
 
     # -- positions for figures, widgets and tests -------------------------------------------------
     def give_turn(self, player: int) -> None:
@@ -389,7 +352,6 @@ class TradeFeudState(SeafarersState):
         self.turn, self.phase = player, "main"
         self._new_turn()
         self.changed()  # a change by hand: nothing kept for the position before holds
-        self._main_kept = None
 
     def hand_over(self, player: int, cards: Any) -> None:
         """Move ``cards`` (five counts, or a cost of :attr:`COSTS`) from the bank to ``player``'s hand
@@ -400,7 +362,6 @@ class TradeFeudState(SeafarersState):
             self.bank[r] -= c
             self.hands[player][r] += c
         self.changed()  # a change by hand: nothing kept for the position before holds
-        self._main_kept = None
 
     # -- scoring -------------------------------------------------------------------------------
     def victory_points(self, player: int) -> int:
@@ -454,35 +415,37 @@ class TradeFeudState(SeafarersState):
                     f"a trade connection or a player's new best score, so the leaders win (rule trade-feud-standstill)")
         return ""
 
-    def _check_stall(self) -> None:
-        """Rule ``trade-feud-stall``, at the end of each round (the last player's turn): when no settlement can be built and no
-        trade connection made any more (a building site now rules it out at once) and the most each
-        player can still reach (:func:`~gamekit.catan.trade_feud_stall.best_reachable`) is below the
-        target, the game ends. A player whose :func:`~gamekit.catan.trade_feud_stall.least_bound` (a
-        number that bound never goes below: tokens, cities, victory point cards, Largest Army) reaches
-        the target rules it out at once too."""
+    def nobody_can_win(self) -> list[int] | None:
+        """Rule ``trade-feud-stall``: the most victory points each player can still reach, when the
+        engine proves it below the target for every player (then the game ends at the end of the round);
+        None when it finds no such proof. No proof while a settlement can still be built (a building site
+        now) or a trade connection made; a player whose
+        :func:`~gamekit.catan.trade_feud_stall.least_bound` (a number that bound never goes below: tokens,
+        cities, victory point cards, Largest Army) reaches the target rules it out at once; otherwise the
+        bound is :func:`~gamekit.catan.trade_feud_stall.best_reachable`."""
         target = self.options.victory_points_to_win
         if least_bound_reaches(self, target):
-            return  # no bound best_reachable could give is below the target
+            return None  # no bound best_reachable could give is below the target
         if any(self.building_sites(p) for p in range(self.players)):
-            return
+            return None
         best = best_reachable(self)
-        if best is not None and max(best) < target:
+        return best if best is not None and max(best) < target else None
+
+    def _check_stall(self) -> None:
+        """Rule ``trade-feud-stall``, at the end of each round (the last player's turn): the game ends
+        when :meth:`nobody_can_win` gives a proof."""
+        best = self.nobody_can_win()
+        if best is not None:
             self.best_reachable = best
             self.phase = STALLED
 
     # The per-action bookkeeping of Trade Feud's own rules lives in the steps of the actions it concerns
     # (no override of _perform, which every action runs): a piece built or a card bought is progress (rule
-    # trade-feud-standstill: the builds below, _do_BuyDevelopmentCard), a declined offer is marked for
-    # _main_actions (_do_DeclineTrade), and the end of a turn asks rules trade-feud-stall and
-    # trade-feud-standstill (_do_EndTurn).
+    # trade-feud-standstill: the builds below, _do_BuyDevelopmentCard), and the end of a turn asks rules
+    # trade-feud-stall and trade-feud-standstill (_do_EndTurn).
     def _do_BuyDevelopmentCard(self, action: Any) -> None:
         super()._do_BuyDevelopmentCard(action)
         self.quiet_turns = -1  # rule trade-feud-standstill: progress
-
-    def _do_DeclineTrade(self, action: DeclineTrade) -> None:
-        super()._do_DeclineTrade(action)
-        self._declined = len(self._rows) + 1  # the log's length once this action is written (_main_actions)
 
     def _do_EndTurn(self, action: EndTurn) -> None:
         """The turn passes; then, unless the player whose turn it now is has won (rule ``catan-victory``,
@@ -500,122 +463,51 @@ class TradeFeudState(SeafarersState):
         """Rule ``trade-feud-standstill``, at the end of each turn: a turn with progress (a piece built,
         a card bought, a trade connection, or a player at more victory points than ever before at the
         end of a turn) starts the count again; after ``stall_rounds`` rounds of turns without, the game
-        ends and the leaders win.
-
-        The players' points are counted (:meth:`victory_points`) only when what they are counted from
-        (:meth:`_score_inputs`) or ``best_points`` changed since the last count: with both as they were,
-        every player has the points counted then, none above their best."""
+        ends and the leaders win."""
         best, rose = self.best_points, False
-        seen = self._score_inputs()
-        if seen != self._scored:
-            for p in range(self.players):
-                points = self.victory_points(p)
-                if points > best[p]:
-                    best[p], rose = points, True
-            self._scored = (*seen[:-1], tuple(best)) if rose else seen
+        for p in range(self.players):
+            points = self.victory_points(p)
+            if points > best[p]:
+                best[p], rose = points, True
         self.quiet_turns = 0 if rose or self.quiet_turns < 0 else self.quiet_turns + 1
-        rounds = self.options.stall_rounds
-        if rounds and self.quiet_turns >= rounds * self.players:
+        if self.standstill():
             self.phase = STANDSTILL
 
-    def _score_inputs(self) -> tuple[Any, ...]:
-        """All that :meth:`victory_points` reads (every player's tokens and victory point cards, the holders
-        of Longest Trade Route and Largest Army), with ``best_points`` last: what :meth:`_check_standstill`
-        compares with its last count (kept as ``_scored``)."""
-        return (tuple(self.tokens), tuple(map(_VP_CARDS, self.dev_hands)), self.longest_road, self.largest_army,
-                tuple(self.best_points))
+    def standstill(self) -> bool:
+        """Rule ``trade-feud-standstill`` (setting ``stall_rounds``, 0: never): ``stall_rounds`` rounds of
+        turns in a row have ended without progress (``quiet_turns``, counted by :meth:`_check_standstill`)."""
+        rounds = self.options.stall_rounds
+        return bool(rounds) and self.quiet_turns >= rounds * self.players
 
-    # -- the sites of the board as it is, kept until a piece changes ----------------------------
-    def _derive(self) -> None:
-        super()._derive()
-        self.board_changed()  # a position set up or restored, pieces sent back: nothing listed before holds
-
-    def _main_actions(self) -> list[Any]:
-        """The base game's main-phase list, the last one kept: a trade offer declined (rule
-        ``catan-player-trade``) leaves the position as it was when the offer was made, so the list made
-        just before it holds again (the log then two rows longer, the second a ``DeclineTrade``). Code that
-        changes a position by hand calls :meth:`_derive` (or :meth:`hand_over`, :meth:`give_turn`),
-        which forget it."""
-        rows = len(self._rows)
-        kept = self._main_kept
-        if kept is not None and self._declined == rows and kept[0] == rows - 2:
-            return list(kept[1])
-        acts = SeafarersState._main_actions(self)
-        self._main_kept = (rows, tuple(acts))
-        return acts
-
-    def board_changed(self, player: int = -1, ends: Any = ()) -> None:
-        """Forget the site lists of :meth:`_site_table`: a road, ship or settlement was placed, moved or
-        sent back (the engine calls this on each such change; the pirate's hex and the trade connections
-        are compared on each look-up besides; a city changes nothing the lists read, as its intersection
-        keeps its owner).
-
-        With ``player`` and ``ends``: the change is a road or ship of ``player`` placed or lifted at an
-        edge with those ends (forming no trade connection). The player's own road, ship and settlement
-        sites are then kept, to be asked again at the edges and intersections there when next looked up
-        (:meth:`_asked_again`): a predicate of the player's own sites reads the player's own pieces only
-        at the ends of the edge it is asked about (their connection to it, rule ``trade-feud-branching``,
-        and a settlement's road or ship), and other players' routes, which the player's pieces never
-        change. The other players' settlement sites and the ships they may move at the start of a turn
-        are kept as they are: a predicate of them reads the pieces of their own player only (rules
-        ``catan-settlement``, ``seafarers-moving``). Every other list is forgotten."""
-        sites = self._sites
-        table = sites[2]
-        if player < 0 or not table:
-            self._sites = _STALE
-            self._main_kept = None
-            return
-        own, others = _kept_keys(self.players, player)
-        get = table.get
-        kept = {}
-        ends = frozenset(ends)
-        for key in own:
-            found = get(key)
-            if found is not None:
-                kept[key] = _Ask(found.kept, found.ends | ends) if type(found) is _Ask else _Ask(found, ends)
-        for key in others:  # another player's road or ship changes neither
-            found = get(key)
-            if found is not None:
-                kept[key] = found
-        self._sites = (sites[0], sites[1], kept)
-
-    def _asked_again(self, found: Any, site: Any, nodes: bool = False, among: Any = None) -> tuple[int, ...]:
-        """A kept list of sites (of edges, or with ``nodes`` of intersections) after the player's own
-        pieces changed at the intersections ``found.ends`` (an :class:`_Ask`, see :meth:`board_changed`):
-        the kept sites elsewhere and those there where the predicate ``site`` holds now (or, given
-        ``among``, the predicate's batch form, those it gives of them)."""
-        if nodes:
-            near = found.ends
+    # -- what the pieces on the map settle, kept for them (ROUTES) ------------------------------
+    def _pieces_changed(self, roads_only: bool = False) -> None:
+        """The base game's parts (``"pieces"``, ``"buildings"``), and :data:`ROUTES` with them: a road or
+        settlement placed, or the pieces listed afresh (:meth:`_derive`). A city (``_upgrading``) leaves
+        :data:`ROUTES` as it was: it changes no intersection's owner, which is all that the values kept
+        for it read of a building (the test of the kept values holds them against fresh ones after every
+        action, cities included)."""
+        if roads_only:
+            self.touch("pieces", ROUTES)
+        elif self._upgrading:
+            self.touch("pieces", "buildings")
         else:
-            node_edges = self.topo.node_edges
-            near = {f for v in found.ends for f in node_edges[v]}
-        out = [x for x in found.kept if x not in near]
-        out.extend(among(near) if among is not None else [x for x in near if site(x)])
-        out.sort()
-        return tuple(out)
+            self.touch("pieces", "buildings", ROUTES)
 
-    def _site_table(self) -> dict[Any, tuple[Any, ...]]:
-        """The lists of sites already found for the pieces on the map now, by what was asked
-        (:meth:`road_sites`, :meth:`ship_sites`, :meth:`building_sites`, :meth:`movable_ships` and
-        :meth:`move_targets`, each made by its rule's one predicate; a look-up returns a copy of what the
-        predicate gave; the ship moves and builds of the main phase, :meth:`_more_main_actions`, made of
-        them). They hold until a piece changes (:meth:`board_changed`), the pirate moves or a trade
-        connection forms (the engine gives ``connection_edges`` a new list then: the table is kept for
-        one list, compared by identity; code that changes it by hand assigns a new list or calls
-        :meth:`_derive`). A copy of the state (``clone``, ``determinize``) gets a copy of the table (the
-        lists in it are tuples, which both may share)."""
-        sites = self._sites
-        if sites[0] != self.pirate or sites[1] is not self.connection_edges:
-            sites = self._sites = (self.pirate, self.connection_edges, {})
-        return sites[2]
+    def placed_by_hand(self) -> TradeFeudState:
+        """Say that pieces were put on or taken off the map by hand (``node_owner``, ``node_kind``,
+        ``edge_owner``, ``ship_owner`` written directly, as a figure, a widget or a lesson sets up a
+        position): the lists the engine reads from the pieces (each player's roads, ships and buildings,
+        the pieces at each intersection, the route lengths) are made again from them, and nothing kept for
+        the position before holds (:meth:`~gamekit.core.State.changed`). :func:`scenario` calls it; so
+        does any code that places pieces by hand. Returns the state."""
+        self._derive()
+        self.changed()
+        return self
 
-    def route_owner(self) -> tuple[int, ...]:
-        """The owner of the road or ship on each edge (-1: none), kept with the sites (read it, as a tuple)."""
-        table = self._site_table()
-        found = table.get("route owner")
-        if found is None:
-            found = table["route owner"] = tuple(super().route_owner())
-        return found
+    @kept(on=ROUTES)
+    def route_owner(self) -> tuple[int, ...]:  # type: ignore[override]
+        """The owner of the road or ship on each edge (-1: none), as a tuple (kept for the pieces)."""
+        return tuple(super().route_owner())
 
     # -- routes and connections ----------------------------------------------------------------
     def piece_owner(self, edge: int) -> int:
@@ -631,40 +523,133 @@ class TradeFeudState(SeafarersState):
         otherwise, where it may still be extended)."""
         path = [edge]
         topo, node_owner = self.topo, self.node_owner
-        edge_owner, ship_owner = self.edge_owner, self.ship_owner
+        owner_at = self.route_owner()
         here = topo.edge_other[edge][node]
         while True:
             if node_owner[here] == owner:
                 return path, "building"
             if node_owner[here] != -1:
                 return path, "open"
-            nxt = [f for f in topo.node_edges[here]
-                   if f not in path and f not in skip
-                   and (edge_owner[f] if edge_owner[f] >= 0 else ship_owner[f]) == owner]  # owner_at
+            nxt = [f for f in topo.node_edges[here] if f not in path and f not in skip and owner_at[f] == owner]
             if not nxt:
                 return path, "open"
             path.append(nxt[0])
             here = topo.edge_other[nxt[0]][here]
 
+    def meeting(self, player: int, edge: int, lifted: int = -1) -> Meeting:
+        """What a road or ship of ``player`` on ``edge`` meets at the two ends of the edge (``lifted``: an
+        edge whose ship is being moved away, not counted): a :class:`Meeting`, :data:`NOTHING` where it
+        meets neither another player's building or piece nor a fork. Both ends are looked at: at an end
+        without an own building, another player's building there, or another player's pieces on the other
+        edges there (:meth:`joining`), and whether both other edges hold pieces (a fork). A piece that
+        meets another player's building or open route at both ends forms the connection at the end met
+        first only (the text does not speak of two connections at once; an open question). Rules
+        :meth:`connection_refusal`, :meth:`branching_refusal` and :meth:`connection_at` each read it."""
+        node_owner, busy, own = self.node_owner, self._busy, self._ship_at[player]
+        refusal = found = forks = owners = None
+        for v, f, g in self._ends[edge]:
+            other = node_owner[v]
+            if other == player:
+                continue  # an own building
+            if other == -1:
+                n = busy[v]
+                if n == 0 or (n == 1 and own[v] == 1):
+                    continue  # the usual cases: no building, and no piece at v or one own ship only (no fork)
+            # the owners of the pieces on the two other edges at v (-1: none; g is -1 at the board's rim,
+            # where v has one other edge), the lifted ship's not counted
+            if owners is None:
+                owners = self.route_owner()
+            o = -1 if f == lifted else owners[f]
+            r = -1 if g == -1 or g == lifted else owners[g]
+            # theirs: the other players' pieces at v
+            if o == -1:
+                if r == -1:
+                    if other == -1:
+                        continue  # no piece, no building
+                    theirs = []
+                else:
+                    theirs = [] if r == player else [g]
+            elif r == -1:
+                theirs = [] if o == player else [f]
+            else:  # both other edges hold pieces
+                if other == -1:  # a fork here
+                    forks = (v,) if forks is None else (*forks, v)
+                theirs = [] if o == player else [f]
+                if r != player:
+                    theirs.append(g)
+            if other == -1 and not theirs:
+                continue  # nothing of another player here
+            join = self.joining(v, other, theirs, lifted)
+            if isinstance(join, IllegalAction):
+                refusal = refusal or join
+            elif found is None:
+                found = (v, *join)
+        if refusal is None and found is None and forks is None:
+            return NOTHING
+        return Meeting(refusal, found, forks)  # type: ignore[arg-type]
+
+    def joining(self, v: int, other: int, theirs: list[int], lifted: int = -1) -> Any:
+        """What a piece meets of another player at intersection ``v`` (rules ``trade-feud-connection``,
+        ``trade-feud-connection-illegal``): ``other``, the owner of the building there (-1: none), and
+        ``theirs``, the other players' pieces there (but the lifted ship's). The refusal (an
+        :class:`~gamekit.IllegalAction`: an open route joined to a trade connection or to a closed route,
+        or, with ``pirate_guards_returns``, a connection that would send back a ship beside the pirate),
+        or ``(q, their_path, returned)``: the other player, the pieces of their route in the connection
+        and those that go back."""
+        if other != -1:
+            return other, [], []
+        q = self.piece_owner(theirs[0])
+        if any(f in self.connection_edges for f in theirs):
+            return IllegalAction("an open route may not be joined to a trade connection", "trade-feud-connection-illegal")
+        skip = frozenset((lifted,)) if lifted >= 0 else frozenset()
+        walks = [self.route_from(q, v, f, skip) for f in theirs]
+        rooted = [w for w in walks if w[1] == "building"]
+        if len(rooted) != 1:
+            return IllegalAction(f"player {q}'s route at {v} is closed: it cannot be joined", "trade-feud-connection-illegal")
+        returned = [e for w in walks if w[1] != "building" for e in w[0]]
+        if self.options.pirate_guards_returns:
+            pirate, ship_owner = self.pirate_edges(), self.ship_owner
+            guarded = [e for e in returned if e in pirate and ship_owner[e] >= 0]
+            if guarded:
+                return IllegalAction(f"the connection would send back the ship on edge {guarded[0]}, beside the "
+                                     "pirate, and no ship leaves the pirate's edges", "seafarers-pirate")
+        return q, rooted[0][0], returned
+
+    def connection_refusal(self, player: int, edge: int, lifted: int = -1) -> IllegalAction | None:
+        """Rule ``trade-feud-connection-illegal``: the refusal of a road or ship of ``player`` on ``edge``
+        that would join an open route to a trade connection or to a closed route (with the setting
+        ``pirate_guards_returns``, rule ``seafarers-pirate``: one that would send back a ship beside the
+        pirate), at either end of the edge; None when it joins nothing it may not."""
+        return self.meeting(player, edge, lifted).refusal
+
+    def branching_refusal(self, player: int, edge: int, lifted: int = -1) -> IllegalAction | None:
+        """Rule ``trade-feud-branching``: the refusal of a road or ship of ``player`` on ``edge`` that
+        would be the third piece at an intersection without a building (of anyone's); None when it branches
+        nowhere, or only where it forms a trade connection (rule ``trade-feud-connection``: the surplus
+        pieces there go back)."""
+        return branching(self.meeting(player, edge, lifted))
+
+    def edge_refusal(self, player: int, edge: int, lifted: int = -1) -> IllegalAction | None:
+        """Trade Feud's own rules for a road or ship of ``player`` on ``edge`` (``lifted``: the edge of a
+        ship being moved there): :meth:`connection_refusal`, then :meth:`branching_refusal`. None: they
+        let it go. The one test that the lists of roads, ships and ship moves and the checks of
+        ``BuildRoad``, ``BuildShip`` and ``MoveShip`` ask after the Seafarers layer's rules."""
+        met = self.meeting(player, edge, lifted)
+        if met is NOTHING:
+            return None  # the usual case
+        return met.refusal or branching(met)  # connection_refusal's, then branching_refusal's, from one look
+
     def connection_at(self, player: int, edge: int, lifted: int = -1) -> dict[str, Any] | None:
         """The trade connection a piece of ``player`` on ``edge`` would form (rule
         ``trade-feud-connection``), or ``None``; raises :class:`IllegalAction` for a connection the
-        rules forbid (rule ``trade-feud-connection-illegal``)."""
-        found = self._connection(player, edge, lifted)
-        if type(found) is tuple:
-            raise IllegalAction(*found)
-        return found  # type: ignore[return-value]
-
-    def _connection(self, player: int, edge: int, lifted: int = -1) -> Any:
-        """:meth:`connection_at`'s answer, a refusal returned as ``(message, rule)`` instead of raised
-        (:meth:`_meet`)."""
-        met = self._meet(player, edge, lifted)
-        found = met[0]
-        if type(found) is str:
-            return met  # a refusal
-        if found is None:
+        rules forbid (rule ``trade-feud-connection-illegal``). The player who contributed more pieces
+        wins it (a tie: the player who closed it, ``player``)."""
+        met = self.meeting(player, edge, lifted)
+        if met.refusal is not None:
+            raise met.refusal
+        if met.connection is None:
             return None
-        v, q, their_path, returned = found
+        v, q, their_path, returned = met.connection
         mine, end = self.route_from(player, v, edge, frozenset((lifted,)) if lifted >= 0 else frozenset())
         if end != "building":
             mine = [edge]
@@ -674,87 +659,58 @@ class TradeFeudState(SeafarersState):
                 "pieces": [len(mine), len(their_path)], "edges": sorted(mine + their_path),
                 "returned": sorted(returned)}  # fmt: skip
 
-    def _meet(self, player: int, edge: int, lifted: int = -1) -> Any:
-        """What a piece of ``player`` on ``edge`` meets at the two ends of the edge (``lifted``: an edge
-        whose ship is being moved away): :meth:`_edge_rules`'s look, its findings returned as they are (a
-        refusal ``(message, rule)``, or ``(found, forks)``, see there)."""
-        return self._edge_rules(player, edge, lifted, True)
+    def in_connection(self, edge: int) -> bool:
+        """Rule ``trade-feud-connection-fixed``: ``edge`` belongs to a trade connection (its ship no
+        longer moves)."""
+        return edge in self.connection_edges
 
-    def _join_at(self, v: int, other: int, theirs: list[int], lifted: int) -> Any:
-        """What a piece meets of another player at intersection ``v`` (rule ``trade-feud-connection``):
-        ``other``, the owner of the building there (-1: none), and ``theirs``, the other players' pieces
-        there (but the lifted ship's). A refusal ``(message, rule)``, or ``(q, their_path, returned)``: the
-        other player, the pieces of their route in the connection and those that go back."""
-        if other != -1:
-            return other, [], []
-        ship_owner = self.ship_owner
-        q = self.owner_at(theirs[0])
-        if any(f in self.connection_edges for f in theirs):
-            return ("an open route may not be joined to a trade connection", "trade-feud-connection-illegal")
-        skip = frozenset((lifted,)) if lifted >= 0 else frozenset()
-        walks = [self.route_from(q, v, f, skip) for f in theirs]
-        rooted = [w for w in walks if w[1] == "building"]
-        if len(rooted) != 1:
-            return (f"player {q}'s route at {v} is closed: it cannot be joined", "trade-feud-connection-illegal")
-        returned = [e for w in walks if w[1] != "building" for e in w[0]]
-        if self.options.pirate_guards_returns:
-            pirate = self.pirate_edges()
-            guarded = [e for e in returned if e in pirate and ship_owner[e] >= 0]
-            if guarded:
-                return (f"the connection would send back the ship on edge {guarded[0]}, beside the pirate, "
-                        "and no ship leaves the pirate's edges", "seafarers-pirate")
-        return q, rooted[0][0], returned
+    def on_connection(self, node: int) -> bool:
+        """Rule ``trade-feud-connection-fixed``: an edge of a trade connection ends at ``node`` (no
+        settlement there)."""
+        return any(e in self.connection_edges for e in self.topo.node_edges[node])
 
-    def _edge_ok(self, player: int, edge: int, lifted: int = -1) -> bool:
-        return self._edge_rules(player, edge, lifted)[1] is None
+    # -- the sites, each list made by its rule's one predicate, kept for the pieces -------------
+    def road_site(self, player: int, edge: int) -> bool:
+        """Rules ``catan-road``, ``seafarers-sea`` (the layer's), then :meth:`edge_refusal`."""
+        return SeafarersState.road_site(self, player, edge) and self.edge_refusal(player, edge) is None
 
     def road_sites(self, player: int) -> list[int]:
-        table, key = self._site_table(), ("road", player)
-        found = table.get(key)
-        if found is None:
-            found = table[key] = tuple([e for e in super().road_sites(player) if self._edge_ok(player, e)])
-        elif type(found) is _Ask:
-            found = table[key] = self._asked_again(found, lambda e: self.road_site(player, e))
-        return list(found)
+        """Every edge where :meth:`road_site` holds (:meth:`road_site_tuple`)."""
+        return list(self.road_site_tuple(player))
 
-    def road_site(self, player: int, edge: int) -> bool:
-        return super().road_site(player, edge) and self._edge_ok(player, edge)
+    @kept(on=ROUTES)
+    def road_site_tuple(self, player: int) -> tuple[int, ...]:
+        """Every edge where :meth:`road_site` holds, as a tuple (kept for the pieces: :data:`ROUTES`): the
+        layer's road sites where :meth:`edge_refusal` lets a road go."""
+        return tuple([e for e in SeafarersState.road_sites(self, player) if self.edge_refusal(player, e) is None])
 
     def ship_sites_among(self, player: int, edges: Any, ship_owner: list[int] | None = None,
                          lifted: int = -1) -> list[int]:
-        """Rules ``seafarers-ship``, ``seafarers-pirate`` (the layer's), then ``trade-feud-branching`` and
-        ``trade-feud-connection-illegal`` (:meth:`_edge_rules`), asked of each of ``edges``."""
+        """Rules ``seafarers-ship``, ``seafarers-pirate`` (the layer's), then :meth:`edge_refusal`
+        (rules ``trade-feud-connection-illegal``, ``trade-feud-branching``), asked of each of ``edges``."""
         out = _SEA_SHIP_SITES(self, player, edges, ship_owner, lifted)
         if out:
-            rules = self._edge_rules
-            out = [e for e in out if rules(player, e, lifted)[1] is None]  # _edge_ok
+            refusal = self.edge_refusal
+            out = [e for e in out if refusal(player, e, lifted) is None]
         return out
 
     def ship_sites(self, player: int, ship_owner: list[int] | None = None, lifted: int = -1) -> list[int]:
+        """Every edge where :meth:`ship_site` holds (:meth:`ship_site_tuple`; with ``ship_owner`` or
+        ``lifted``, the layer's search, asked afresh)."""
         if ship_owner is not None or lifted >= 0:
             return super().ship_sites(player, ship_owner, lifted)
-        return list(self._kept_ship_sites(player))
+        return list(self.ship_site_tuple(player))
 
-    def _kept_ship_sites(self, player: int) -> tuple[int, ...]:
-        """:meth:`ship_sites` of the pieces on the map now, as kept with the sites (read it, as a tuple)."""
-        table, key = self._site_table(), ("ship", player)
-        found = table.get(key)
-        if found is None:
-            found = table[key] = self._route_end_ship_sites(player)
-        elif type(found) is _Ask:
-            found = table[key] = self._asked_again(found, None, among=lambda edges: self.ship_sites_among(player, edges))
-        return found  # type: ignore[return-value]
-
-    def _route_end_ship_sites(self, player: int) -> tuple[int, ...]:
-        """:meth:`ship_sites` of the pieces on the map now: the edges where :meth:`ship_site` holds, asked
-        at the free sea edges off the pirate's hex (the predicate's first test) at the player's route ends
-        only: their settlements and cities, and the intersections where one of their ships is the only one
-        (the Seafarers layer asks at every end of every ship). A site is connected at an end with an own
-        building or an own ship (rule ``seafarers-ship``); where two own ships meet without a building, a
-        third piece branches (rule ``trade-feud-branching``: no trade connection forms there, as no other
-        player's piece or building is there), so the predicate refuses every edge whose only connected end
-        is such an intersection. The test of the kept sites compares this with the predicate asked at every
-        edge."""
+    @kept(on=ROUTES)
+    def ship_site_tuple(self, player: int) -> tuple[int, ...]:
+        """:meth:`ship_sites` of the pieces on the map now, as a tuple (kept for them, :data:`ROUTES`): the
+        edges where :meth:`ship_site` holds, asked at the free sea edges off the pirate's hex (the
+        predicate's first test) at the player's route ends only: their settlements and cities, and the
+        intersections where one of their ships is the only one (the Seafarers layer asks at every end of
+        every ship). A site is connected at an end with an own building or an own ship (rule
+        ``seafarers-ship``); where two own ships meet without a building, a third piece branches (rule
+        ``trade-feud-branching``: no trade connection forms there, as no other player's piece or building
+        is there), so the predicate refuses every edge whose only connected end is such an intersection."""
         sea_at = self._sea_at
         ends = set(self._lone_ship[player])  # the intersections where one of the player's ships ends
         ends.update(self.buildings[player])
@@ -765,196 +721,90 @@ class TradeFeudState(SeafarersState):
         found.sort()
         return tuple(found)
 
-    def ship_actions(self, player: int) -> tuple[Any, ...]:
-        table, key = self._site_table(), ("ship actions", player)
-        found = table.get(key)
-        if found is None:
-            found = table[key] = tuple(super().ship_actions(player))
-        return found  # type: ignore[return-value]
+    @kept(on=ROUTES)
+    def ship_actions(self, player: int) -> tuple[Any, ...]:  # type: ignore[override]
+        """A ``BuildShip`` for each of :meth:`ship_sites`, as a tuple (kept for the pieces)."""
+        return tuple(SeafarersState.ship_actions(self, player))
 
-    def _more_main_actions(self, p: int, acts: list[Any]) -> None:
-        """The Seafarers layer's ship builds and ship moves, the whole list kept with the sites (by whether
-        the player may pay for a ship and this turn's ship moves and new ships)."""
-        paid = afford(self.hands[p], self.COSTS["ship"]) and len(self.ships[p]) < self.PIECES["ship"]
-        sites = self._sites  # _site_table, read at once when it holds (every main-phase list asks)
-        table = sites[2] if sites[0] == self.pirate and sites[1] is self.connection_edges else self._site_table()
-        new_ships = self.new_ships
-        key = ("main", p, paid, self.ship_moved, tuple(new_ships) if new_ships else ())
-        found = table.get(key)
-        if found is None:  # the layer's _more_main_actions (paid: its test for the ship builds)
-            more = SeafarersState.ship_actions(self, p) if paid else []  # made afresh: this list keeps them
-            more.extend(self._moves(p))
-            found = table[key] = tuple(more)
-        acts.extend(found)
-
-    def move_actions(self, player: int) -> tuple[Any, ...]:
+    def move_actions(self, player: int) -> tuple[Any, ...]:  # type: ignore[override]
+        """Rule ``seafarers-moving``: a ``MoveShip`` for each of :meth:`movable_ships` to each of its
+        :meth:`move_targets` (each ship's kept with its targets)."""
         if self.ship_moved:
-            return ()  # rule seafarers-moving: one ship move a turn
-        table, key = self._site_table(), ("move actions", player, False, tuple(self.new_ships))
-        found = table.get(key)
-        if found is None:
-            found = table[key] = tuple(self._moves(player))
-        return found  # type: ignore[return-value]
+            return ()
+        moves = self.route_end_moves(player)
+        new = self.new_ships
+        return tuple([a for a in moves if a.edge not in new]) if new and moves else moves
 
-    def _moves(self, player: int) -> list[Any]:
-        """The layer's move_actions (rule ``seafarers-moving``), the targets of all the ships found at once."""
-        if self.ship_moved:
-            return []
-        ships = self.movable_ships(player)
-        if not ships:
-            return []
-        targets = self._targets_of(player, ships)
-        return [move_ship_action(e, f) for e in ships for f in targets[e]]
+    @kept(on=ROUTES)
+    def route_end_moves(self, player: int) -> tuple[Any, ...]:
+        """A ``MoveShip`` of each of :meth:`route_end_ships` to each of its :meth:`move_targets`, as a
+        tuple (kept for the pieces; :meth:`move_actions` leaves out the ships built this turn)."""
+        return tuple([move_ship_action(e, f) for e in self.route_end_ships(player) for f in self.move_target_tuple(player, e)])
 
     def move_targets(self, player: int, edge: int) -> list[int]:
         """Rule ``seafarers-moving``: the edges where :meth:`ship_site` holds with the ship on ``edge``
-        lifted (the Seafarers layer's definition), found from the kept :meth:`ship_sites`: the predicate
-        reads the pieces at the two ends of the edge it is asked about, and the lifted ship counts in
-        its answer only where it lies at such an end (at an edge sharing an end with ``edge``: the
-        connection to own ships, rule ``trade-feud-branching``, and which pieces meet there). At any
+        lifted (the Seafarers layer's definition; :meth:`move_target_tuple`)."""
+        return list(self.move_target_tuple(player, edge))
+
+    @kept(on=ROUTES)
+    def move_target_tuple(self, player: int, edge: int) -> tuple[int, ...]:
+        """:meth:`move_targets`, as a tuple (kept for the pieces), found from :meth:`ship_site_tuple`: the
+        predicate reads the pieces at the two ends of the edge it is asked about, and the lifted ship
+        counts in its answer only where it lies at such an end (at an edge sharing an end with ``edge``:
+        the connection to own ships, rule ``trade-feud-branching``, and which pieces meet there). At any
         other edge the lifted ship can change no more than the length of the player's own route in a
         trade connection (``connection_at``'s count, which decides who wins the token, never whether
         the piece may go), so its answer is the one :meth:`ship_sites` already has; the predicate is
-        asked afresh at the edges sharing an end with ``edge`` only. The test of the kept sites
+        asked afresh at the edges sharing an end with ``edge`` only. The test of the kept values
         compares this with the definition."""
-        return list(self._targets_of(player, (edge,))[edge])
-
-    def _targets_of(self, player: int, ships: Any) -> dict[int, tuple[int, ...]]:
-        """:meth:`move_targets` of each of ``ships`` (of ``player``), kept with the sites."""
-        table = self._site_table()
-        out = {}
-        sites = None
-        for edge in ships:
-            key = ("move", player, edge)
-            found = table.get(key)
-            if found is None:
-                if sites is None:
-                    sites = self._kept_ship_sites(player)
-                    ship_owner, edge_owner = self.ship_owner, self.edge_owner
-                    pirate, near_sea = self.pirate_edges(), self._near_sea
-                near = near_sea[edge]  # the sea edges sharing an end with edge (the sites are sea edges)
-                kept = []
-                for f in sites:
-                    if f not in near and f != edge:
-                        kept.append(f)
-                free = []
-                for f in near:
-                    if ship_owner[f] == -1 and edge_owner[f] == -1 and f not in pirate:  # ship_site asks this first
-                        free.append(f)
-                if free:  # asked with the ship lifted (free in the state, none of them is the ship's own edge)
-                    kept.extend(self.ship_sites_among(player, free, None, edge))
-                    kept.sort()
-                found = table[key] = tuple(kept)
-            out[edge] = found
-        return out
+        ship_owner, edge_owner, pirate = self.ship_owner, self.edge_owner, self.pirate_edges()
+        near = self._near_sea[edge]  # the sea edges sharing an end with edge (the sites are sea edges)
+        out = [f for f in self.ship_site_tuple(player) if f not in near and f != edge]
+        free = [f for f in near if ship_owner[f] == -1 and edge_owner[f] == -1 and f not in pirate]
+        if free:  # asked with the ship lifted (free in the state, none of them is the ship's own edge)
+            out.extend(self.ship_sites_among(player, free, None, edge))
+            out.sort()
+        return tuple(out)
 
     def building_site(self, player: int, node: int) -> bool:
-        """Rule ``trade-feud-connection-fixed``: no settlement on a trade connection's intersection."""
+        """Rules ``catan-settlement``, ``seafarers-ship`` (the layer's), then
+        ``trade-feud-connection-fixed``: no settlement on a trade connection's intersection."""
         return super().building_site(player, node) and not self.on_connection(node)
 
     def building_sites(self, player: int) -> list[int]:
-        table, key = self._site_table(), ("settle", player)
-        found = table.get(key)
-        if found is None:
-            found = table[key] = tuple([v for v in super().building_sites(player) if not self.on_connection(v)])
-        elif type(found) is _Ask:
-            found = table[key] = self._asked_again(found, lambda v: self.building_site(player, v), nodes=True)
-        return list(found)
+        """Every intersection where :meth:`building_site` holds (:meth:`building_site_tuple`)."""
+        return list(self.building_site_tuple(player))
 
-    def on_connection(self, node: int) -> bool:
-        """Rule ``trade-feud-connection``: an edge of a trade connection ends at ``node``."""
-        return any(e in self.connection_edges for e in self.topo.node_edges[node])
+    @kept(on=ROUTES)
+    def building_site_tuple(self, player: int) -> tuple[int, ...]:
+        """Every intersection where :meth:`building_site` holds, as a tuple (kept for the pieces)."""
+        return tuple([v for v in SeafarersState.building_sites(self, player) if not self.on_connection(v)])
 
     def movable_ships(self, player: int) -> list[int]:
-        """Rule ``trade-feud-connection-fixed``: a connection's ships stay."""
+        """Rules ``seafarers-moving`` (one ship move a turn, not a ship built this turn) and
+        ``trade-feud-connection-fixed``: the player's ships that end a shipping route
+        (:meth:`route_end_ships`), but those built this turn."""
         if self.ship_moved:
-            return []  # rule seafarers-moving: one ship move a turn (the layer's answer)
-        table, key = self._site_table(), ("movable", player, False, tuple(self.new_ships))
-        found = table.get(key)
-        if found is None:
-            found = table[key] = tuple([e for e in super().movable_ships(player) if e not in self.connection_edges])
-        return list(found)
+            return []
+        ships = self.route_end_ships(player)
+        new = self.new_ships
+        return [e for e in ships if e not in new] if new else list(ships)
+
+    @kept(on=ROUTES)
+    def route_end_ships(self, player: int) -> tuple[int, ...]:
+        """Rules ``seafarers-moving``, ``trade-feud-connection-fixed``: the player's ships that end a
+        shipping route (an end with neither an own building nor another own ship), not beside the
+        pirate and in no trade connection (:meth:`in_connection`), kept for the pieces."""
+        node_owner, pirate, fixed = self.node_owner, self.pirate_edges(), self.in_connection
+        return tuple(sorted({e for v, e in self._lone_ship[player].items()
+                             if node_owner[v] != player and e not in pirate and not fixed(e)}))
 
     # -- checking ------------------------------------------------------------------------------
-    def _check_edge_rules(self, player: int, edge: int, lifted: int = -1) -> None:
-        """Rules ``trade-feud-connection-illegal``, ``trade-feud-branching`` for a piece of ``player``
-        on ``edge``: raises :class:`IllegalAction` for a refused piece."""
-        refused = self._edge_rules(player, edge, lifted)[1]
+    def _check_edge(self, player: int, edge: int, lifted: int = -1) -> None:
+        """Raise :meth:`edge_refusal`'s refusal, if any."""
+        refused = self.edge_refusal(player, edge, lifted)
         if refused is not None:
-            raise IllegalAction(*refused)
-
-    def _edge_rules(self, player: int, edge: int, lifted: int = -1, met: bool = False) -> Any:
-        """The intersection where a piece of ``player`` on ``edge`` forms a trade connection (-1: none)
-        and the refusal, as ``(message, rule)``, of rule ``trade-feud-connection-illegal`` or
-        ``trade-feud-branching`` (None: the piece may go; :meth:`_check_edge_rules` raises it,
-        :meth:`_edge_ok` asks whether there is one), from what the piece meets at the two ends of the edge
-        (``lifted``: an edge whose ship is being moved away), in one look at each. With ``met``
-        (:meth:`_meet`), those findings as they are: a refusal ``(message, rule)`` of rule
-        ``trade-feud-connection-illegal`` (or ``seafarers-pirate``), or ``(found, forks)``. ``found``: the
-        trade connection the piece forms (rule ``trade-feud-connection``) as ``(v, q, their_path, returned)``
-        (:meth:`_join_at` at the intersection ``v``), or ``None``; ``forks``: the ends without a building
-        where both other edges hold pieces (rule ``trade-feud-branching``: there the piece would branch,
-        unless its surplus pieces go back at a connection there), or ``None``. Both ends of the edge are
-        asked: a refusal at either refuses the piece, also when it forms a connection at the other (rule
-        ``trade-feud-connection-illegal``). A piece that meets another player's building or open route at
-        both ends forms the connection at the end met first only (the text does not speak of two
-        connections at once; an open question). One function, not two (a call less for each edge asked)."""
-        node_owner, edge_owner, ship_owner, busy = self.node_owner, self.edge_owner, self.ship_owner, self._busy
-        own = self._ship_at[player]
-        found = forks = None
-        for v, f, g in self._ends[edge]:
-            other = node_owner[v]
-            if other == player:
-                continue  # an own building
-            if other == -1:
-                n = busy[v]
-                if n == 0 or (n == 1 and own[v] == 1):
-                    continue  # the usual cases: no building, and no piece at v or one own ship only (no fork)
-            # the owners of the pieces on the two other edges at v (a road's, else a ship's: owner_at; -1:
-            # none; g is -1 at the board's rim, where v has one other edge), the lifted ship's not counted
-            o = edge_owner[f]
-            if o == -1:
-                o = ship_owner[f]
-            if g == -1:
-                r = -1
-            else:
-                r = edge_owner[g]
-                if r == -1:
-                    r = ship_owner[g]
-            if lifted >= 0:
-                if f == lifted:
-                    o = -1
-                elif g == lifted:
-                    r = -1
-            # theirs: the other players' pieces at v
-            if o == -1:
-                if r == -1:
-                    if other == -1:
-                        continue  # the usual case: no piece, no building
-                    theirs = []
-                else:
-                    theirs = [] if r == player else [g]
-            elif r == -1:
-                theirs = [] if o == player else [f]
-            else:  # both other edges hold pieces
-                if other == -1:  # rule trade-feud-branching: a fork here
-                    forks = (v,) if forks is None else (*forks, v)
-                theirs = [] if o == player else [f]
-                if r != player:
-                    theirs.append(g)
-            if other == -1 and not theirs:
-                continue  # nothing of another player here
-            join = self._join_at(v, other, theirs, lifted)
-            if type(join[0]) is str:
-                return join if met else (-1, join)  # a refusal (of the connection)
-            if found is None:
-                found = (v, *join)
-        if met:  # _meet's findings
-            return found, forks
-        at = -1 if found is None else found[0]
-        if forks is not None and (at == -1 or forks != (at,)):  # a fork, and not where the connection forms
-            return at, _BRANCHING
-        return _FREE if at == -1 else (at, None)
+            raise refused
 
     def _check_BuildRoad(self, action: BuildRoad) -> None:
         if self.phase == "setup":
@@ -962,7 +812,7 @@ class TradeFeudState(SeafarersState):
         e = self._valid_edge(action.edge, "catan-road")
         p = self.current_player
         if self.edge_owner[e] == -1 and self.ship_owner[e] == -1 and SeafarersState.road_site(self, p, e):  # type: ignore[arg-type]
-            self._check_edge_rules(p, e)  # type: ignore[arg-type]
+            self._check_edge(p, e)  # type: ignore[arg-type]
         super()._check_BuildRoad(action)  # a road with no own piece nearby: rule catan-road
 
     def _check_BuildShip(self, action: BuildShip) -> None:
@@ -971,14 +821,14 @@ class TradeFeudState(SeafarersState):
         if self.edge_owner[e] == -1 and self.ship_owner[e] == -1:
             if self.phase != "setup":
                 if _SEA_SHIP_SITES(self, p, (e,)):  # type: ignore[arg-type]  # the layer's rules hold: the refusal is ours
-                    self._check_edge_rules(p, e)  # type: ignore[arg-type]
-            elif not self._setup_ship_ok(e, p):  # type: ignore[arg-type]
+                    self._check_edge(p, e)  # type: ignore[arg-type]
+            elif not self.setup_ship_apart(e, p):
                 raise IllegalAction("a setup ship branches nowhere and joins no other route", "trade-feud-setup")
         super()._check_BuildShip(action)
 
     def _check_MoveShip(self, action: MoveShip) -> None:
         e = self._valid_edge(action.edge, "seafarers-moving")  # a malformed edge (16.0) is refused as such first
-        if e in self.connection_edges:
+        if self.in_connection(e):
             raise IllegalAction("ships of a trade connection no longer move", "trade-feud-connection-fixed")
         super()._check_MoveShip(action)
 
@@ -996,16 +846,16 @@ class TradeFeudState(SeafarersState):
     def _do_BuildSettlement(self, action: BuildSettlement) -> None:
         player = self.current_player
         self.quiet_turns = -1  # rule trade-feud-standstill: progress (so are the other builds below)
-        if self.phase == "setup":
-            self._founding_changed((action.node,))
-        else:
-            self.board_changed()
-        super()._do_BuildSettlement(action)
+        super()._do_BuildSettlement(action)  # (the base game's step moves the pieces on: _pieces_changed)
         self.tokens[player] += self.options.settlement_points  # type: ignore[index]  # rule trade-feud-tokens
 
     def _do_BuildCity(self, action: Any) -> None:
         self.quiet_turns = -1
-        super()._do_BuildCity(action)  # the site lists hold: a city changes no intersection's owner
+        self._upgrading = True  # read by _pieces_changed
+        try:
+            super()._do_BuildCity(action)
+        finally:
+            self._upgrading = False
         opts = self.options
         self.tokens[self.turn] += opts.city_points - opts.settlement_points  # rule trade-feud-tokens: one more
 
@@ -1013,9 +863,7 @@ class TradeFeudState(SeafarersState):
         p = self.current_player
         self.quiet_turns = -1
         found = self.connection_at(p, action.edge) if self.phase != "setup" else None  # type: ignore[arg-type]
-        # before the piece goes down: road building lists the free pieces left at once
-        self._own_piece_changed(p, found, action.edge)  # type: ignore[arg-type]
-        super()._do_BuildRoad(action)
+        super()._do_BuildRoad(action)  # (the base game's step moves the pieces on: _pieces_changed)
         if found:
             self._connect(found)
 
@@ -1023,28 +871,22 @@ class TradeFeudState(SeafarersState):
         p = self.current_player
         self.quiet_turns = -1
         found = self.connection_at(p, action.edge) if self.phase != "setup" else None  # type: ignore[arg-type]
-        self._own_piece_changed(p, found, action.edge)  # type: ignore[arg-type]
+        self.touch(ROUTES)  # the ship goes down in the layer's step, which may list the free pieces left
         super()._do_BuildShip(action)
+        self.touch(ROUTES)
         if found:
             self._connect(found)
 
     def _do_MoveShip(self, action: MoveShip) -> None:
         found = self.connection_at(self.turn, action.to, action.edge)
-        self._own_piece_changed(self.turn, found, action.edge, action.to)
         super()._do_MoveShip(action)
+        self.touch(ROUTES)
         if found:
             self._connect(found)
 
-    def _own_piece_changed(self, player: int, found: Any, *edges: int) -> None:
-        """:meth:`board_changed` for a road or ship of ``player`` placed or lifted at ``edges`` (in
-        the founding phase, or when it forms a trade connection: everything is forgotten)."""
-        if self.phase == "setup":
-            self._founding_changed(self._pair[edges[0]])
-        elif found:
-            self.board_changed()
-        else:
-            pair = self._pair
-            self.board_changed(player, pair[edges[0]] | pair[edges[1]] if len(edges) > 1 else pair[edges[0]])
+    def _do_MovePirate(self, action: Any) -> None:
+        super()._do_MovePirate(action)
+        self.touch(ROUTES)  # rule seafarers-pirate: no ship is built or moved beside it
 
     def _connect(self, found: dict[str, Any]) -> None:
         """Rule ``trade-feud-connection``: the token moves, the pieces off the connection go back."""
@@ -1053,7 +895,6 @@ class TradeFeudState(SeafarersState):
         if moved:
             self.tokens[loser] -= 1
             self.tokens[winner] += 1
-        self.board_changed()
         for e in found["returned"]:
             self.edge_owner[e] = -1
             self.ship_owner[e] = -1
@@ -1062,15 +903,16 @@ class TradeFeudState(SeafarersState):
             self._derive()
             self.award_longest_road()
         self.connection_edges = sorted(set(self.connection_edges) | set(found["edges"]))
+        self.touch(ROUTES)
         self.connections.append({**found, "token_moved": moved})
         self.quiet_turns = -1  # rule trade-feud-standstill: a connection is progress
         if self.phase == "road_building" and not self.free_edge_actions(self.turn):
             self.phase = self.resume  # the connection took the last free place
 
-    #: Trade Feud's own mutable fields (see ``CatanState.MUTABLE``); a copy forgets the kept
-    #: sites (``_sites``) and works them out again when first asked.
+    #: Trade Feud's own mutable fields (see ``CatanState.MUTABLE``).
     MUTABLE = {**SeafarersState.MUTABLE, "tokens": "list", "connection_edges": "list", "best_reachable": "list",
-               "best_points": "list", "connections": "append-only", "_sites": "dropped"}
+               "best_points": "list", "connections": "append-only"}
+
 
     # -- copying and saving --------------------------------------------------------------------
     def _data_more(self, data: dict[str, Any]) -> None:
@@ -1165,7 +1007,7 @@ def scenario(players: int = 3, seed: int = 0, settlements: Any = (), ships: Any 
     for owners, pieces in ((state.ship_owner, ships), (state.edge_owner, roads)):
         for player, edge in pieces:
             owners[edge] = player
-    state._derive()
+    state.placed_by_hand()
     state.award_longest_road()
     state.best_points = [state.victory_points(p) for p in range(players)]  # rule trade-feud-standstill counts from here
     state._read_state(state.state_data())  # the save's checks: raises ValueError on an impossible position

@@ -369,7 +369,7 @@ def explore(state: Any, player: int, limit: int | None = None) -> Futures | None
     limit = ARRANGEMENTS if limit is None else limit
     scratch = state.clone()
     scratch.pirate_edges = lambda: ()  # the pirate can go anywhere; without it, every action it forbids is open
-    scratch.board_changed()  # the sites listed with the pirate (copied from ``state``) do not hold here
+    scratch.changed()  # a change by hand: the sites kept with the pirate (copied from ``state``) do not hold here
     scratch.ship_moved, scratch.new_ships = False, []
     edge_owner, ship_owner = scratch.edge_owner, scratch.ship_owner
     start = (frozenset(state.roads[player]), frozenset(state.ships[player]))
@@ -387,7 +387,7 @@ def explore(state: Any, player: int, limit: int | None = None) -> Futures | None
             ship_owner[e] = player
         scratch.roads[player], scratch.ships[player] = sorted(roads), sorted(ships)  # what _derive would list
         scratch.count_pieces()
-        scratch.board_changed()
+        scratch.changed()
 
     while queue:
         roads, ships = queue.pop()

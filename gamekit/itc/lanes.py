@@ -167,6 +167,23 @@ class LaneRules:
             return
         self._put_on_board(card, best, -1, -1)
 
+    def put_by_hand(self, card: int, lane: int, owner: int) -> None:
+        """Put transport card ``card`` from the transport deck on the bottom field of ``lane`` for
+        ``owner`` (with one of the owner's stones; -1: a neutral transport), as a figure, a lesson or a
+        test sets up a position by hand, and say so (:meth:`~gamekit.core.State.changed`). Raises
+        ``ValueError`` for a card not in the deck, a taken field or an owner without a stone."""
+        if card not in self.t_deck:
+            raise ValueError(f"transport card {card} is not in the transport deck")
+        if self.lanes[lane][0] >= 0:
+            raise ValueError(f"the bottom field of lane {lane} is taken")
+        if owner >= 0 and self.stones[owner] <= 0:
+            raise ValueError(f"player {owner} has no stone left")
+        self.t_deck.remove(card)
+        self._put_on_board(card, lane, owner, -1)
+        if owner >= 0:
+            self.stones[owner] -= 1
+        self.changed()
+
     def _put_on_board(self, card: int, lane: int, owner: int, under: int) -> None:
         self.lanes[lane][0] = card
         self.at_lane[card], self.at_field[card] = lane, 0

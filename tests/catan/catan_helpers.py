@@ -95,14 +95,14 @@ def settle_by_hand(state: Any, player: int, node: int) -> None:
     state.node_owner[node] = player
     state.node_kind[node] = 1
     state.tokens[player] += 1
-    state._derive()
+    state.placed_by_hand()
 
 
 def road_by_hand(state: Any, player: int, *edges: int) -> None:
     """Roads placed by hand (no checks)."""
     for e in edges:
         state.edge_owner[e] = player
-    state._derive()
+    state.placed_by_hand()
     state.award_longest_road()
 
 
@@ -110,7 +110,7 @@ def ships_by_hand(state: Any, player: int, *edges: int) -> None:
     """Ships placed by hand (no checks)."""
     for e in edges:
         state.ship_owner[e] = player
-    state._derive()
+    state.placed_by_hand()
     state.award_longest_road()
 
 
