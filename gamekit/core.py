@@ -371,15 +371,17 @@ def kept(function: Callable[..., Any] | None = None, *, on: str | tuple[str, ...
         # The usual cases written out, for speed (one part, up to two arguments; the settings, one argument).
         if parts == ("options",) and arity == 1:
             def keeper(self: Any, arg: Any) -> Any:
-                table = self._by_options
+                tables = self._by_options
+                if tables is None:
+                    tables = self._by_options = _options_tables(self)
+                table = tables.get(name)
                 if table is None:
-                    table = self._by_options = _options_table(self)
-                key = (name, arg)
-                found = table.get(key, table)  # (the table itself: nothing kept)
+                    table = tables[name] = {}
+                found = table.get(arg, table)  # (the table itself: nothing kept)
                 if found is table:
                     found = method(self, arg)
                     if len(table) < OPTIONS_KEPT:
-                        table[key] = found
+                        table[arg] = found
                 return found
         elif len(parts) == 1 and arity == 0:
             part = parts[0]
@@ -418,15 +420,17 @@ def kept(function: Callable[..., Any] | None = None, *, on: str | tuple[str, ...
                 return value
         elif parts == ("options",):
             def keeper(self: Any, *args: Any) -> Any:
-                table = self._by_options
+                tables = self._by_options
+                if tables is None:
+                    tables = self._by_options = _options_tables(self)
+                table = tables.get(name)
                 if table is None:
-                    table = self._by_options = _options_table(self)
-                key = (name, args)
-                found = table.get(key, table)  # (the table itself: nothing kept)
+                    table = tables[name] = {}
+                found = table.get(args, table)  # (the table itself: nothing kept)
                 if found is table:
                     found = method(self, *args)
                     if len(table) < OPTIONS_KEPT:
-                        table[key] = found
+                        table[args] = found
                 return found
         elif thinking and arity == 0:  # legal_actions, asked once per action: no argument tuple
             def keeper(self: Any) -> Any:
@@ -497,16 +501,17 @@ def kept(function: Callable[..., Any] | None = None, *, on: str | tuple[str, ...
     return wrap(function) if function is not None else wrap
 
 
-#: At most this many values are kept per table of ``@kept(on="options")``.
+#: At most this many values are kept per method of ``@kept(on="options")`` and settings.
 OPTIONS_KEPT = 50_000
-_OPTIONS_TABLES: dict[Any, dict[Any, Any]] = {}
+_OPTIONS_TABLES: dict[Any, dict[str, dict[Any, Any]]] = {}
 
 
-def _options_table(state: Any) -> dict[Any, Any]:
-    """The table of values kept for ``state``'s class and options (see :func:`kept`)."""
+def _options_tables(state: Any) -> dict[str, dict[Any, Any]]:
+    """The tables of values kept for ``state``'s class and options (see :func:`kept`), one per
+    method by its qualified name, each keyed by the method's arguments."""
     try:
         return _OPTIONS_TABLES.setdefault((type(state), state.options), {})
-    except TypeError:  # options that cannot be hashed: a table of the state's own (its copies share it)
+    except TypeError:  # options that cannot be hashed: tables of the state's own (its copies share them)
         return {}
 
 
@@ -1049,8 +1054,17 @@ def _jsonable(value: Any) -> Any:
         out = list(value)
         i = 0
         for v in out:  # a plain loop: cheaper than a comprehension's call for a short list
-            if type(v) not in _PLAIN:
-                out[i] = _jsonable(v)
+            inner = type(v)
+            if inner not in _PLAIN:
+                if inner is list or inner is tuple:  # one level down (a roll's faces) without a call
+                    items = list(v)
+                    for w in items:
+                        if type(w) not in _PLAIN:
+                            items = _jsonable(v)
+                            break
+                    out[i] = items
+                else:
+                    out[i] = _jsonable(v)
             i += 1
         return out
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
@@ -1096,7 +1110,7 @@ class State(ABC):
     #: A copy made for thinking (:meth:`determinize`'s, :meth:`Game.scripted_setup`'s, and their
     #: clones): it changes only by actions, never by hand (see ``@kept(thinking=True)``).
     for_thinking: bool = False
-    _by_options: dict[Any, Any] | None = None  # the values kept for the class and options (see kept)
+    _by_options: dict[str, dict[Any, Any]] | None = None  # the values kept for the class and options (see kept)
     _base: tuple[dict[str, Any], int] | None = None  # the last snapshot and the log's length then
     _countdown = 0  # actions :meth:`apply` may still carry out before it takes the next snapshot
     #: Whether the class writes extras to its log rows (overrides :meth:`_log_extras`): set for
