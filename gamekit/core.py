@@ -371,15 +371,17 @@ def kept(function: Callable[..., Any] | None = None, *, on: str | tuple[str, ...
         # The usual cases written out, for speed (one part, up to two arguments; the settings, one argument).
         if parts == ("options",) and arity == 1:
             def keeper(self: Any, arg: Any) -> Any:
-                table = self._by_options
+                tables = self._by_options
+                if tables is None:
+                    tables = self._by_options = _options_tables(self)
+                table = tables.get(name)
                 if table is None:
-                    table = self._by_options = _options_table(self)
-                key = (name, arg)
-                found = table.get(key, table)  # (the table itself: nothing kept)
+                    table = tables[name] = {}
+                found = table.get(arg, table)  # (the table itself: nothing kept)
                 if found is table:
                     found = method(self, arg)
                     if len(table) < OPTIONS_KEPT:
-                        table[key] = found
+                        table[arg] = found
                 return found
         elif len(parts) == 1 and arity == 0:
             part = parts[0]
@@ -418,16 +420,30 @@ def kept(function: Callable[..., Any] | None = None, *, on: str | tuple[str, ...
                 return value
         elif parts == ("options",):
             def keeper(self: Any, *args: Any) -> Any:
-                table = self._by_options
+                tables = self._by_options
+                if tables is None:
+                    tables = self._by_options = _options_tables(self)
+                table = tables.get(name)
                 if table is None:
-                    table = self._by_options = _options_table(self)
-                key = (name, args)
-                found = table.get(key, table)  # (the table itself: nothing kept)
+                    table = tables[name] = {}
+                found = table.get(args, table)  # (the table itself: nothing kept)
                 if found is table:
                     found = method(self, *args)
                     if len(table) < OPTIONS_KEPT:
-                        table[key] = found
+                        table[args] = found
                 return found
+        elif thinking and arity == 0:  # legal_actions, asked once per action: no argument tuple
+            def keeper(self: Any) -> Any:
+                if not self.for_thinking:
+                    return method(self)
+                found = self._kept.get(name)
+                version = self._version
+                if found is not None and found[0] == version:
+                    value = found[1]
+                    return list(value) if type(value) is list else value
+                value = method(self)
+                self._kept[name] = (version, list(value) if type(value) is list else value)
+                return value
         elif thinking:
             def keeper(self: Any, *args: Any) -> Any:
                 if not self.for_thinking:
@@ -485,16 +501,17 @@ def kept(function: Callable[..., Any] | None = None, *, on: str | tuple[str, ...
     return wrap(function) if function is not None else wrap
 
 
-#: At most this many values are kept per table of ``@kept(on="options")``.
+#: At most this many values are kept per method of ``@kept(on="options")`` and settings.
 OPTIONS_KEPT = 50_000
-_OPTIONS_TABLES: dict[Any, dict[Any, Any]] = {}
+_OPTIONS_TABLES: dict[Any, dict[str, dict[Any, Any]]] = {}
 
 
-def _options_table(state: Any) -> dict[Any, Any]:
-    """The table of values kept for ``state``'s class and options (see :func:`kept`)."""
+def _options_tables(state: Any) -> dict[str, dict[Any, Any]]:
+    """The tables of values kept for ``state``'s class and options (see :func:`kept`), one per
+    method by its qualified name, each keyed by the method's arguments."""
     try:
         return _OPTIONS_TABLES.setdefault((type(state), state.options), {})
-    except TypeError:  # options that cannot be hashed: a table of the state's own (its copies share it)
+    except TypeError:  # options that cannot be hashed: tables of the state's own (its copies share them)
         return {}
 
 
@@ -1037,8 +1054,17 @@ def _jsonable(value: Any) -> Any:
         out = list(value)
         i = 0
         for v in out:  # a plain loop: cheaper than a comprehension's call for a short list
-            if type(v) not in _PLAIN:
-                out[i] = _jsonable(v)
+            inner = type(v)
+            if inner not in _PLAIN:
+                if inner is list or inner is tuple:  # one level down (a roll's faces) without a call
+                    items = list(v)
+                    for w in items:
+                        if type(w) not in _PLAIN:
+                            items = _jsonable(v)
+                            break
+                    out[i] = items
+                else:
+                    out[i] = _jsonable(v)
             i += 1
         return out
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
@@ -1084,9 +1110,12 @@ class State(ABC):
     #: A copy made for thinking (:meth:`determinize`'s, :meth:`Game.scripted_setup`'s, and their
     #: clones): it changes only by actions, never by hand (see ``@kept(thinking=True)``).
     for_thinking: bool = False
-    _by_options: dict[Any, Any] | None = None  # the values kept for the class and options (see kept)
+    _by_options: dict[str, dict[Any, Any]] | None = None  # the values kept for the class and options (see kept)
     _base: tuple[dict[str, Any], int] | None = None  # the last snapshot and the log's length then
     _countdown = 0  # actions :meth:`apply` may still carry out before it takes the next snapshot
+    #: Whether the class writes extras to its log rows (overrides :meth:`_log_extras`): set for
+    #: each subclass, so that :meth:`apply` asks only a game that does.
+    LOG_EXTRAS: ClassVar[bool] = False
 
     #: The protocol's own methods, which a game never overrides: it implements the hooks they call
     #: (``_check``, ``_parse``, ``_perform``), so that the refusal, the check and the move agree in
@@ -1095,6 +1124,7 @@ class State(ABC):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        cls.LOG_EXTRAS = cls._log_extras is not State._log_extras
         overridden = [name for name in State.PROTOCOL if name in cls.__dict__]
         if overridden:
             raise TypeError(f"{cls.__name__} overrides {', '.join(overridden)}: a game implements the hooks "
@@ -1224,36 +1254,42 @@ class State(ABC):
 
         Every action moves the position's version on (see :func:`kept`).
         """
-        action = self._checked(action)
+        # what _checked does, inline (this runs once per action): the game-over guard, a text
+        # read, the game's check
+        if self.is_over():
+            raise IllegalAction(f"the game is over; {action} cannot be played", "protocol-game-over")
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        self._check(action)
         player = self.current_player
-        rng = self.rng
-        countdown = self._countdown
-        if countdown <= 0 or self._forced:  # (0 before the first action of a new, copied or restored state)
+        forced = self._forced
+        countdown = self._countdown - 1
+        if countdown < 0 or forced:  # (0 before the first action of a new, copied or restored state)
             self._base = (self._snapshot(), len(self._rows))
-            countdown = self.SNAPSHOT_EVERY
-        self._countdown = countdown - 1
-        words, forced = rng.words, self._forced  # the generator's whole state: two integers
+            countdown = self.SNAPSHOT_EVERY - 1
+        self._countdown = countdown
         self._chance = chance = []
         self._version = next(_TICK)
         try:
             self._perform(action)
         except BaseException:
             self._chance = None
-            self._rollback(words, len(self._rows), forced)
+            self._rollback(len(self._rows), forced)
             raise
         self._version = next(_TICK)
         # what _commit does (for outcomes() and the searches), inline: this runs once per action
         self._chance = None
-        extras = self._log_extras()
+        extras = self._log_extras() if self.LOG_EXTRAS else None
         if chance:
             extras = {"chance": chance, **extras} if extras else {"chance": chance}
         row = (_ROW_MAKERS.get(type(action)) or _row_maker(action))(player, action)
         if extras:
             row.append(extras)
-        tail = self._rows._tail  # Log.append, inline: this runs once per action
+        rows = self._rows  # Log.append, inline
+        tail = rows._tail
         tail.append(row)
         if len(tail) == LOG_CHUNK:
-            self._rows._freeze()
+            rows._freeze()
         return self
 
     def refusal(self, action: Any) -> IllegalAction | None:
@@ -1367,10 +1403,12 @@ class State(ABC):
                     d[key] = copy.deepcopy(value, memo)
         return d
 
-    def _rollback(self, words: tuple[int, int], entries: int, forced: tuple[tuple[str, Any], ...]) -> None:
+    def _rollback(self, entries: int, forced: tuple[tuple[str, Any], ...]) -> None:
         """Put the state back as it was before a failed action, from the last snapshot (see
-        :meth:`apply`); the actions logged since it are played again, which must lead to the same
-        generator (``words``: its two integers before the action) and log."""
+        :meth:`apply`); the actions logged since it (``entries``: the log's length before the
+        action) are played again, which must write the same log rows again, chance results and
+        all: every draw goes through :meth:`draw`, which logs it, so the same rows mean the same
+        draws from the same generator."""
         base = self._base
         if base is None:
             raise RuntimeError("this state has no snapshot to undo a failed action from")
@@ -1386,7 +1424,7 @@ class State(ABC):
             chance = row[-1].get("chance", ()) if type(row[-1]) is dict else ()
             self._forced = tuple((c["what"], c["result"]) for c in chance if isinstance(c, dict) and c.get("forced"))
             self.apply(self._log_action(row))
-        if self.rng.words != words or len(self._rows) != entries:
+        if len(self._rows) != entries or self._rows[logged:entries] != since:
             raise RuntimeError("playing the actions since the snapshot did not lead back to the state before the failed action")
         self._forced = forced
 

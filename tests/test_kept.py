@@ -145,6 +145,37 @@ def test_an_engine_bug_leaves_a_hand_set_position_as_it_was():
     assert failed > 0 and state.banked[0] >= 13
 
 
+class _Drifting(_Faulty):
+    """:class:`_Faulty` whose log rows carry how many actions the process has carried out so far:
+    the actions played again after a failure write other rows than the first time."""
+
+    carried = 0
+
+    def _log_extras(self) -> dict[str, Any] | None:
+        _Drifting.carried += 1
+        return {"carried": _Drifting.carried}
+
+
+def test_an_undo_whose_replay_writes_other_rows_says_so():
+    """label protocol-illegal: after an unforced failure the actions since the last snapshot are
+    played again; when they do not write the same rows again (chance results, extras), the undo
+    says so instead of going on from a position that is not the one before the call."""
+    game = gamekit.Game("pig", "Pig", _Drifting, type(PIG.default_options()), 2, 8, perfect_information=True)
+    state = game.new(players=2, seed=1)
+    said = []
+    for _ in range(400):
+        if state.is_over():
+            break
+        try:
+            state.apply("roll" if state.turn_total < 20 else "hold")
+        except RuntimeError as err:
+            said.append(str(err))
+            if "did not lead back" in str(err):
+                break
+            state.apply("hold" if state.turn_total else "roll")
+    assert said and "did not lead back" in said[-1], said
+
+
 def test_checkpoint_still_works():
     """label protocol-illegal: ``checkpoint()`` (kept for compatibility) makes the present position the
     one undone to, and returns the state."""

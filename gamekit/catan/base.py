@@ -719,13 +719,15 @@ class CatanState(State):
     def affordable(self, hand: tuple[int, ...]) -> tuple[Any, ...]:
         """What ``hand`` (five counts) affords in the main phase (rule ``catan-building-costs``,
         with the state's ``COSTS``): a road, a settlement, a city, a development card; then the
-        resources it holds two cards of or more (a trade with the bank may be possible), whether it
-        holds a card at all, and its trades with a bank that holds every resource at 4:1 (rule
-        ``catan-bank-trade``, a player without harbours). A value of the hand and the settings
-        alone, kept for every state of the same settings."""
-        costs = self.COSTS
+        resources it holds as many cards of as the best rate in the settings asks (a trade with the
+        bank may be possible: rules ``catan-bank-trade``, ``catan-harbour-trade``; two cards at the
+        printed rates), whether it holds a card at all, and its trades with a bank that holds every
+        resource at 4:1 (rule ``catan-bank-trade``, a player without harbours). A value of the hand
+        and the settings alone, kept for every state of the same settings."""
+        costs, opts = self.COSTS, self.options
+        least = min(opts.resource_harbour_rate, opts.harbour_trade_rate, opts.bank_trade_rate)
         return (afford(hand, costs["road"]), afford(hand, costs["settlement"]), afford(hand, costs["city"]),
-                afford(hand, costs["development card"]), tuple(g for g in range(5) if hand[g] >= 2), any(hand),
+                afford(hand, costs["development card"]), tuple(g for g in range(5) if hand[g] >= least), any(hand),
                 tuple(a for g in range(5) if hand[g] >= 4 for a in _BANK_ALL[g][4]))
 
     def _main_actions(self) -> list[Any]:
@@ -757,11 +759,7 @@ class CatanState(State):
         dev = self.dev_hands[p]
         if not self.dev_played and (dev[KNIGHT] or dev[ROAD_BUILDING] or dev[YEAR_OF_PLENTY] or dev[MONOPOLY]):
             acts.extend(self.card_plays(p))
-        if cards:
-            opts = self.options
-            if min(opts.resource_harbour_rate, opts.harbour_trade_rate, opts.bank_trade_rate) < 2:
-                pairs = tuple([g for g in range(5) if hand[g]])  # a house rule trading single cards: any card may
-        if pairs:  # two cards of a resource or more (the printed rates): perhaps trades with the bank
+        if pairs:  # as many cards of a resource as the best rate asks: perhaps trades with the bank
             bank = self.bank
             rates = self.all_trade_rates(p)
             full = bank[0] and bank[1] and bank[2] and bank[3] and bank[4]
