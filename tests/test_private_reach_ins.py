@@ -25,6 +25,14 @@ def _is_self(node: ast.AST) -> bool:
         isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super")
 
 
+def _private(name: str) -> bool:
+    """A private name: one leading underscore, and not IPython's display protocol (``_repr_svg_``,
+    ``_repr_png_``, ``_repr_markdown_``, ``_repr_mimebundle_``, ...), which is public by convention."""
+    if not name.startswith("_") or name.startswith("__"):
+        return False
+    return not (name.startswith("_repr_") and name.endswith("_"))
+
+
 def _own_names(tree: ast.AST) -> set[str]:
     names: set[str] = set()
     for n in ast.walk(tree):
@@ -45,12 +53,12 @@ def reach_ins_in(source: str, where: str) -> list[str]:
     tree = ast.parse(source)
     own = _own_names(tree)
     for n in ast.walk(tree):
-        if isinstance(n, ast.Attribute) and n.attr.startswith("_") and not n.attr.startswith("__"):
+        if isinstance(n, ast.Attribute) and _private(n.attr):
             if not _is_self(n.value) and n.attr not in own:
                 found.append(f"{where}:{n.lineno}: {ast.unparse(n)}")
         elif isinstance(n, ast.ImportFrom) and (n.level or (n.module or "").startswith("gamekit")):
             for alias in n.names:
-                if alias.name.startswith("_") and not alias.name.startswith("__"):
+                if _private(alias.name):
                     found.append(f"{where}:{n.lineno}: from {'.' * n.level}{n.module or ''} import {alias.name}")
     return found
 
@@ -68,11 +76,14 @@ def test_no_module_of_gamekit_reads_another_modules_private_attributes():
 
 def test_the_count_sees_a_reach_in_and_passes_a_modules_own_structure():
     """The count is not blind: another module's private attribute read or imported is counted, a
-    module's own private attribute on another of its objects is not."""
+    module's own private attribute on another of its objects is not, nor IPython's display protocol
+    (``_repr_svg_()`` and its kin are how a notebook shows an object: public)."""
     source = ("from .core import _jsonable\n"
               "class Node:\n    def __init__(self):\n        self._children = []\n"
-              "def walk(node, state):\n    return node._children, state._rows, self._rows\n")
-    assert reach_ins_in(source, "m.py") == ["m.py:1: from .core import _jsonable", "m.py:6: state._rows"]
+              "def walk(node, state):\n    return node._children, state._rows, self._rows\n"
+              "def show(state):\n    return state._repr_svg_(), state._repr_mimebundle_(), state._reprs\n")
+    assert reach_ins_in(source, "m.py") == [
+        "m.py:1: from .core import _jsonable", "m.py:6: state._rows", "m.py:8: state._reprs"]
 
 
 if __name__ == "__main__":
