@@ -37,12 +37,12 @@ def _search(name: str, seed: int):
 
 
 def _ask(b, state, where: str) -> None:
-    before = (len(state._rows), state.current_player, state.rng.getstate())
+    before = (state.log_length, state.current_player, state.rng.getstate())
     try:
         action = b.choose(state)
     except Exception as err:  # the test's point: name the position that breaks the bot
         raise AssertionError(f"{where}: the {b.kind} bot failed: {type(err).__name__}: {err}") from err
-    assert (len(state._rows), state.current_player, state.rng.getstate()) == before, f"{where}: asking changed the game"
+    assert (state.log_length, state.current_player, state.rng.getstate()) == before, f"{where}: asking changed the game"
     assert action in state.legal_actions(), f"{where}: the {b.kind} bot chose {action}, not a legal action"
 
 
@@ -57,12 +57,12 @@ def test_every_bot_answers_at_positions_of_random_play(name):
             chooser = random.Random(seed)
             bots = {k: bot(name, k, seed=seed) for k in ("random", "heuristic")}
             search = _search(name, seed)
-            while not state.is_over() and len(state._rows) < MOST_ACTIONS:
-                where = f"{name}, {players} players, seed {seed}, after {len(state._rows)} actions"
+            while not state.is_over() and state.log_length < MOST_ACTIONS:
+                where = f"{name}, {players} players, seed {seed}, after {state.log_length} actions"
                 for b in bots.values():
                     _ask(b, state, where)
                     asked[b.kind] += 1
-                if len(state._rows) % SEARCH_EVERY == players:
+                if state.log_length % SEARCH_EVERY == players:
                     _ask(search, state, where)
                     asked["search"] += 1
                 state.apply(chooser.choice(state.legal_actions()))

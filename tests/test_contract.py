@@ -25,7 +25,7 @@ from gamekit.examples.pig import PIG
 LONGEST = 200_000
 
 
-def _games() -> list[str]:
+def contract_games() -> list[str]:
     """Every registered game, and Pig (the protocol's own example, registered while these run)."""
     return sorted({*gamekit.games(), PIG.name})
 
@@ -63,7 +63,7 @@ def _refused_alike(state: Any, given: Any) -> gamekit.IllegalAction | None:
     return None
 
 
-def _play(name: str, seed: int, sample_every: int) -> tuple[Any, dict[type, Any]]:
+def play_checked(name: str, seed: int, sample_every: int) -> tuple[Any, dict[type, Any]]:
     """A seeded random game of ``name`` played to its end, with the contract checked at every
     ``sample_every``-th step; the finished state, and one action of each type met."""
     game = gamekit.game(name)
@@ -96,10 +96,10 @@ def _play(name: str, seed: int, sample_every: int) -> tuple[Any, dict[type, Any]
     raise AssertionError(f"a random game of {name} did not end in {LONGEST:,} actions")
 
 
-@pytest.mark.parametrize("name", _games())
+@pytest.mark.parametrize("name", contract_games())
 def test_refusal_and_apply_agree_on_objects_and_texts_and_a_finished_game_refuses_everything(name):
     """label protocol-legal-actions, protocol-game-over"""
-    state, met = _play(name, seed=3, sample_every=25)
+    state, met = play_checked(name, seed=3, sample_every=25)
     assert state.is_over() and state.legal_actions() == []
     before = _position(state)
     given = [*met.values(), *(str(a) for a in met.values()), "no such action", object()]
@@ -116,7 +116,7 @@ def test_refusal_and_apply_agree_on_objects_and_texts_and_a_finished_game_refuse
 
 def test_every_game_is_covered():
     """The games above are every registered game (the contract is no game's privilege)."""
-    assert {"pig", "itc", "catan", "factories", "trade-feud", "auf-achse", "transportspelet"} <= set(_games())
+    assert {"pig", "itc", "catan", "factories", "trade-feud", "auf-achse", "transportspelet"} <= set(contract_games())
 
 
 def test_a_game_cannot_override_the_protocol():
@@ -139,6 +139,6 @@ def test_catan_reads_texts_and_refuses_after_the_end():
     state.apply(text)
     from gamekit.catan.actions import EndTurn
 
-    state, _ = _play("catan", seed=5, sample_every=10_000)
+    state, _ = play_checked("catan", seed=5, sample_every=10_000)
     assert state.refusal(EndTurn()).rule == "protocol-game-over"
     assert state.refusal("settlement at 0").rule == "protocol-game-over"

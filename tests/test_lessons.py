@@ -438,7 +438,7 @@ def test_every_chart_of_a_lesson_carries_its_description(lesson):
             assert out["metadata"]["image/png"]["alt"] == said
         else:
             assert out["data"]["application/vnd.vegalite.v5+json"]["description"] == said
-            title, _, _ = accessible._svg_text("".join(out["data"]["image/svg+xml"]))
+            title, _, _ = accessible.svg_text("".join(out["data"]["image/svg+xml"]))
             assert title == said
         source = "".join(nb["cells"][index]["source"])
         if "convergence_plot(" in source or "convergence_chart(" in source:

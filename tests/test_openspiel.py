@@ -405,8 +405,8 @@ def test_serialization_round_trip(name):
     game2, state2 = pyspiel.deserialize_game_and_state(text)
     assert str(game2) == str(game) and str(state2) == str(state)
     assert state2.history() == state.history() and state2.legal_actions() == state.legal_actions()
-    copy = pickle.loads(pickle.dumps(state._node))
-    assert copy.text() == state._node.text()
+    copy = pickle.loads(pickle.dumps(state))
+    assert str(copy) == str(state) and copy.history() == state.history()
     replay = game.new_initial_state()
     for action in state.history():
         replay.apply_action(action)

@@ -5,6 +5,7 @@ rule and change nothing; saved games open again."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -124,19 +125,38 @@ def test_a_saved_game_opens_again_and_a_malformed_one_is_refused():
     assert "error" in answer
 
 
-def test_hidden_draws_are_shown_only_to_the_player_who_drew_them():
-    from gamekit.web.play import _chance_text
+def _seen_by(state, viewer):
+    """The page's log of ``state`` as the one person at seat ``viewer`` reads it (the others are bots)."""
+    seats = ["random"] * state.players
+    seats[viewer] = "person"
+    _, view = ask(None, kind="open", save=state.to_json(), seats=seats)
+    return [row["text"] for row in view["log"]]
 
-    drawn = [{"what": "development card", "result": "monopoly"}, {"what": "2d6", "result": [7, [3, 4]]}]
-    assert _chance_text(drawn, mine=True) == "development card: monopoly; 2d6: 7 (3 + 4)"
-    assert _chance_text(drawn, mine=False) == "development card (hidden); 2d6: 7 (3 + 4)"
+
+def test_hidden_draws_are_shown_only_to_the_player_who_drew_them():
+    """Catan: the development card a player draws is named on the page to that player alone; the dice
+    are everyone's ("2d6: 7 (3 + 4)")."""
+    state = gamekit.game("catan").new(players=3, seed=2)
+    bots = [gamekit.bot("catan", "random", seed=p) for p in range(3)]
+    buyer = None
+    while buyer is None and not state.is_over():
+        player = state.current_player
+        action = bots[player].choose(state)
+        state.apply(action)
+        if type(action).__name__ == "BuyDevelopmentCard":
+            buyer, drawn = player, state.entry(-1)["chance"][0]["result"]
+    assert buyer is not None, "no random Catan game of this seed buys a development card"
+    mine, theirs = _seen_by(state, buyer), _seen_by(state, (buyer + 1) % 3)
+    assert mine[-1].endswith(f"[development card: {drawn}]"), mine[-1]
+    assert theirs[-1].endswith("[development card (hidden)]"), theirs[-1]
+    rolls = [re.search(r"\[2d6: (\d+) \((\d) \+ (\d)\)\]", text) for text in theirs if "[2d6: " in text]
+    assert rolls and all(rolls), theirs[:5]
+    assert all(int(total) == int(a) + int(b) for total, a, b in (found.groups() for found in rolls))
 
 
 def test_a_card_placed_face_down_is_named_only_to_its_owner():
     """ITC: the card under a transport lies face down (rule itc-customs-check): the page's log names
     its kind to the player who put it there, and to nobody else."""
-    from gamekit.web.play import _log
-
     state = gamekit.game("itc").new(players=3, seed=1)
     bots = [gamekit.bot("itc", "random", seed=p) for p in range(3)]
     placed = None
@@ -149,9 +169,7 @@ def test_a_card_placed_face_down_is_named_only_to_its_owner():
     assert placed is not None, "no random ITC game of this seed puts a card under a transport"
     owner, action = placed
     other = (owner + 1) % 3
-    seats = ["random"] * 3
-    mine = [row["text"] for row in _log(state, seats, owner)]
-    theirs = [row["text"] for row in _log(state, seats, other)]
+    mine, theirs = _seen_by(state, owner), _seen_by(state, other)
     assert any(f"with {action.under}" in text for text in mine)
     assert not any(f"with {action.under}" in text for text in theirs)
     assert any("with a card face down" in text for text in theirs)

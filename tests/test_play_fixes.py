@@ -161,7 +161,7 @@ def test_the_play_pages_words_count_things_right(game):
     chooser = random.Random(6)
     hint = bot(game, "heuristic", seed=6)
     seen = 0
-    while not state.is_over() and len(state._rows) < 400:
+    while not state.is_over() and state.log_length < 400:
         p = state.current_player
         texts = [*holdings(state, p, p), *private(state, p), hint.explain(state)[1]]
         for text in texts:

@@ -340,9 +340,14 @@ def test_a_clone_shares_no_mutable_attribute_with_its_original(game):
     keep += tuple(state.log) + tuple(state._rows)  # the log's rows and entries, each written once
     keep += tuple(item for name, how in state.copied_fields().items() if how == "append-only"
                   for item in getattr(state, name, None) or ())  # items written once (issue 33: "append-only")
-    assert clone._rows is not state._rows and clone._entries is not state._entries
     assert shared_mutables(clone, state, skip=keep) == []
     assert clone.to_json() == state.to_json()
+    # the clone's log is its own: an action on the clone, read in its log, is not in the original's
+    before = state.log_length, list(state.log)
+    if not clone.is_over():
+        clone.apply(clone.legal_actions()[0])
+        assert clone.log_length == before[0] + 1 and len(clone.log) == before[0] + 1
+    assert (state.log_length, list(state.log)) == before
 
 
 def test_a_failed_action_is_undone_to_a_scenario_set_by_hand():

@@ -260,10 +260,10 @@ def test_the_play_page_service():
 
 def test_the_every_game_tests_take_it_in():
     """The contract and the one-predicate test run on it like on the six games."""
-    state, met = test_contract._play("stones", seed=2, sample_every=1)
+    state, met = test_contract.play_checked("stones", seed=2, sample_every=1)
     assert state.is_over() and set(met) == {Take, Gamble}
     test_one_predicate.run("stones", seed=1, moves=50, every=1, per_step=None, per_field=3, rnd_seed=1)
-    assert "stones" in test_contract._games()
+    assert "stones" in test_contract.contract_games()
 
 
 def test_changed_settings_reach_every_tool():

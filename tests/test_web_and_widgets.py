@@ -76,9 +76,9 @@ def test_widget_answers_front_end_calls_over_the_comm():
     roller = DiceRoller()
     sent = []
     roller.send = lambda content, buffers=None: sent.append(content)
-    roller._on_call(roller, {"kind": "call", "id": "c1", "service": "dice.roll", "args": {"die": "d6", "seed": 4}}, [])
+    roller.on_call(roller, {"kind": "call", "id": "c1", "service": "dice.roll", "args": {"die": "d6", "seed": 4}}, [])
     assert sent == [{"kind": "answer", "id": "c1", "answer": call("dice.roll", {"die": "d6", "seed": 4})}]
-    roller._on_call(roller, {"kind": "other"}, [])
+    roller.on_call(roller, {"kind": "other"}, [])
     assert len(sent) == 1
 
 

@@ -51,7 +51,9 @@ _DROPDOWN = re.compile(
 )
 
 
-def _svg_text(svg: str) -> tuple[str, str, float]:
+def svg_text(svg: str) -> tuple[str, str, float]:
+    """An SVG picture's title, description and width (its alt text and how wide it is drawn);
+    ``("", "", 0.0)`` for text without an SVG head."""
     head = _SVG_HEAD.search(svg)
     if not head:
         return "", "", 0.0
@@ -102,7 +104,7 @@ def finish_page(page: str, images: Path) -> str:
         path = images / name
         if not path.is_file():
             return match.group(0)
-        title, desc, width = _svg_text(path.read_text(encoding="utf-8"))
+        title, desc, width = svg_text(path.read_text(encoding="utf-8"))
         if not title:
             return match.group(0)
         alt = f"{title}. {desc}" if desc else title

@@ -47,7 +47,7 @@ Phases and actions (:mod:`~gamekit.auf_achse.actions`)
 Rule functions
     :meth:`~AufAchseState.die_choices`, :meth:`~AufAchseState.steps`,
     :meth:`~AufAchseState.space_is_full`, :meth:`~AufAchseState.can_load`,
-    :meth:`~AufAchseState.capacity`, :meth:`Auction.minimum_offer`, ``_slide_row``
+    :meth:`~AufAchseState.capacity`, :meth:`Auction.minimum_offer`, :meth:`~AufAchseState.slide_row`
     (``auf-achse-sliding``), ``_end_reached`` (``auf-achse-end``) and
     :meth:`~AufAchseState.scores` (``auf-achse-winner``).
 

@@ -670,7 +670,7 @@ class AufAchseState(State):
         card = self.row[action.slot]
         assert card is not None
         self.row[action.slot] = None
-        self._slide_row()
+        self.slide_row()
         self.public_pending = False
         self.auction = Auction.start(self.player, card, self.players)
         self.phase = "auction"
@@ -683,9 +683,9 @@ class AufAchseState(State):
                 self.removed.append(card)
                 self.row[slot] = None
                 break
-        self._slide_row()
+        self.slide_row()
 
-    def _slide_row(self) -> None:
+    def slide_row(self) -> None:
         """The others slide in arrow direction; the corner space is refilled (rule ``auf-achse-sliding``)."""
         cards = [c for c in self.row if c is not None]
         self.row = cards + [None] * (len(self.row) - len(cards))

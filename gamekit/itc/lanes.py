@@ -127,10 +127,11 @@ class LaneRules:
         out.sort()
         return out
 
-    def _move_neutrals(self) -> None:
+    def move_neutrals(self) -> None:
         """Rule ``itc-neutral-transports``: every neutral transport on the board moves one field
         forward (top ones first); diagonally (right, else left) only when the field ahead is
-        blocked; from the top field it leaves the route and arrives."""
+        blocked; from the top field it leaves the route and arrives. The turn does this when the
+        red die draws a neutral transport; a test of the rule may call it on a position set by hand."""
         lanes = self.lanes
         on_board = []
         for lane in range(LANES):
@@ -149,10 +150,11 @@ class LaneRules:
             if target >= 0:
                 self._step_to(card, target)
 
-    def _place_neutral(self, card: int) -> None:
+    def place_neutral(self, card: int) -> None:
         """Rule ``itc-neutral-transports``: place a new neutral transport on the bottom field as far
         right as its colours allow; if it cannot be placed it lapses and its goods go to the grey
-        market at the end of the turn."""
+        market at the end of the turn. The turn does this for each neutral transport the red die
+        draws; a test of the rule may call it on a position set by hand."""
         best = -1
         for r in self.cards.routes[card]:
             if not self.route_has_room(self.players, r):
@@ -193,6 +195,16 @@ class LaneRules:
             insort(self.fleet[owner], card)
         else:
             self.on_route[self.players][LANE_ROUTE[lane]] += 1
+
+    def take_off_by_hand(self, card: int) -> None:
+        """Take ``card`` off the board into the transport discard pile (its under card discarded,
+        its owner's stone home, as rule ``itc-arrival`` takes a card off), as a figure, a lesson or a
+        test clears a position by hand, and say so (:meth:`~gamekit.core.State.changed`). Raises
+        ``ValueError`` for a card not on the board."""
+        if not 0 <= card < len(self.at_lane) or self.at_lane[card] < 0:
+            raise ValueError(f"card {card} is not on the board")
+        self._take_off_board(card)
+        self.changed()
 
     def _take_off_board(self, card: int) -> tuple[int, int]:
         """Remove a card from the board; returns (route, owner). Its under card is discarded and

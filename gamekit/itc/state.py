@@ -751,14 +751,14 @@ class ItcState(LaneRules, State):
         # at the start"); the new neutral transports are placed after that
         full_at_start = self._obliged_rows()
         if neutrals:
-            self._move_neutrals()
+            self.move_neutrals()
             now = self._obliged_rows()
             self.obliged = [row for row in full_at_start if row in now]
         else:
             self.obliged = full_at_start
         self.could_free = []
         for card in neutrals:
-            self._place_neutral(card)
+            self.place_neutral(card)
         self.phase = "act"
 
     def _add_goods(self, place: int, colour: int, fresh: bool) -> None:

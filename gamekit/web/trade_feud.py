@@ -104,7 +104,10 @@ def _place(state: TradeFeudState, player: int, piece: str, edge: Any) -> None:
     state.apply(PIECES[piece](edge))
 
 
-def _replay(placed: list[Any]) -> TradeFeudState:
+def replay(placed: list[Any]) -> TradeFeudState:
+    """The widget's scenario with the ``placed`` pieces (``[player, piece, edge]`` each) laid in
+    order through the engine (rule ``trade-feud-connection``): the position the service answers
+    about, for a test or a notebook to read."""
     state = _scenario()
     for item in placed:
         player, piece, edge = item
@@ -254,7 +257,7 @@ def connection(situation: dict[str, Any] | None = None, action: dict[str, Any] |
     "ship" | "road"}``, ``{"kind": "place", "edge": e}`` (optionally with ``"piece"``), ``{"kind": "reset"}``.
     A placement the rules forbid raises :class:`~gamekit.IllegalAction` (the situation stays as it was)."""
     s = _validate(situation) if situation is not None else {"placed": [], "player": 0, "piece": "ship", "history": []}
-    state = _replay(s["placed"])
+    state = replay(s["placed"])
     kind = (action or {}).get("kind")
     announce, new_link = "", None
     if kind == "player":

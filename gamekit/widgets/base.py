@@ -7,7 +7,7 @@ function, ``callRules(model, service, args)``, that answers from gamekit:
 * On the book's static pages (no kernel) it loads Pyodide from ``gamekit-assets/`` of the site, one
   interpreter per page, on first use, shows "Loading the rules…" meanwhile, unpacks
   ``gamekit.zip`` and calls :func:`gamekit.web.dispatch`.
-* With a kernel (JupyterLab, VS Code) it sends the call over the widget's comm; :meth:`GamekitWidget._on_call`
+* With a kernel (JupyterLab, VS Code) it sends the call over the widget's comm; :meth:`GamekitWidget.on_call`
   runs :func:`gamekit.web.call` in the kernel and sends the answer back.
 """
 
@@ -50,9 +50,12 @@ class GamekitWidget(anywidget.AnyWidget):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.on_msg(self._on_call)
+        self.on_msg(self.on_call)
 
-    def _on_call(self, _widget: Any, content: Any, _buffers: Any) -> None:
+    def on_call(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """Answer one message from the front end over the comm: a ``{"kind": "call", "id", "service",
+        "args"}`` is answered with ``{"kind": "answer", "id", "answer"}`` (the service's answer, an
+        error included); any other message is ignored."""
         if not isinstance(content, dict) or content.get("kind") != "call":
             return
         try:

@@ -52,7 +52,7 @@ def take_public(s, card: int, slot: int = 0) -> None:
     if old is not None and old != card:
         s.public_deck.insert(0, old)
     if None in s.row and s.public_deck:
-        s._slide_row()
+        s.slide_row()
 
 
 def road(a: str, b: str) -> tuple[str, ...]:

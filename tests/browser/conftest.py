@@ -20,6 +20,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_build" / "html"
+AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
 CHROMIUM = os.environ.get("GAMEKIT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -124,3 +125,31 @@ def open_play_page(watch, site_url: str, game: str):
     from gamekit.web.play import PAGES
 
     return open_widget_page(watch, site_url, f"book/{PAGES[game]}/play.html", ".gk-play", scroll=False)
+
+
+def open_page_with_widgets(watch, site_url: str, page_path: str, *, dark: bool = False):
+    """The built page ``page_path`` opened in ``watch``'s page once its first widget is drawn, in the
+    dark theme with ``dark`` (chosen before the page loads, as a reader's saved choice)."""
+    page = watch.page
+    if dark:
+        page.add_init_script("localStorage.setItem('mode', 'dark'); localStorage.setItem('theme', 'dark');")
+    page.goto(site_url + page_path, wait_until="load")
+    page.locator(".gk-widget").first.wait_for(state="visible", timeout=60_000)
+    if dark:
+        page.evaluate("document.documentElement.dataset.theme = 'dark'; document.documentElement.dataset.mode = 'dark'")
+    return page
+
+
+def axe_violations(page, within: str | None = None) -> list[str]:
+    """Serious and critical axe violations on the whole page (the theme's own controls included), or
+    only ``within`` a selector."""
+    if not page.evaluate("() => typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    return page.evaluate(
+        """async (within) => {
+        const r = await axe.run(within ? { include: [[within]] } : document, { resultTypes: ['violations'] });
+        return r.violations.filter(v => ['serious', 'critical'].includes(v.impact))
+          .map(v => `${v.id} (${v.impact}): ${v.nodes.length} node(s), e.g. ${v.nodes[0].target.join(' ')} — ${v.nodes[0].failureSummary}`);
+        }""",
+        within,
+    )

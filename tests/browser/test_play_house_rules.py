@@ -153,7 +153,7 @@ def test_stop_a_longer_run(watch, site_url):
 def test_axe_finds_nothing_serious_in_the_settings_and_the_panel(watch, site_url, mode):
     """The settings (every group open) and the panel with its table, light and dark, at 360 px and
     1,280 px: no serious or critical axe violation (labels, contrast, names of the controls)."""
-    from .test_play_phone import _axe_violations
+    from .conftest import axe_violations
 
     page, root = open_play_page(watch, site_url, "catan")
     if mode == "dark":
@@ -169,7 +169,7 @@ def test_axe_finds_nothing_serious_in_the_settings_and_the_panel(watch, site_url
     page.evaluate("() => Promise.all(document.getAnimations().map(a => a.finished.catch(() => null)))")
     for width in (1280, 360):
         page.set_viewport_size({"width": width, "height": 900})
-        found = _axe_violations(page, ".gk-play")
+        found = axe_violations(page, ".gk-play")
         assert found == [], f"{mode} at {width} px: {found}"
         # nothing wider than the screen: the table scrolls in its own frame
         assert page.evaluate("document.documentElement.scrollWidth") <= width

@@ -130,13 +130,13 @@ def test_the_guide_can_be_skipped_and_resumed(watch, site_url):
 def test_axe_finds_nothing_serious_in_the_guided_game(watch, site_url, game, dark):
     """The guide's panel, its lit moves and places, the colours' key and the others' moves pass axe
     in light and dark mode."""
-    from .test_readers import _axe_violations, _open
+    from .conftest import axe_violations, open_page_with_widgets
 
-    page = _open(watch, site_url, f"book/{PAGES[game]}/play.html", dark=dark)
+    page = open_page_with_widgets(watch, site_url, f"book/{PAGES[game]}/play.html", dark=dark)
     root = page.locator(".gk-play").first
     _learn(page, root)
     root.get_by_role("region", name="Guide").wait_for()
     assert root.locator("[data-testid='gk-board-key']").inner_text().startswith("You are ")
-    found = _axe_violations(page, ".gk-play")
+    found = axe_violations(page, ".gk-play")
     assert found == [], f"{game} ({'dark' if dark else 'light'}), guided: {found}"
     assert watch.outside == [] and watch.errors == []

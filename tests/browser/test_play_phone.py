@@ -15,12 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import PageWatch, open_play_page
+from .conftest import AXE, PageWatch, axe_violations, open_play_page
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
-AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
 LOAD_TIMEOUT_MS = 120_000
 PHONE_WIDTH = 360
 LEGIBLE_PX = 11
@@ -43,21 +42,6 @@ BOARD = """root => {
 
 PERSON_TO_MOVE = """root => root.querySelector("[data-testid='gk-moves'] button") !== null
     && root.querySelector("[data-testid='gk-skip']").hidden"""
-
-
-def _axe_violations(page, within: str | None = None) -> list[str]:
-    """Serious and critical axe violations on the whole page, or only ``within`` a selector (as in
-    test_readers.py)."""
-    if not page.evaluate("() => typeof axe !== 'undefined'"):
-        page.add_script_tag(path=str(AXE))
-    return page.evaluate(
-        """async (within) => {
-        const r = await axe.run(within ? { include: [[within]] } : document, { resultTypes: ['violations'] });
-        return r.violations.filter(v => ['serious', 'critical'].includes(v.impact))
-          .map(v => `${v.id} (${v.impact}): ${v.nodes.length} node(s), e.g. ${v.nodes[0].target.join(' ')} — ${v.nodes[0].failureSummary}`);
-        }""",
-        within,
-    )
 
 
 @pytest.fixture
@@ -183,7 +167,7 @@ def test_the_board_is_legible_and_usable_on_a_phone(phone, site_url, game):
     # light and dark: axe, and the engine's own text colours on the board in both
     fills = "root => [...root.querySelectorAll(\"[data-testid='gk-board'] svg text\")].map(t => getComputedStyle(t).fill)"
     light = root.evaluate(fills)
-    found = _axe_violations(page)
+    found = axe_violations(page)
     assert found == [], f"{game} at {PHONE_WIDTH} px, light: {found}"
     page.evaluate("document.documentElement.dataset.theme = 'dark'; document.documentElement.dataset.mode = 'dark'")
     # the theme's colours change by transitions: axe reads the colours they end at
@@ -191,7 +175,7 @@ def test_the_board_is_legible_and_usable_on_a_phone(phone, site_url, game):
     assert root.evaluate(fills) == light, "in dark mode the board's labels changed colour on the board's own light colours"
     sheet = root.evaluate("root => getComputedStyle(root.querySelector(\"[data-testid='gk-board'] svg\")).backgroundColor")
     assert sheet == "rgb(255, 255, 255)"
-    found = _axe_violations(page)
+    found = axe_violations(page)
     assert found == [], f"{game} at {PHONE_WIDTH} px, dark: {found}"
     assert phone.outside == [] and phone.errors == []
 

@@ -23,11 +23,12 @@ from pathlib import Path
 
 import pytest
 
+from .conftest import AXE, axe_violations, open_page_with_widgets
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_build" / "html"
-AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
 LOAD_TIMEOUT_MS = 120_000
 
 
@@ -58,17 +59,6 @@ def test_the_book_has_widget_pages():
     assert "book/protocol.html" in PLAIN_PAGES
 
 
-def _open(watch, site_url, page_path, *, dark=False):
-    page = watch.page
-    if dark:
-        page.add_init_script("localStorage.setItem('mode', 'dark'); localStorage.setItem('theme', 'dark');")
-    page.goto(site_url + page_path, wait_until="load")
-    page.locator(".gk-widget").first.wait_for(state="visible", timeout=60_000)
-    if dark:
-        page.evaluate("document.documentElement.dataset.theme = 'dark'; document.documentElement.dataset.mode = 'dark'")
-    return page
-
-
 def _wait_ready(page):
     page.wait_for_function("() => globalThis.gamekitRules && globalThis.gamekitRules.state === 'ready'", timeout=LOAD_TIMEOUT_MS)
 
@@ -77,22 +67,6 @@ def _settle(page):
     """Every widget's calls answered."""
     page.wait_for_function("() => [...document.querySelectorAll('.gk-widget')].every(w => w.getAttribute('aria-busy') !== 'true')",
                            timeout=LOAD_TIMEOUT_MS)
-
-
-def _axe_violations(page, within: str | None = None) -> list[str]:
-    """Serious and critical axe violations on the whole page (the theme's own controls included), or
-    only ``within`` a selector."""
-    if not page.evaluate("() => typeof axe !== 'undefined'"):
-        page.add_script_tag(path=str(AXE))
-    result = page.evaluate(
-        """async (within) => {
-        const r = await axe.run(within ? { include: [[within]] } : document, { resultTypes: ['violations'] });
-        return r.violations.filter(v => ['serious', 'critical'].includes(v.impact))
-          .map(v => `${v.id} (${v.impact}): ${v.nodes.length} node(s), e.g. ${v.nodes[0].target.join(' ')} — ${v.nodes[0].failureSummary}`);
-        }""",
-        within,
-    )
-    return result
 
 
 def _use_each_widget_once(page):
@@ -113,13 +87,13 @@ def test_axe_finds_no_serious_violation_on_widget_pages(watch, site_url, page_pa
     """axe on the whole page, the theme's controls included, before and after each widget is used."""
     if not AXE.is_file():
         pytest.fail(f"axe-core is missing at {AXE}: run `make web` (npm ci in web/)")
-    page = _open(watch, site_url, page_path, dark=dark)
+    page = open_page_with_widgets(watch, site_url, page_path, dark=dark)
     assert page.evaluate("document.documentElement.dataset.theme") == ("dark" if dark else "light")
-    before = _axe_violations(page)
+    before = axe_violations(page)
     assert before == [], f"{page_path} ({'dark' if dark else 'light'}), widgets as drawn: {before}"
     _wait_ready(page)
     _use_each_widget_once(page)
-    after = _axe_violations(page)
+    after = axe_violations(page)
     assert after == [], f"{page_path} ({'dark' if dark else 'light'}), widgets after use: {after}"
     assert watch.outside == [] and watch.errors == []
 
@@ -136,7 +110,7 @@ def test_axe_finds_no_serious_violation_on_pages_without_widgets(watch, site_url
     if dark:
         page.add_init_script("localStorage.setItem('mode', 'dark'); localStorage.setItem('theme', 'dark');")
     page.goto(site_url + page_path, wait_until="load")
-    found = _axe_violations(page)
+    found = axe_violations(page)
     assert found == [], f"{page_path} ({'dark' if dark else 'light'}): {found}"
     assert watch.outside == [] and watch.errors == []
 
@@ -266,7 +240,7 @@ def _start_at(page, widget) -> None:
 
 
 def test_keyboard_dice_roller(watch, site_url):
-    page = _open(watch, site_url, "book/dice.html")
+    page = open_page_with_widgets(watch, site_url, "book/dice.html")
     roller = page.locator(".gk-dice").first
     _start_at(page, roller)
     _tab_to(page, "gk-roll-1")
@@ -281,7 +255,7 @@ def test_keyboard_dice_roller(watch, site_url):
 
 
 def test_keyboard_factory_investment(watch, site_url):
-    page = _open(watch, site_url, "book/factories/rules.html")
+    page = open_page_with_widgets(watch, site_url, "book/factories/rules.html")
     trial = page.locator(".gk-fac").first
     _start_at(page, trial)
     _tab_to(page, "gk-invest-0")
@@ -299,7 +273,7 @@ def test_keyboard_factory_investment(watch, site_url):
 
 
 def test_keyboard_itc_widgets(watch, site_url):
-    page = _open(watch, site_url, "book/itc/rules.html")
+    page = open_page_with_widgets(watch, site_url, "book/itc/rules.html")
     chooser = page.locator(".gk-itc:has([data-testid='gk-expectations'])").first
     _start_at(page, chooser)
     _tab_to(page, "gk-choose-blue-red")
@@ -332,7 +306,7 @@ def test_keyboard_itc_widgets(watch, site_url):
 def test_keyboard_transportspelet_roll_and_move(watch, site_url):
     """Both transports dispatched, the dice rolled and one assigned, with the keyboard alone (the
     select keeps its first choice, as a reader pressing Tab past it would)."""
-    page = _open(watch, site_url, "book/transportspelet/rules.html")
+    page = open_page_with_widgets(watch, site_url, "book/transportspelet/rules.html")
     widget = page.locator(".gk-ts").first
     history = widget.locator("[data-testid='gk-history'] li")
     for entries in (1, 2):
@@ -353,7 +327,7 @@ def test_keyboard_transportspelet_roll_and_move(watch, site_url):
 
 def test_keyboard_auf_achse_auction(watch, site_url):
     """The worked auction example bid by bid with the keyboard alone: green wins at 4 and pays 2,800."""
-    page = _open(watch, site_url, "book/auf_achse/rules.html")
+    page = open_page_with_widgets(watch, site_url, "book/auf_achse/rules.html")
     widget = page.locator(".gk-auf-achse:has([data-testid='gk-costs'])").first
     turn = widget.locator("[data-testid='gk-turn']")
     for control, next_bidder in (("gk-pass", "Blue"), ("gk-bid-2", "Green"), ("gk-bid-3", "Red"),
@@ -555,7 +529,7 @@ def test_no_long_task_from_navigation_to_rules_ready(browser, site_url, page_pat
 def test_keyboard_itc_dice_focus_goes_to_the_next_step(watch, site_url):
     """After Roll, focus is on a die to keep (not on "Next turn", which would throw the roll away);
     after Keep it is on "Next turn"; after "Fight to the end" on "New fight", never in a table."""
-    page = _open(watch, site_url, "book/itc/rules.html")
+    page = open_page_with_widgets(watch, site_url, "book/itc/rules.html")
     chooser = page.locator(".gk-itc:has([data-testid='gk-expectations'])").first
     _start_at(page, chooser)
     _tab_to(page, "gk-choose-blue-green")
@@ -585,7 +559,7 @@ def test_trade_feud_board_marks_the_allowed_edges(watch, site_url):
     """The board marks exactly the edges where the chosen piece is allowed (the engine's legal
     placements), each with its number; only those are tab stops, so the keyboard reaches them at
     once; choosing a player keeps focus on that player's button."""
-    page = _open(watch, site_url, "book/trade-feud/rules.html")
+    page = open_page_with_widgets(watch, site_url, "book/trade-feud/rules.html")
     widget = page.locator(".gk-tf").first
     _wait_ready(page)
     stops = widget.locator("polygon[role='button']")
@@ -613,7 +587,7 @@ def test_trade_feud_board_marks_the_allowed_edges(watch, site_url):
 
 def test_announcements_say_what_happened(watch, site_url):
     """Transportspelet announces the dice of a roll; Auf Achse announces the bots' bids."""
-    page = _open(watch, site_url, "book/transportspelet/rules.html")
+    page = open_page_with_widgets(watch, site_url, "book/transportspelet/rules.html")
     widget = page.locator(".gk-ts").first
     status = widget.locator("[data-testid='gk-status']")
     history = widget.locator("[data-testid='gk-history'] li")

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from gamekit.web import call
-from gamekit.web.trade_feud import _replay
+from gamekit.web.trade_feud import replay
 
 SERVICE = "trade-feud.connection"
 RED, BLUE, WHITE = 0, 1, 2
@@ -33,7 +33,7 @@ def test_start_lists_the_engines_legal_placements():
     first = start()
     view = first["view"]
     assert view["tokens"] == "Victory point tokens: Red 1, Blue 1, White 1"
-    state = _replay([])
+    state = replay([])
     listed = {(p["piece"], p["edge"]) for p in view["legal"]}
     assert ("ship", 17) in listed and all(state.ship_site(RED, e) for piece, e in listed if piece == "ship")
     assert all(e["owner"] >= 0 or e["label"].startswith("Place Red's ship") for e in view["board"]["edges"])
@@ -73,7 +73,7 @@ def test_trade_feud_connection_red_takes_whites_token():
     link = view["connections"][view["latest"]]
     assert link["contributed"] == "Pieces contributed: Red 4, White 0. Red contributed more."
     assert link["token"] == "White gives a victory point token to Red."
-    state = _replay(answer["situation"]["placed"])
+    state = replay(answer["situation"]["placed"])
     assert state.connection_edges == [16, 17, 18, 19] and state.tokens == [2, 1, 0]
     assert "Trade connection between Red and White" in view["announce"]
     # the connection's ships are fixed: another route may not join it (trade-feud-connection-illegal)
@@ -89,7 +89,7 @@ def test_trade_feud_connection_a_tie_goes_to_the_one_who_closed_it():
         answer = place(answer, edge)
     answer = act(answer["situation"], kind="player", player=RED)["ok"]
     answer = place(answer, 17)
-    link = _replay(answer["situation"]["placed"]).connections[-1]
+    link = replay(answer["situation"]["placed"]).connections[-1]
     assert link["winner"] == RED and link["pieces"] == [2, 2]
     assert answer["view"]["tokens"] == "Victory point tokens: Red 2, Blue 1, White 0"
     assert "a tie" in answer["view"]["connections"][0]["contributed"]
@@ -101,7 +101,7 @@ def test_trade_feud_connection_the_longer_route_takes_the_token_from_the_closer(
     answer = act(start()["situation"], kind="player", player=WHITE)["ok"]
     for edge in (19, 18, 17):
         answer = place(answer, edge)
-    state = _replay(answer["situation"]["placed"])
+    state = replay(answer["situation"]["placed"])
     link = state.connections[-1]
     assert (link["winner"], link["loser"], link["pieces"]) == (WHITE, RED, [3, 1]) and state.tokens == [0, 1, 2]
     assert answer["view"]["connections"][0]["token"] == "Red gives a victory point token to White."
@@ -116,7 +116,7 @@ def test_trade_feud_connection_in_the_middle_returns_the_rest():
     answer = act(answer["situation"], kind="player", player=WHITE)["ok"]
     for edge in (11, 5, 4, 10):
         answer = place(answer, edge)
-    state = _replay(answer["situation"]["placed"])
+    state = replay(answer["situation"]["placed"])
     link = state.connections[-1]
     assert link["at"] == 11 and link["returned"] == [18] and state.ship_owner[18] == -1
     assert (link["winner"], link["pieces"]) == (WHITE, [4, 2]) and state.tokens == [0, 1, 2]

@@ -41,7 +41,7 @@ def empty_board(s) -> None:
     for lane in range(len(s.lanes)):
         for card in list(s.lanes[lane]):
             if card >= 0:
-                s._take_off_board(card)
+                s.take_off_by_hand(card)
     s.t_discard.clear()
     s.t_discard.extend([])
 
@@ -73,13 +73,13 @@ def put(s, card: int, route: str, lane: int, field: int, owner: int, under: int 
     assert s.lanes[lane_index][field] < 0, "field taken"
     bottom = s.lanes[lane_index][0]
     s.lanes[lane_index][0] = -1
-    s._put_on_board(card, lane_index, owner, under)
+    s.t_deck.append(card)  # put_by_hand takes the card from the transport deck
+    s.put_by_hand(card, lane_index, owner)  # the owner's stone is used
+    s.under[card] = under
     if field:
         s.lanes[lane_index][0] = bottom
         s.lanes[lane_index][field] = card
         s.at_field[card] = field
-    if owner >= 0:
-        s.stones[owner] -= 1
     s.checkpoint()
 
 

@@ -530,19 +530,19 @@ def test_itc_neutral_transports_move_and_place():
     blocker = take_card(s, "transport", routes=("truck", "train"))
     put(s, n1, "truck", 1, 0, -1)
     put(s, blocker, "truck", 1, 1, 1 - s.turn)
-    s._move_neutrals()
+    s.move_neutrals()
     assert (s.at_lane[n1], s.at_field[n1]) == (ROUTE_LANES[0][1], 1)  # diagonal, into truck lane 2
-    s._move_neutrals()
+    s.move_neutrals()
     assert (s.at_lane[n1], s.at_field[n1]) == (ROUTE_LANES[0][1], 2)  # straight on
     # placement: as far right as possible, the limit of two neutral transports per route
     n2 = take_card(s, "neutral", routes=("train", "plane"))
-    s._place_neutral(n2)
+    s.place_neutral(n2)
     assert s.at_lane[n2] == ROUTE_LANES[3][1]
     n3 = take_card(s, "neutral", routes=("train", "plane"))
-    s._place_neutral(n3)
+    s.place_neutral(n3)
     assert s.at_lane[n3] == ROUTE_LANES[3][0]
     n4 = take_card(s, "neutral", routes=("ship", "plane"))
-    s._place_neutral(n4)  # plane is at its limit of 2 neutral transports
+    s.place_neutral(n4)  # plane is at its limit of 2 neutral transports
     assert s.at_lane[n4] == ROUTE_LANES[2][2]
     # a card that cannot be placed lapses
     for lane in ROUTE_LANES[0] + ROUTE_LANES[1]:
@@ -552,7 +552,7 @@ def test_itc_neutral_transports_move_and_place():
             s.at_lane[filler], s.at_field[filler] = lane, 0
             s.owner[filler] = -1
     lapsing = take_card(s, "neutral", routes=("truck", "train"))
-    s._place_neutral(lapsing)
+    s.place_neutral(lapsing)
     assert s.at_lane[lapsing] == -1 and lapsing in s.t_discard
     assert sum(s.pending_grey) == len(s.cards.goods[lapsing])
 
@@ -568,7 +568,7 @@ def test_itc_neutral_transports_arrive_without_profit():
     scores = list(s.score)
     dest = s.cards.destination[n]
     before, grey = list(s.goods[dest]), list(s.goods[GREY])
-    s._move_neutrals()
+    s.move_neutrals()
     assert s.at_lane[n] == -1 and s.score == scores
     goods = s.cards.goods[n]
     assert s.goods[GREY][goods[-1]] == grey[goods[-1]] + 1
