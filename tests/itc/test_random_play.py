@@ -8,7 +8,6 @@ import dataclasses
 import random
 
 import pytest
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from itc_helpers import GAME, check_invariants, play_random
