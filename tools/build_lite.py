@@ -255,6 +255,9 @@ def config() -> dict:
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
             "appName": "gamekit lessons",
+            # window.jupyterapp (JupyterLab's page option, as its own UI tests use it): the browser
+            # tests wait for the notebook's kernel through it before pressing Run All
+            "exposeAppInBrowser": "true",
             "disabledExtensions": DISABLED,
             "litePluginSettings": {
                 KERNEL_PLUGIN: {
