@@ -16,7 +16,8 @@ import pytest
 
 from gamekit.dice import d6, green_die, two_d6
 from gamekit.lessons import pure
-from gamekit.lessons.charts import VEGALITE, VegaChart, bar_chart, convergence_chart, lines_chart, panels, svg_script
+from gamekit.lessons.charts import (VEGALITE, VegaChart, VegaPanels, bar_chart, convergence_chart, line_chart, lines_chart,
+                                   panels, svg_script)
 from gamekit.rng import Rng
 
 N = 20_000
@@ -116,6 +117,48 @@ def test_a_chart_is_a_vega_lite_specification_with_its_description():
     assert both.description.startswith("Two. Panel 1 of 2: One d6.") and "Panel 2 of 2: One bar." in both.description
     with pytest.raises(ValueError):
         VegaChart({"mark": "bar"}, " ")
+
+
+def test_a_chart_fits_its_output_and_panels_are_single_views_one_after_another():
+    """Issue 32 at 360 px: a chart in JupyterLab or JupyterLite is as wide as its output (Vega-Lite's
+    "container" width, axes and legend inside), so it fits a phone; Vega-Lite cannot make a composed
+    view (concat, facet) follow its container, so panels and facets are single views shown in turn."""
+    chart = line_chart([(1, 0.5), (10, 0.25)], title="t", x="rolls", y="share", description="Two points.")
+    assert chart.spec["width"] == "container" and chart.spec["autosize"] == {"type": "fit-x", "contains": "padding"}
+    assert chart.spec["usermeta"] == {"gamekitWidth": 420}
+    both = panels([chart, bar_chart([{"sum": 7, "share": 0.2}], x="sum", y="share", description="One bar.")], "Two.")
+    assert isinstance(both, VegaPanels) and [c.description for c in both.charts] == [
+        "Two. Panel 1 of 2: Two points.", "Panel 2 of 2: One bar."]
+    assert all(c.spec["width"] == "container" and "concat" not in c.spec for c in both.charts)
+    rows = [{"rolls": f"{n} rolls", "sum": s, "share": float(p), "exact": float(p)} for n in (10, 100) for s, p in two_d6.table()]
+    facets = bar_chart(rows, x="sum", y="share", dots="exact", facet="rolls", title="bars", description="Both.")
+    assert isinstance(facets, VegaPanels) and len(facets.charts) == 2
+    first, second = facets.charts
+    assert first.spec["title"] == {"text": "10 rolls", "subtitle": "bars"} and second.spec["title"] == "100 rolls"
+    assert first.description.startswith("Both. Panel 1 of 2: 10 rolls: a bar chart of 11 bars. Horizontal axis: sum")
+    assert "the highest at 7" in second.description and len(second.spec["data"]["values"]) == 11
+    shown = []
+    import IPython.display
+
+    original = IPython.display.display
+    IPython.display.display = shown.append
+    try:
+        facets._ipython_display_()
+    finally:
+        IPython.display.display = original
+    assert shown == facets.charts
+
+
+@pytest.mark.skipif(shutil.which("node") is None or svg_script() is None,
+                    reason="needs Node and web/node_modules (make web)")
+def test_the_static_svg_of_a_chart_that_fits_its_output_is_drawn_at_its_own_width():
+    """The book's page has no container to measure: tools/vega_svg.mjs draws the chart at the width
+    it was made with (its plot 420 wide, the axes beside it), not Vega's 300 px fallback."""
+    import re
+
+    svg = line_chart([(1, 0.5), (10, 0.25)], title="t", x="rolls", y="share", description="Two points.").svg()
+    width = int(re.search(r'<svg[^>]* width="(\d+)"', svg).group(1))
+    assert 420 < width < 520, width
 
 
 @pytest.mark.skipif(shutil.which("node") is None or svg_script() is None,

@@ -122,6 +122,14 @@ def test_the_lite_site_serves_everything_itself():
     for page in SITE.rglob("*.html"):
         text = page.read_text(errors="replace")
         assert "fonts.googleapis" not in text and "cdn.jsdelivr" not in text, page
+    # window.jupyterapp, through which the tests wait for a notebook's kernel before Run All
+    assert config["exposeAppInBrowser"] == "true"
+    # each lesson says under its title that a Run All pressed before Python has started runs nothing
+    for lesson in LESSONS:
+        notebook = json.loads((LITE / "files" / f"{lesson}-student.ipynb").read_text(encoding="utf-8"))
+        source = notebook["cells"][0]["source"]
+        text = "".join(source) if isinstance(source, list) else source
+        assert "A **Run All** pressed before it has started runs nothing" in text.split("\n\n")[1], lesson
 
 
 def test_gamekit_imports_in_the_browser_first_visit_second_visit_and_offline(site, browser_context):
