@@ -16,8 +16,17 @@ import pytest
 
 from gamekit.dice import d6, green_die, two_d6
 from gamekit.lessons import pure
-from gamekit.lessons.charts import (VEGALITE, VegaChart, VegaPanels, bar_chart, convergence_chart, line_chart, lines_chart,
-                                   panels, svg_script)
+from gamekit.lessons.charts import (
+    VEGALITE,
+    VegaChart,
+    VegaPanels,
+    bar_chart,
+    convergence_chart,
+    line_chart,
+    lines_chart,
+    panels,
+    svg_script,
+)
 from gamekit.rng import Rng
 
 N = 20_000
