@@ -129,16 +129,16 @@ def test_a_chart_is_a_vega_lite_specification_with_its_description():
 
 
 def test_a_chart_fits_its_output_and_panels_are_single_views_one_after_another():
-    """Issue 32 at 360 px: a chart in JupyterLab or JupyterLite is as wide as its output (Vega-Lite's
-    "container" width, axes and legend inside), so it fits a phone; Vega-Lite cannot make a composed
-    view (concat, facet) follow its container, so panels and facets are single views shown in turn."""
+    """Issue 32 at 360 px: a chart in JupyterLab or JupyterLite is 310 px wide with its axes and legend
+    (autosize fit-x), so it fits a phone's output; Vega-Lite cannot fit a composed view (concat,
+    facet), so panels and facets are single views shown in turn."""
     chart = line_chart([(1, 0.5), (10, 0.25)], title="t", x="rolls", y="share", description="Two points.")
-    assert chart.spec["width"] == "container" and chart.spec["autosize"] == {"type": "fit-x", "contains": "padding"}
+    assert chart.spec["width"] == 310 and chart.spec["autosize"] == {"type": "fit-x", "contains": "padding"}
     assert chart.spec["usermeta"] == {"gamekitWidth": 420}
     both = panels([chart, bar_chart([{"sum": 7, "share": 0.2}], x="sum", y="share", description="One bar.")], "Two.")
     assert isinstance(both, VegaPanels) and [c.description for c in both.charts] == [
         "Two. Panel 1 of 2: Two points.", "Panel 2 of 2: One bar."]
-    assert all(c.spec["width"] == "container" and "concat" not in c.spec for c in both.charts)
+    assert all(c.spec["width"] == 310 and "concat" not in c.spec for c in both.charts)
     rows = [{"rolls": f"{n} rolls", "sum": s, "share": float(p), "exact": float(p)} for n in (10, 100) for s, p in two_d6.table()]
     facets = bar_chart(rows, x="sum", y="share", dots="exact", facet="rolls", title="bars", description="Both.")
     assert isinstance(facets, VegaPanels) and len(facets.charts) == 2
@@ -161,8 +161,8 @@ def test_a_chart_fits_its_output_and_panels_are_single_views_one_after_another()
 @pytest.mark.skipif(shutil.which("node") is None or svg_script() is None,
                     reason="needs Node and web/node_modules (make web)")
 def test_the_static_svg_of_a_chart_that_fits_its_output_is_drawn_at_its_own_width():
-    """The book's page has no container to measure: tools/vega_svg.mjs draws the chart at the width
-    it was made with (its plot 420 wide, the axes beside it), not Vega's 300 px fallback."""
+    """The book's page keeps a picture's size: tools/vega_svg.mjs draws the chart at the width it was
+    made with (its plot 420 wide, the axes beside it), not the 310 px of the whole fitted chart."""
     import re
 
     svg = line_chart([(1, 0.5), (10, 0.25)], title="t", x="rolls", y="share", description="Two points.").svg()

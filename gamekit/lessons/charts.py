@@ -85,17 +85,23 @@ class VegaChart:
         return self.description
 
 
+#: The whole width of a chart in JupyterLab and JupyterLite, axes and legend included: what a 360 px
+#: phone's output area holds. (Vega-Lite's ``"width": "container"`` would follow the output's width,
+#: but JupyterLite's notebook froze on it: the page's main thread never came back.)
+FIT_WIDTH = 310
+
+
 def _fit(spec: dict[str, Any]) -> dict[str, Any]:
-    """A single or layered view as wide as the output it is drawn in (``"width": "container"``, the
-    whole chart with its axes and legend inside: ``autosize`` ``fit-x``), so that it fits a 360 px
-    phone in JupyterLab and JupyterLite and uses a wide screen; the width asked for is kept in
-    ``usermeta`` (``gamekitWidth``) for the static SVG, which ``tools/vega_svg.mjs`` draws at that
-    width, as before. Composed views (concat, facet) cannot follow their container in Vega-Lite:
-    they are left as they are (:func:`panels` shows several charts as single views instead)."""
+    """A single or layered view whose whole chart, axes and legend inside (``autosize`` ``fit-x``),
+    is :data:`FIT_WIDTH` wide in JupyterLab and JupyterLite, so that it fits a 360 px phone; the
+    width asked for (its plot's) is kept in ``usermeta`` (``gamekitWidth``) for the static SVG, which
+    ``tools/vega_svg.mjs`` draws at that width, as before (the book's pages keep a picture's legible
+    size and let a wide one scroll in its frame on a phone). Composed views (concat, facet) cannot be
+    fitted by Vega-Lite: they are left as they are (:func:`panels` shows charts as single views)."""
     if not isinstance(spec.get("width"), (int, float)) or any(k in spec for k in ("concat", "hconcat", "vconcat",
                                                                                     "facet", "repeat")):
         return spec
-    return {**spec, "width": "container", "autosize": {"type": "fit-x", "contains": "padding"},
+    return {**spec, "width": FIT_WIDTH, "autosize": {"type": "fit-x", "contains": "padding"},
             "usermeta": {**spec.get("usermeta", {}), "gamekitWidth": spec["width"]}}
 
 
