@@ -116,7 +116,9 @@ def test_a_chart_is_a_vega_lite_specification_with_its_description():
     sixes = [r == 6 for r in pure.sample(d6, 1_000, seed=1)]
     chart = convergence_chart([("share of sixes", sixes, d6[6])], sd=[float(d6[6] * (1 - d6[6])) ** 0.5],
                               ylabel="share of sixes", xlabel="rolls (log scale)", title="one d6")
-    bundle = chart._repr_mimebundle_()
+    bundle, metadata = chart._repr_mimebundle_()
+    # no "..." menu beside the chart in JupyterLab and JupyterLite (room on a phone; no outside editor)
+    assert metadata == {VEGALITE: {"embed_options": {"actions": False}}}
     assert bundle["text/plain"] == chart.description == bundle[VEGALITE]["description"]
     assert "Horizontal axis, on a logarithmic scale" in chart.description and "1/6" in chart.description
     json.dumps(bundle[VEGALITE])  # plain data: what a front end draws
@@ -175,7 +177,7 @@ def test_the_static_svg_of_a_chart_that_fits_its_output_is_drawn_at_its_own_widt
 def test_the_svg_is_drawn_by_vega_with_the_description_as_its_title():
     chart = bar_chart([{"sum": s, "share": float(p)} for s, p in two_d6.table()], x="sum", y="share",
                       description="Eleven bars, highest at 7.")
-    svg = chart._repr_mimebundle_()["image/svg+xml"]
+    svg = chart._repr_mimebundle_()[0]["image/svg+xml"]
     assert svg.startswith("<svg") and '<title>Eleven bars, highest at 7.</title>' in svg
     assert svg.count("<path") + svg.count("<rect") >= 11
 
