@@ -17,7 +17,17 @@ from helpers import auction_ends
 
 from gamekit.dice import d6, green_die, two_d6
 from gamekit.lessons import pure
-from gamekit.lessons.charts import VEGALITE, VegaChart, bar_chart, convergence_chart, lines_chart, panels, svg_script
+from gamekit.lessons.charts import (
+    VEGALITE,
+    VegaChart,
+    VegaPanels,
+    bar_chart,
+    convergence_chart,
+    line_chart,
+    lines_chart,
+    panels,
+    svg_script,
+)
 from gamekit.rng import Rng
 
 N = 20_000
@@ -107,7 +117,9 @@ def test_a_chart_is_a_vega_lite_specification_with_its_description():
     sixes = [r == 6 for r in pure.sample(d6, 1_000, seed=1)]
     chart = convergence_chart([("share of sixes", sixes, d6[6])], sd=[float(d6[6] * (1 - d6[6])) ** 0.5],
                               ylabel="share of sixes", xlabel="rolls (log scale)", title="one d6")
-    bundle = chart._repr_mimebundle_()
+    bundle, metadata = chart._repr_mimebundle_()
+    # no "..." menu beside the chart in JupyterLab and JupyterLite (room on a phone; no outside editor)
+    assert metadata == {VEGALITE: {"embed_options": {"actions": False}}}
     assert bundle["text/plain"] == chart.description == bundle[VEGALITE]["description"]
     assert "Horizontal axis, on a logarithmic scale" in chart.description and "1/6" in chart.description
     json.dumps(bundle[VEGALITE])  # plain data: what a front end draws
@@ -119,12 +131,54 @@ def test_a_chart_is_a_vega_lite_specification_with_its_description():
         VegaChart({"mark": "bar"}, " ")
 
 
+def test_a_chart_fits_its_output_and_panels_are_single_views_one_after_another():
+    """Issue 32 at 360 px: a chart in JupyterLab or JupyterLite is 310 px wide with its axes and legend
+    (autosize fit-x), so it fits a phone's output; Vega-Lite cannot fit a composed view (concat,
+    facet), so panels and facets are single views shown in turn."""
+    chart = line_chart([(1, 0.5), (10, 0.25)], title="t", x="rolls", y="share", description="Two points.")
+    assert chart.spec["width"] == 310 and chart.spec["autosize"] == {"type": "fit-x", "contains": "padding"}
+    assert chart.spec["usermeta"] == {"gamekitWidth": 420}
+    both = panels([chart, bar_chart([{"sum": 7, "share": 0.2}], x="sum", y="share", description="One bar.")], "Two.")
+    assert isinstance(both, VegaPanels) and [c.description for c in both.charts] == [
+        "Two. Panel 1 of 2: Two points.", "Panel 2 of 2: One bar."]
+    assert all(c.spec["width"] == 310 and "concat" not in c.spec for c in both.charts)
+    rows = [{"rolls": f"{n} rolls", "sum": s, "share": float(p), "exact": float(p)} for n in (10, 100) for s, p in two_d6.table()]
+    facets = bar_chart(rows, x="sum", y="share", dots="exact", facet="rolls", title="bars", description="Both.")
+    assert isinstance(facets, VegaPanels) and len(facets.charts) == 2
+    first, second = facets.charts
+    assert first.spec["title"] == {"text": "10 rolls", "subtitle": "bars"} and second.spec["title"] == "100 rolls"
+    assert first.description.startswith("Both. Panel 1 of 2: 10 rolls: a bar chart of 11 bars. Horizontal axis: sum")
+    assert "the highest at 7" in second.description and len(second.spec["data"]["values"]) == 11
+    shown = []
+    import IPython.display
+
+    original = IPython.display.display
+    IPython.display.display = shown.append
+    try:
+        facets._ipython_display_()
+    finally:
+        IPython.display.display = original
+    assert shown == facets.charts
+
+
+@pytest.mark.skipif(shutil.which("node") is None or svg_script() is None,
+                    reason="needs Node and web/node_modules (make web)")
+def test_the_static_svg_of_a_chart_that_fits_its_output_is_drawn_at_its_own_width():
+    """The book's page keeps a picture's size: tools/vega_svg.mjs draws the chart at the width it was
+    made with (its plot 420 wide, the axes beside it), not the 310 px of the whole fitted chart."""
+    import re
+
+    svg = line_chart([(1, 0.5), (10, 0.25)], title="t", x="rolls", y="share", description="Two points.").svg()
+    width = int(re.search(r'<svg[^>]* width="(\d+)"', svg).group(1))
+    assert 420 < width < 520, width
+
+
 @pytest.mark.skipif(shutil.which("node") is None or svg_script() is None,
                     reason="needs Node and web/node_modules (make web)")
 def test_the_svg_is_drawn_by_vega_with_the_description_as_its_title():
     chart = bar_chart([{"sum": s, "share": float(p)} for s, p in two_d6.table()], x="sum", y="share",
                       description="Eleven bars, highest at 7.")
-    svg = chart._repr_mimebundle_()["image/svg+xml"]
+    svg = chart._repr_mimebundle_()[0]["image/svg+xml"]
     assert svg.startswith("<svg") and '<title>Eleven bars, highest at 7.</title>' in svg
     assert svg.count("<path") + svg.count("<rect") >= 11
 

@@ -97,6 +97,9 @@ KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 #: the reader's system has it (``prefers-color-scheme``, followed while the page is open).
 OVERRIDES = {
     "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"},
+    # the Settings menu left out: the theme follows the reader's system, and without it the menu bar
+    # (File ... Help) fits a 360 px phone (with it, "Help" was cut at the right edge)
+    "@jupyterlab/mainmenu-extension:plugin": {"menus": [{"id": "jp-mainmenu-settings", "disabled": True}]},
     "@jupyterlab/apputils-extension:themes": {"adaptive-theme": True, "preferred-light-theme": "JupyterLab Light",
                                               "preferred-dark-theme": "JupyterLab Dark"},
 }
@@ -104,6 +107,12 @@ OVERRIDES = {
 #: JupyterLab only), the Notebook's "Not Trusted" button (see above).
 DISABLED = ["@jupyterlite/application-extension:service-worker-manager", "jupyterlab-jupytext",
             "@jupyter-notebook/notebook-extension:trusted"]
+
+
+#: Said under each lesson's title in the site: JupyterLab runs nothing for a Run All given before the
+#: notebook has its kernel (it clears the cells and sends no code), and a student should know why.
+BROWSER_NOTE = ("*Python starts in your browser when the lesson opens: a few seconds, longer the first time. "
+                "A **Run All** pressed before it has started runs nothing (the cells go blank): press it again.*")
 
 
 def normal(name: str) -> str:
@@ -235,6 +244,10 @@ def student_notebooks(dest: Path) -> list[Path]:
         for path in written:
             if path.name.endswith("-student.ipynb"):
                 notebook = json.loads(path.read_text(encoding="utf-8"))
+                first = notebook["cells"][0]
+                text = "".join(first["source"]) if isinstance(first["source"], list) else first["source"]
+                title, _, rest = text.partition("\n")
+                first["source"] = f"{title}\n\n{BROWSER_NOTE}\n{rest}"
                 # outputs' multi-line texts as one string each, as JupyterLab keeps them (JupyterLite
                 # reads the file as it is, and its table of contents fails on a list)
                 for cell in notebook["cells"]:
@@ -255,6 +268,9 @@ def config() -> dict:
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
             "appName": "gamekit lessons",
+            # window.jupyterapp (JupyterLab's page option, as its own UI tests use it): the browser
+            # tests wait for the notebook's kernel through it before pressing Run All
+            "exposeAppInBrowser": "true",
             "disabledExtensions": DISABLED,
             "litePluginSettings": {
                 KERNEL_PLUGIN: {

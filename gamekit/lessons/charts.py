@@ -37,7 +37,8 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-__all__ = ["VegaChart", "VEGALITE", "SVG_SCRIPT", "convergence_chart", "line_chart", "lines_chart", "bar_chart", "panels"]
+__all__ = ["VegaChart", "VegaPanels", "VEGALITE", "SVG_SCRIPT", "convergence_chart", "line_chart", "lines_chart", "bar_chart",
+           "panels"]
 
 VEGALITE = "application/vnd.vegalite.v5+json"
 SCHEMA = "https://vega.github.io/schema/vega-lite/v5.json"
@@ -55,7 +56,7 @@ class VegaChart:
         if not description.strip():
             raise ValueError("a chart needs a text description")
         self.description = " ".join(description.split())
-        self.spec = {"$schema": SCHEMA, "description": self.description, **spec}
+        self.spec = {"$schema": SCHEMA, "description": self.description, **_fit(spec)}
 
     def svg(self) -> str | None:
         """The chart as SVG, drawn by the Vega libraries under Node; None where they are not at hand."""
@@ -73,15 +74,38 @@ class VegaChart:
         labelled = head.group(0)[:-1] + f' role="img" aria-label="{escape(self.description)}">'
         return svg[:head.start()] + labelled + f"<title>{escape(self.description)}</title>" + svg[head.end():]
 
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The chart's data by type, and its metadata: JupyterLab's and JupyterLite's Vega renderer
+        without its "..." menu (it sits beside the chart, 38 px that a phone has not, and one of its
+        entries opens the chart on an outside site)."""
         data: dict[str, Any] = {VEGALITE: self.spec, "text/plain": self.description}
         svg = self.svg()
         if svg is not None:
             data["image/svg+xml"] = svg
-        return data
+        return data, {VEGALITE: {"embed_options": {"actions": False}}}
 
     def __repr__(self) -> str:
         return self.description
+
+
+#: The whole width of a chart in JupyterLab and JupyterLite, axes and legend included: what a 360 px
+#: phone's output area holds. (Vega-Lite's ``"width": "container"`` would follow the output's width,
+#: but JupyterLite's notebook froze on it: the page's main thread never came back.)
+FIT_WIDTH = 310
+
+
+def _fit(spec: dict[str, Any]) -> dict[str, Any]:
+    """A single or layered view whose whole chart, axes and legend inside (``autosize`` ``fit-x``),
+    is :data:`FIT_WIDTH` wide in JupyterLab and JupyterLite, so that it fits a 360 px phone; the
+    width asked for (its plot's) is kept in ``usermeta`` (``gamekitWidth``) for the static SVG, which
+    ``tools/vega_svg.mjs`` draws at that width, as before (the book's pages keep a picture's legible
+    size and let a wide one scroll in its frame on a phone). Composed views (concat, facet) cannot be
+    fitted by Vega-Lite: they are left as they are (:func:`panels` shows charts as single views)."""
+    if not isinstance(spec.get("width"), (int, float)) or any(k in spec for k in ("concat", "hconcat", "vconcat",
+                                                                                    "facet", "repeat")):
+        return spec
+    return {**spec, "width": FIT_WIDTH, "autosize": {"type": "fit-x", "contains": "padding"},
+            "usermeta": {**spec.get("usermeta", {}), "gamekitWidth": spec["width"]}}
 
 
 def svg_script() -> str | None:
@@ -218,9 +242,10 @@ def convergence_chart(
 
 def bar_chart(rows: Sequence[dict[str, Any]], *, x: str, y: str, title: str = "", dots: str | None = None,
               description: str, width: int = 200, height: int = 160, facet: str | None = None,
-              columns: int = 4) -> VegaChart:
+              columns: int = 4) -> VegaChart | VegaPanels:
     """Bars of ``y`` against ``x`` from ``rows`` (dicts), with ``dots`` (a field) drawn as points on
-    them (an exact value beside a share, say), one small chart per value of ``facet``."""
+    them (an exact value beside a share, say); with ``facet``, one small chart per value of that
+    field, shown one after another (:class:`VegaPanels`; ``columns`` is ignored)."""
     bars = {"mark": {"type": "bar", "color": COLOURS[0]},
             "encoding": {"x": {"field": x, "type": "ordinal", "title": x, "axis": {"labelAngle": 0}},
                          "y": {"field": y, "type": "quantitative", "title": y}}}
@@ -231,22 +256,50 @@ def bar_chart(rows: Sequence[dict[str, Any]], *, x: str, y: str, title: str = ""
                                    "y": {"field": dots, "type": "quantitative"}}})
     inner = {"width": width, "height": height, "layer": layer}
     if facet:
-        spec = {"data": {"values": list(rows)}, "facet": {"field": facet, "type": "ordinal", "title": None,
-                                                          "sort": None},
-                "columns": columns, "spec": inner}
-    else:
-        spec = {"data": {"values": list(rows)}, **inner}
+        # one small chart per value of ``facet``, each a single view that fits its output
+        values = list(dict.fromkeys(r[facet] for r in rows))
+        charts = []
+        for k, value in enumerate(values):
+            part = [r for r in rows if r[facet] == value]
+            top = max(part, key=lambda r: r[y])
+            words = (f"{value}: a bar chart of {len(part)} bars. Horizontal axis: {x}, from {part[0][x]} to {part[-1][x]}. Vertical axis: "
+                     f"{y}; the bars from {min(r[y] for r in part):.3g} to {top[y]:.3g} (the highest at {top[x]})"
+                     + (f", the dots the {dots}" if dots else "") + ".")
+            head: dict[str, Any] = {"text": str(value), "subtitle": title} if title and k == 0 else str(value)
+            charts.append(VegaChart({"data": {"values": part}, **inner, "title": head}, words))
+        return VegaPanels(charts, description)
+    spec = {"data": {"values": list(rows)}, **inner}
     if title:
         spec["title"] = title
     return VegaChart(spec, description)
 
 
-def panels(charts: Sequence[VegaChart], description: str = "", columns: int | None = None) -> VegaChart:
-    """Charts side by side, as one chart; the description is ``description`` then each panel's."""
-    parts = [description.strip()] if description.strip() else []
-    for i, chart in enumerate(charts):
-        parts.append(f"Panel {i + 1} of {len(charts)}: {chart.description}")
-    specs = [{k: v for k, v in c.spec.items() if k not in ("$schema", "description")} for c in charts]
-    spec: dict[str, Any] = {"concat": specs, "columns": columns or len(specs),
-                            "resolve": {"scale": {"color": "independent"}, "legend": {"color": "independent"}}}
-    return VegaChart(spec, " ".join(parts))
+class VegaPanels:
+    """Several charts shown one after another, each a single view that fits its output (a phone's
+    width or a wide screen): ``description`` is the whole (``text`` then each panel's), and the first
+    panel's own description begins with ``text``; ``charts`` are the panels, each with its
+    description ("Panel k of n: ...")."""
+
+    def __init__(self, charts: Sequence[VegaChart], text: str = "") -> None:
+        n = len(charts)
+        lead = f"{text.strip()} " if text.strip() else ""
+        self.charts = [VegaChart({k: v for k, v in c.spec.items() if k not in ("$schema", "description")},
+                                 (lead if i == 0 else "") + (f"Panel {i + 1} of {n}: " if n > 1 else "") + c.description)
+                       for i, c in enumerate(charts)]
+        self.description = " ".join(c.description for c in self.charts)
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        for chart in self.charts:
+            display(chart)
+
+    def __repr__(self) -> str:
+        return self.description
+
+
+def panels(charts: Sequence[VegaChart], description: str = "", columns: int | None = None) -> VegaPanels:
+    """Charts shown together, one after another (each fits its output's width: Vega-Lite cannot make
+    a side-by-side composition follow its container); the description is ``description`` then each
+    panel's. ``columns`` is accepted for older notebooks and ignored."""
+    return VegaPanels(charts, description)
