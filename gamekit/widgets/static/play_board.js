@@ -319,7 +319,7 @@ function playBoard({ ui, model, table, moves, board, zoomBar }) {
       for (const [cls, colour] of [["gk-play-last-outline", "#1f2328"], ["gk-play-last-ring", fill]]) {
         const round = p.shape.r !== undefined;
         const ring = document.createElementNS(SVG_NS, round ? "circle" : "rect");
-        const pad = 4;
+        const pad = 7;
         const shape = round ? { cx: p.shape.cx, cy: p.shape.cy, r: p.shape.r + pad }
           : { x: p.shape.x - pad, y: p.shape.y - pad, width: p.shape.w + 2 * pad, height: p.shape.h + 2 * pad, rx: 4 };
         for (const [k, value] of Object.entries({ ...shape, class: cls, stroke: colour, fill: "none" })) ring.setAttribute(k, value);
