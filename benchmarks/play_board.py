@@ -65,7 +65,11 @@ def measure(browser, url: str, game: str, players: int) -> dict[str, list[dict[s
         tries += 1
         if skip.is_visible():
             skip.click()
-        page.wait_for_function(person, arg=root.element_handle(), timeout=120_000)
+        # (the game may end while the computer plays: then there is no next turn to wait for)
+        page.wait_for_function(f"r => ({person})(r) || !r.querySelector(\"[data-testid='gk-result']\").hidden",
+                               arg=root.element_handle(), timeout=120_000)
+        if root.get_by_role("region", name="Result").is_visible():
+            break
         refused = root.locator(".gk-play-place").first
         if len(found["refusal"]) < len(found["move"]) + 1 and refused.count():
             result = page.evaluate(PRESS, [root.element_handle(), f"[data-testid='{refused.get_attribute('data-testid')}']"])

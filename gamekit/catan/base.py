@@ -841,7 +841,7 @@ class CatanState(State):
         if not afford(self.hands[player], give):
             return "you do not hold the cards you offer"
         if not afford(self.hands[to], get):
-            return f"player {to} does not hold the cards asked for"
+            return f"Player {to + 1} does not hold the cards asked for"
         return None
 
     def _more_main_actions(self, player: int, acts: list[Any]) -> None:

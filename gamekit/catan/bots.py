@@ -370,7 +370,7 @@ class CatanHeuristic(HeuristicBot):
         best = max(actions, key=lambda a: self._robber_score(view, player, a))
         if type(best) in (MoveRobber, MovePirate) and best.victim >= 0:
             piece = "robber" if type(best) is MoveRobber else "pirate"
-            return best, f"the {piece} goes where it hurts the leaders most and steals from player {best.victim}"
+            return best, f"the {piece} goes where it hurts the leaders most, and steals a card there"  # the move names whom
         return best, "the robber goes where it hurts the other players most"
 
     # -- factories' pegs ---------------------------------------------------------------------

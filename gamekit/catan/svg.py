@@ -78,13 +78,21 @@ def _board_parts(board: Board) -> list[str]:
         a, b = topo.edge_nodes[e]
         (ax, ay), (bx, by) = _xy(board, a), _xy(board, b)
         mx, my = (ax + bx) / 2, (ay + by) / 2
-        dx, dy = mx - cxs, my - cys
+        # Out to sea, square to the harbour's edge (away from its land hex): the label then sits in
+        # the sea hex beside it, clear of the coast's intersections and of every number token.
+        land = [h for h in topo.edge_hexes[e] if board.terrain[h] != "sea"]
+        if land:
+            hx, hy = hex_centre(topo.hexes[land[0]], SIZE)
+            dx, dy = mx - hx, my - hy
+        else:
+            dx, dy = mx - cxs, my - cys
         d = math.hypot(dx, dy) or 1.0
-        px, py = mx + dx / d * SIZE * 0.55, my + dy / d * SIZE * 0.55
+        px, py = mx + dx / d * SIZE * 0.5, my + dy / d * SIZE * 0.5
+        lx, ly = mx + dx / d * SIZE * 0.8, my + dy / d * SIZE * 0.8
         label = "3:1" if kind == "3:1" else f"2:1 {kind}"
         parts.append(f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{px:.1f}" y2="{py:.1f}" stroke="#7a5a2a" stroke-width="2"/>')
         parts.append(f'<line x1="{bx:.1f}" y1="{by:.1f}" x2="{px:.1f}" y2="{py:.1f}" stroke="#7a5a2a" stroke-width="2"/>')
-        parts.append(f'<text x="{px:.1f}" y="{py + 3:.1f}" text-anchor="middle" font-size="9" fill="#222" '
+        parts.append(f'<text x="{lx:.1f}" y="{ly + 3:.1f}" text-anchor="middle" font-size="9" fill="#222" '
                      f'stroke="#fff" stroke-width="2.5" paint-order="stroke">{escape(label)}</text>')
     return parts
 

@@ -605,7 +605,7 @@ class TradeFeudState(SeafarersState):
         walks = [self.route_from(q, v, f, skip) for f in theirs]
         rooted = [w for w in walks if w[1] == "building"]
         if len(rooted) != 1:
-            return IllegalAction(f"player {q}'s route at {v} is closed: it cannot be joined", "trade-feud-connection-illegal")
+            return IllegalAction(f"Player {q + 1}'s route at {v} is closed: it cannot be joined", "trade-feud-connection-illegal")
         returned = [e for w in walks if w[1] != "building" for e in w[0]]
         if self.options.pirate_guards_returns:
             pirate, ship_owner = self.pirate_edges(), self.ship_owner

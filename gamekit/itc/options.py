@@ -163,6 +163,11 @@ ASSUMPTIONS: tuple[Assumption, ...] = catalogue(ItcOptions, (
     _a("goal", "itc-goal", "the goal",
        "the text sets 200,000 euros and says the length of the game may be changed by another target",
        "200,000 euros", "any other target agreed at the table"),
+    _a("number of players", "itc-setup", "the number of players",
+       "the German text never says how many can play",
+       "2 to 6 players, in this chapter, on the play page and in gamekit: no rule needs more than one "
+       "opponent, and the rules engine plays every count from 2 to 6",
+       "another range printed on the box"),
     _a("price-table card", "itc-setup", "the price-table card",
        "the text takes the price-table card out of the transport cards after the deal",
        "the card is not a transport card and is never dealt: it is taken out before anyone gets cards",
@@ -233,6 +238,11 @@ ASSUMPTIONS: tuple[Assumption, ...] = catalogue(ItcOptions, (
        "the text names only a few action cards and not how many there are of each",
        "80 cards: 18 Express, 18 Smuggling, 4 customs checks per route, 14 Organisation, 14 Megatransport",
        "more kinds of cards and another mix"),
+    _a("action-card timing", "itc-action-cards", "when action cards are played",
+       "the text says action cards may be played \"at any point during your own turn\"",
+       "once you have kept a die, in the step where you spend its points (rule itc-turn-sequence), "
+       "Organisation included: the engine refuses an action card played before, naming that step",
+       "any moment of the turn, even before the roll"),
     _a("mega_bonus_percent", "itc-action-cards", "the Megatransport card",
        "the card is only named",
        "put under a transport like an Express card, it adds half the transport's profit on arrival",

@@ -483,7 +483,7 @@ class TransportState(State):
         for slot, t in enumerate(self.transports[self.player]):
             if t is not None and t.card == card:
                 return slot
-        raise IllegalAction(f"player {self.player} does not hold card {card}", "transport-cards")
+        raise IllegalAction(f"Player {self.player + 1} does not hold card {card}", "transport-cards")
 
     def _other_vehicle(self, slot: int) -> str | None:
         other = self.transports[self.player][1 - slot]
@@ -829,7 +829,7 @@ class TransportState(State):
         if sorted((action.first_die, action.second_die)) != sorted(self.dice):
             raise IllegalAction(f"the dice show {self.dice[0]} and {self.dice[1]}", "transport-dice")
         if action.first_card not in [t.card for t in self.transports[self.player] if t is not None and t.running()]:
-            raise IllegalAction(f"card {action.first_card} is not a running transport of player {self.player}",
+            raise IllegalAction(f"card {action.first_card} is not a running transport of Player {self.player + 1}",
                                 "transport-dice")
 
     # -- carrying out -------------------------------------------------------------------------------------

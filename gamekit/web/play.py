@@ -16,7 +16,8 @@ Actions (``action["kind"]``): ``start`` (``game``, ``players``, ``seats``, ``see
 ``move`` (``text``: one of the moves shown), ``bot`` (the computer to move plays one move),
 ``hint``, ``undo``, ``replay`` (``step``: the position after that many actions, read only),
 ``press`` (``place``: a place of the board where no legal move lies; answers with the engine's
-refusal of the move meant there, :mod:`gamekit.web.play_board`), ``open`` (``save``: a saved game's
+refusal of the move meant there, or with the kinds of move that could be meant there to choose
+from, ``meant`` then naming one: :mod:`gamekit.web.play_board`), ``open`` (``save``: a saved game's
 text, ``seats`` optional, ``game``: the page's game, whose saves alone it opens; the save is checked
 by playing its log again from its seed, and refused past :data:`SAVE_LIMIT_BYTES`), ``view`` (the
 game as it stands, after a replay), ``setup`` (the set-up form), ``learn`` (the guided first game,
@@ -35,9 +36,9 @@ from ..core import IllegalAction, InvalidSave
 from ..validation import is_integer
 from . import learn, service
 from .house_rules import GAME_CHOICES, STUDY_GAMES, house_rules, read_setting, settings_groups
-from .play_board import board_places, grouped_moves
+from .play_board import board_places, grouped_moves, last_move_places
 from .play_board import press as board_press
-from .play_tables import colour, holdings, phase_text, private
+from .play_tables import colour, holdings, move_words, phase_text, player_words, private
 
 PERSON = "person"
 BOT_KINDS = ("random", "heuristic", "search")
@@ -195,18 +196,22 @@ def _result_text(result: Any) -> str:
     return str(result)
 
 
-def _said(entry: dict[str, Any], viewer: int | None) -> str:
-    """An action's text as ``viewer`` may read it: in full for its own player, else the public text
-    (an ITC card placed face down is not named to the others, nor to a table of several people)."""
-    return entry["text"] if entry["player"] == viewer else entry.get("public_text", entry["text"])
+def _said(state: Any, entry: dict[str, Any], action: Any, viewer: int | None) -> str:
+    """An action in words as ``viewer`` may read it (:func:`~gamekit.web.play_tables.move_words`):
+    in full for its own player, else the public text (an ITC card placed face down is not named to
+    the others, nor to a table of several people)."""
+    if entry["player"] != viewer and "public_text" in entry:
+        return entry["public_text"]
+    return move_words(state, action)
 
 
 def _log(state: Any, seats: list[str], viewer: int | None) -> list[dict[str, Any]]:
     rows = []
     entries = state.log
+    played = state.actions_played()
     for i, entry in enumerate(entries):  # every action, the first included (issue 31: the whole log)
         p = entry["player"]
-        said = _said(entry, viewer)
+        said = _said(state, entry, played[i], viewer)
         text = f"{i + 1}. Player {p + 1}: {said}" if p is not None else f"{i + 1}. {said}"
         chance = _chance_text(entry.get("chance", []), mine=p == viewer)
         rows.append({"step": i + 1, "text": text + (f" [{chance}]" if chance else "")})
@@ -227,14 +232,32 @@ def _others(state: Any, seats: list[str], viewer: int | None) -> list[str]:
     while start > 0 and entries[start - 1]["player"] != viewer:
         start -= 1
     lines = []
-    for entry in entries[start:end]:
+    played = state.actions_played(end)
+    for i in range(start, end):
+        entry = entries[i]
         p = entry["player"]
         if p == viewer:
             continue
-        who = f"{colour(state, p)['name'].capitalize()} (Player {p + 1})" if p is not None else "The game"
+        who = player_words(state, p) if p is not None else "The game"
         chance = _chance_text(entry.get("chance", []), mine=False)
-        lines.append(f"{who}: {_said(entry, viewer)}" + (f" [{chance}]" if chance else ""))
+        lines.append(f"{who}: {_said(state, entry, played[i], viewer)}" + (f" [{chance}]" if chance else ""))
     return lines[-OTHERS_SHOWN:]
+
+
+def _last_move(state: Any, seats: list[str], viewer: int | None) -> dict[str, Any] | None:
+    """The move just played by a computer player, as the page marks it on the board while it shows
+    it in words: who (their colour), the line in words and the places it acted on. None when the
+    last action was a person's or the game's own."""
+    if not state.log_length:
+        return None
+    entry = state.entry(-1)
+    p = entry["player"]
+    if p is None or seats[p] == PERSON:
+        return None
+    action = state.actions_played()[-1]
+    said = _said(state, entry, action, viewer)
+    return {"player": p, "colour": colour(state, p), "text": f"{player_words(state, p)}: {said}",
+            "places": last_move_places(state, action)}
 
 
 def move_kind(action: Any) -> str:
@@ -300,6 +323,7 @@ def _view(state: Any, situation: dict[str, Any], announce: str, replay: int | No
         "places": board_places(state, legal) if person_moves else [],
         "log": _log(state, seats, viewer),
         "others": _others(state, seats, persons[0]) if len(persons) == 1 and replay is None else [],
+        "last_move": _last_move(state, seats, viewer) if replay is None else None,
         "steps": steps,
         "replay": replay,
         "can_undo": replay is None and _undo_point(state, seats) is not None,
@@ -484,7 +508,7 @@ def play(situation: dict[str, Any] | None = None, action: dict[str, Any] | None 
         if point is None:
             raise IllegalAction("only your own last action can be undone, and never past a dice roll or a card drawn",
                                 "protocol-undo")
-        undone = state.log[-1]["text"]
+        undone = move_words(state, state.actions_played()[-1])
         return _answer(_replayed(state, point), situation, f"Undone: {undone}.")
     if state.is_over():
         raise IllegalAction("the game is over", "protocol-game-over")
@@ -495,13 +519,19 @@ def play(situation: dict[str, Any] | None = None, action: dict[str, Any] | None 
         from ..bots import bot
 
         hinted, reason = bot(state.game.name, "heuristic", seed=bot_seed(state.seed, mover, state.log_length)).explain(state)
-        view = _view(state, situation, f"Hint: {hinted} ({reason}).")
-        view["hint"] = {"action": str(hinted), "reason": reason}
+        view = _view(state, situation, f"Hint: {move_words(state, hinted)} ({reason}).")
+        view["hint"] = {"action": move_words(state, hinted), "reason": reason}
         return {"situation": situation, "view": view}
     if kind == "press":  # a place on the board where no legal move lies: the engine says why
         if seats[mover] != PERSON:
             raise ValueError(f"it is {_name(mover, seats)}'s turn, not a person's")
-        raise board_press(state, action.get("place"))
+        answer = board_press(state, action.get("place"), action.get("meant"))
+        if isinstance(answer, IllegalAction):
+            raise answer
+        # moves of several kinds could be meant there: the page asks which (the chooser)
+        view = _view(state, situation, f"{answer['label']}: which move did you mean? Choose below the board.")
+        view["press_choice"] = answer
+        return {"situation": situation, "view": view}
     if kind == "move":
         if seats[mover] != PERSON:
             raise ValueError(f"it is {_name(mover, seats)}'s turn, not a person's")
@@ -514,7 +544,8 @@ def play(situation: dict[str, Any] | None = None, action: dict[str, Any] | None 
         situation = learn.after_move(state, situation, marked)
         entry = state.log[before]
         chance = _chance_text(entry.get("chance", []), mine=True)
-        return _answer(state, situation, f"Player {mover + 1}: {entry['text']}" + (f" ({chance})." if chance else "."))
+        said = move_words(state, state.actions_played()[before])
+        return _answer(state, situation, f"Player {mover + 1}: {said}" + (f" ({chance})." if chance else "."))
     if kind == "bot":
         if seats[mover] == PERSON:
             raise ValueError("it is a person's turn: the computer waits")
@@ -524,5 +555,6 @@ def play(situation: dict[str, Any] | None = None, action: dict[str, Any] | None 
         persons = [p for p, s in enumerate(seats) if s == PERSON]
         viewer = persons[0] if len(persons) == 1 else None
         chance = _chance_text(entry.get("chance", []), mine=mover == viewer)
-        return _answer(state, situation, f"Player {mover + 1}: {_said(entry, viewer)}" + (f" ({chance})." if chance else "."))
+        said = _said(state, entry, state.actions_played()[before], viewer)
+        return _answer(state, situation, f"{player_words(state, mover)}: {said}" + (f" ({chance})." if chance else "."))
     raise ValueError("the actions are setup, start, open, view, move, bot, hint, undo, replay and learn")

@@ -83,6 +83,10 @@ def _catan_places(state: Any) -> list[Place]:
 
 
 def _catan_of(state: Any, action: Any) -> list[tuple[str, tuple[str, ...]]]:
+    from ..catan.actions import OfferTrade
+
+    if isinstance(action, OfferTrade):
+        return []  # its "to" is the player offered the trade, no edge
     out = []
     for field, kind in (("node", "node"), ("to", "edge"), ("edge", "edge"), ("hex", "hex")):
         value = getattr(action, field, None)
@@ -244,13 +248,33 @@ def board_places(state: Any, actions: Iterable[Any] | None) -> list[dict[str, An
     layout = _layout(state)
     if layout is None:
         return []
+    from .play_tables import move_words
+
     places = layout.places(state)
     here: dict[str, list[str]] = {p.id: [] for p in places}
+    words: dict[str, list[str]] = {p.id: [] for p in places}
     for a in actions or ():
         for place_id, _fields in layout.of(state, a):
             if place_id in here:
                 here[place_id].append(str(a))
-    return [{"id": p.id, "label": p.label, "shape": p.shape, "mark": p.mark, "actions": here[p.id]} for p in places]
+                words[place_id].append(move_words(state, a))
+    # "actions": the moves' protocol texts (what a press sends); "labels": the same moves in words.
+    return [{"id": p.id, "label": p.label, "shape": p.shape, "mark": p.mark, "actions": here[p.id],
+             "labels": words[p.id]} for p in places]
+
+
+def last_move_places(state: Any, action: Any) -> list[dict[str, Any]]:
+    """The places of the board ``action`` (just played) acted on, each with its label and shape:
+    where the page marks a computer's move as it shows it (empty for a move on no place)."""
+    layout = _layout(state)
+    if layout is None:
+        return []
+    wanted = [place_id for place_id, _fields in layout.of(state, action)]
+    if not wanted:
+        return []
+    places = {p.id: p for p in layout.places(state)}
+    return [{"id": p.id, "label": p.label, "shape": p.shape} for place_id in dict.fromkeys(wanted)
+            if (p := places.get(place_id)) is not None]
 
 
 def _words(field: str, value: Any) -> str:
@@ -262,13 +286,14 @@ def grouped_moves(state: Any, actions: list[Any]) -> list[dict[str, Any]]:
     text and its places on the board; a group that is long is marked ``fold`` (and, longer still,
     split into ``parts`` by its moves' other fields: "card 28, vehicle train")."""
     from .play import move_kind
+    from .play_tables import move_words
 
     layout = _layout(state)
     groups: dict[str, dict[str, Any]] = {}
     for a in actions:
         where = layout.of(state, a) if layout else []
         group = groups.setdefault(move_kind(a), {"title": move_kind(a), "moves": [], "on_board": False, "_actions": []})
-        group["moves"].append({"label": str(a), "action": str(a), "places": [p for p, _f in where]})
+        group["moves"].append({"label": move_words(state, a), "action": str(a), "places": [p for p, _f in where]})
         group["on_board"] = group["on_board"] or bool(where)
         group["_actions"].append((a, {f for _p, fields in where for f in fields}))
     out = []
@@ -287,11 +312,17 @@ def grouped_moves(state: Any, actions: list[Any]) -> list[dict[str, Any]]:
     return out
 
 
-def press(state: Any, place_id: Any) -> IllegalAction:
+def press(state: Any, place_id: Any, meant: Any = None) -> IllegalAction | dict[str, Any]:
     """What the engine says to a press on ``place_id``, a place where no legal move lies: the
-    refusal (``state.refusal``) of the move meant there, the same kind of move as one legal
-    elsewhere now (a settlement at another intersection) or else the game's usual move at such a
-    place. A place with legal moves is no refusal: choose one of them."""
+    refusal (``state.refusal``) of the move meant there, of the same kind as a move legal
+    elsewhere now (a settlement at another intersection), or else of the game's usual move at such
+    a place, its message naming that kind ("Build city at intersection 9: ..."). When moves of several
+    kinds could be meant there (a settlement or a city), the press names none of them for the
+    player: it answers the choice (``{"place", "label", "kinds"}``), and a press with ``meant`` (one
+    of those kinds) answers that kind's refusal. A place with legal moves is no refusal: choose one
+    of them."""
+    from .play import move_kind
+
     layout = _layout(state)
     places = {p.id: p for p in layout.places(state)} if layout else {}
     place = places.get(place_id) if isinstance(place_id, str) else None
@@ -300,14 +331,25 @@ def press(state: Any, place_id: Any) -> IllegalAction:
     legal = state.legal_actions()
     if any(p == place.id for a in legal for p, _f in layout.of(state, a)):
         raise ValueError(f"moves lie at {place.label}: choose one of them")
-    meant = []
+    meant_here = []
     for a in legal:
         for p, fields in layout.of(state, a):
             if p.split(":", 1)[0] == place.kind and fields and all(f in place.values for f in fields):
-                meant.append(dataclasses.replace(a, **{f: place.values[f] for f in fields}))
-    meant.append(layout.usual(state, place))
-    for candidate in meant:
-        refusal = state.refusal(candidate)
-        if refusal is not None:
-            return refusal
+                meant_here.append(dataclasses.replace(a, **{f: place.values[f] for f in fields}))
+    refused: dict[str, IllegalAction] = {}  # by kind of move, the first refusal of each kind
+    for candidates in (meant_here, [layout.usual(state, place)]):  # the usual move when no legal kind is meant
+        for candidate in candidates:
+            kind = move_kind(candidate)
+            if kind not in refused and (refusal := state.refusal(candidate)) is not None:
+                refused[kind] = refusal
+        if refused:
+            break
+    if meant is not None:
+        if meant not in refused:
+            raise ValueError(f"the moves meant at {place.label} are {', '.join(refused) or 'none'}, not {meant!r}")
+        refused = {meant: refused[meant]}
+    if len(refused) > 1:
+        return {"place": place.id, "label": place.label, "kinds": list(refused)}
+    for kind, refusal in refused.items():
+        return IllegalAction(f"{kind} at {place.label}: {refusal.reason}", refusal.rule)
     raise ValueError(f"no move lies at {place.label} now")  # pragma: no cover - the list and the check agree

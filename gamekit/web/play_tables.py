@@ -46,7 +46,9 @@ class PlayView:
       move meant at a place where none is legal (a :class:`~gamekit.web.play_board.BoardLayout`);
     - ``colour(state, player)``: the player's colour on the board (``{"name": "red", "fill": "#c0392b"}``);
     - ``phases``: the words for what the player to move must do, by the state's ``phase`` (over
-      the common words of :data:`PHASES`): a text, or a function of the state giving one.
+      the common words of :data:`PHASES`): a text, or a function of the state giving one;
+    - ``words(state, action)``: a move in words for the page, where its protocol text (``str(action)``,
+      which saves hold) is not (a player named by their seat number from 0: "steal from player 2").
     """
 
     holdings: Callable[[Any, int, int | None], list[str]] | None = None
@@ -54,6 +56,7 @@ class PlayView:
     phases: Mapping[str, str | Callable[[Any], str]] = field(default_factory=dict)
     board: BoardLayout | None = None
     colour: Callable[[Any, int], dict[str, str]] | None = None
+    words: Callable[[Any, Any], str] | None = None
 
 
 _NO_VIEW = PlayView()
@@ -133,6 +136,32 @@ def _transportspelet_colour(state: Any, player: int) -> dict[str, str]:
     from ..transportspelet.svg import PLAYER_COLOUR_NAMES, PLAYER_COLOURS
 
     return {"name": PLAYER_COLOUR_NAMES[player % len(PLAYER_COLOURS)], "fill": PLAYER_COLOURS[player % len(PLAYER_COLOURS)]}
+
+def player_words(state: Any, player: int) -> str:
+    """A player as the page names them: their colour and their seat counted from 1 ("Blue (Player 3)")."""
+    name = colour(state, player)["name"]
+    return f"{name.capitalize()} (Player {player + 1})" if name else f"Player {player + 1}"
+
+
+def move_words(state: Any, action: Any) -> str:
+    """A move as the page shows it: the game's words for it (its play view's ``words``), else its
+    protocol text. The protocol text stays what the page sends back and what a save holds."""
+    view = play_view(state).words
+    return view(state, action) if view is not None else str(action)
+
+
+def _catan_words(state: Any, action: Any) -> str:
+    """Catan's moves that name another player by the engine's seat number (from 0): the robber's and
+    the pirate's theft, a trade offer, with the player in words ("steal from Blue (Player 3)")."""
+    from ..catan import actions
+
+    text = str(action)
+    if isinstance(action, (actions.MoveRobber, actions.MovePirate)) and action.victim >= 0:
+        return text.replace(f"steal from player {action.victim}", f"steal from {player_words(state, action.victim)}")
+    if isinstance(action, actions.OfferTrade):
+        return text.replace(f"offer player {action.to}", f"offer {player_words(state, action.to)}", 1)
+    return text
+
 
 def _truck(node: str | None) -> str:
     from ..auf_achse.actions import space_text
@@ -215,7 +244,7 @@ def _transportspelet_private(state: Any, viewer: int) -> list[str]:
 
 
 #: The five games' play views (each game's :class:`~gamekit.Game` declares its own as ``play_view``).
-CATAN_VIEW = PlayView(_catan_holdings, _catan_private, board=CATAN_BOARD, colour=_catan_colour)
+CATAN_VIEW = PlayView(_catan_holdings, _catan_private, board=CATAN_BOARD, colour=_catan_colour, words=_catan_words)
 ITC_VIEW = PlayView(_itc_holdings, _itc_private, ITC_PHASES, board=ITC_BOARD, colour=_itc_colour)
 AUF_ACHSE_VIEW = PlayView(_auf_achse_holdings, _auf_achse_private, AUF_ACHSE_PHASES, board=AUF_ACHSE_BOARD,
                           colour=_auf_achse_colour)

@@ -42,13 +42,15 @@ def _plain_choice(state: Any) -> Any:
 
 
 def _reader_choices(state: Any) -> list[Any]:
-    """The reader's legal actions other than rolling and assigning, straight legs first."""
+    """The reader's legal actions other than rolling and assigning, straight legs first, then the
+    others (a loan, paying back) in the engine's order (its amounts from the smallest)."""
     actions = [a for a in state.legal_actions() if not isinstance(a, (Roll, Assign))]
+    engine_order = {a: i for i, a in enumerate(actions)}
 
-    def order(a: Any) -> tuple[int, str]:
+    def order(a: Any) -> tuple[int, Any]:
         if isinstance(a, (Dispatch, Continue)):
             return (0 if a.stop == state.transport(a.card).destination else 1), str(a)
-        return 2, str(a)
+        return 2, engine_order[a]
 
     return sorted(actions, key=order)
 
@@ -158,6 +160,10 @@ def _view(state: Any, new_entries: list[dict[str, Any]], announce: str) -> dict[
         "assign": [{"label": str(a), "action": str(a)} for a in assigns],
         "choices": [{"label": str(a), "action": str(a)} for a in choices],
         "choose_label": "Do it",
+        # No leg to choose (both transports under way): a loan or a payment is never the default
+        # choice; the reader picks one, or rolls.
+        "choices_placeholder": ("" if any(isinstance(a, (Dispatch, Continue)) for a in choices)
+                                else "Choose, or roll instead"),
         "choices_caption": ("Choose a leg (its freight is paid at once):"
                             if any(isinstance(a, (Dispatch, Continue)) for a in choices) else "Other choices:"),
         "map": {"cities": cities, "routes": routes, "pieces": shown, "width": WIDTH, "height": HEIGHT,

@@ -6,7 +6,7 @@ On the phone the board opens zoomed so that its smallest text is drawn at least 
 frame that scrolls (the page never gets wider than the screen); "Zoom in", "Zoom out" and "Fit" work
 by keyboard and by touch; the zoom survives the redraw after a move; a spot on the board is still a
 move when tapped at that zoom; axe finds no serious or critical violation in light or dark mode,
-and the engine's board keeps its own text colours in dark mode (on its light sheet). On a laptop the
+and the engine's board keeps its own text colours in dark mode (on its light sheet, dimmed as a whole). On a laptop the
 board opens whole ("Fit")."""
 
 from __future__ import annotations
@@ -173,8 +173,11 @@ def test_the_board_is_legible_and_usable_on_a_phone(phone, site_url, game):
     # the theme's colours change by transitions: axe reads the colours they end at
     page.evaluate("() => Promise.all(document.getAnimations().map(a => a.finished.catch(() => null)))")
     assert root.evaluate(fills) == light, "in dark mode the board's labels changed colour on the board's own light colours"
-    sheet = root.evaluate("root => getComputedStyle(root.querySelector(\"[data-testid='gk-board'] svg\")).backgroundColor")
-    assert sheet == "rgb(255, 255, 255)"
+    # a light sheet still (the board's own colours), dimmed as a whole: no bright white page (issue 31)
+    sheet, dimmed = root.evaluate("""root => { const s = getComputedStyle(root.querySelector("[data-testid='gk-board'] svg"));
+                                              return [s.backgroundColor, s.filter]; }""")
+    assert all(int(c) >= 200 for c in sheet[4:-1].split(",")) and sheet != "rgb(255, 255, 255)", sheet
+    assert dimmed.startswith("brightness(") and float(dimmed[11:-1]) < 0.9, dimmed
     found = axe_violations(page)
     assert found == [], f"{game} at {PHONE_WIDTH} px, dark: {found}"
     assert phone.outside == [] and phone.errors == []

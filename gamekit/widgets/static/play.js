@@ -493,6 +493,7 @@ function render({ model, el: root }) {
       svg.setAttribute("width", "100%");
       svg.removeAttribute("height");
       if (!needsCoverNow(v)) tableBoard.drawPlaces(svg, v);
+      tableBoard.drawLast(svg, v);
       showZoom();
       if (zoom === null) {
         // The first board opens with its middle in the middle of the frame.
@@ -506,7 +507,10 @@ function render({ model, el: root }) {
         // (2% of slack: the same board measured again never creeps.)
         if (legible !== null && legible > zoom * 1.02) setZoom(legible, false);
       }
-    } else showZoom();
+    } else {
+      tableBoard.drawLast(null, v);
+      showZoom();
+    }
     const needsCover = v.persons > 1 && v.person_to_move && shownTo !== v.to_move;
     cover.hidden = !needsCover;
     if (needsCover) {

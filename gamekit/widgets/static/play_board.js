@@ -26,6 +26,9 @@ function playBoard({ ui, model, table, moves, board, zoomBar }) {
   // What the engine said to the last press on the board, beside the board (the widget's error line
   // says it too, to a screen reader: this copy is not a live region, so it is not read twice).
   const says = el("p", { class: "gk-play-says", "data-testid": "gk-board-says", hidden: "" });
+  // The computer's move just shown, in words above the board, its place marked on the board (the
+  // words are the accessible part: the live announcement says them too; the mark is drawn beside).
+  const lastLine = el("p", { class: "gk-play-last-line", "data-testid": "gk-last-move", hidden: "" });
   board.after(chooser, says);
   // The table in three parts, so that "Your moves" and the board are in view together: what to do
   // (the turn, the controls, "Your moves"), the board (with its zoom, chooser and answer), and the
@@ -33,7 +36,7 @@ function playBoard({ ui, model, table, moves, board, zoomBar }) {
   // staying in view while the page scrolls), one under the other on a narrow one (play.css).
   const parts = [...table.children];
   const cut = parts.indexOf(moves) + 1;
-  const main = el("div", { class: "gk-play-main" }, zoomBar, board, chooser, says);
+  const main = el("div", { class: "gk-play-main" }, zoomBar, lastLine, board, chooser, says);
   const stage = el("div", { class: "gk-play-stage" },
     el("div", { class: "gk-play-top" }, ...parts.slice(0, cut)), main,
     el("div", { class: "gk-play-rest" }, ...parts.slice(cut).filter((n) => !main.contains(n))));
@@ -90,6 +93,24 @@ function playBoard({ ui, model, table, moves, board, zoomBar }) {
   // -- "Your moves" --------------------------------------------------------------------------
   const drawMoves = (v, hidden) => {
     chooser.hidden = true;
+    if (v.press_choice && !hidden) {
+      // A press where moves of several kinds could be meant: which one? (the engine then says why not)
+      const c = v.press_choice;
+      const node = nodes.get(c.place);
+      const buttons = c.kinds.map((kind, i) => el("button", { "data-testid": `gk-choice-${i}`, "data-meant": kind,
+        onclick: () => { pressed = true; chooser.hidden = true; ui.act({ kind: "press", place: c.place, meant: kind }); } }, kind));
+      const cancel = el("button", { "data-testid": "gk-choice-cancel", onclick: () => closeChooser() }, "Cancel");
+      chooser.setAttribute("aria-label", `Which move at ${c.label}`);
+      chooser.replaceChildren(el("p", {}, `${c.label}: no move is possible here now. Which did you mean? The rules will say why not.`),
+        el("div", { class: "gk-row" }, ...buttons, cancel));
+      chooser.hidden = false;
+      returnTo = null;
+      // after this drawing has placed the focus (on the board the press came from)
+      setTimeout(() => {
+        if (node && node.isConnected) returnTo = node;
+        if (!chooser.hidden && buttons[0].isConnected) buttons[0].focus();
+      }, 0);
+    }
     if (hidden || !v.moves.length) {
       moves.replaceChildren(el("p", { class: "gk-muted" }, v.over ? "The game is over." : hidden ? "" : "Waiting for the other players."));
       return null;
@@ -160,7 +181,7 @@ function playBoard({ ui, model, table, moves, board, zoomBar }) {
   const choose = (p, node) => {
     returnTo = node;
     const buttons = p.actions.map((a, i) => el("button", { "data-testid": `gk-choice-${i}`, "data-action": a,
-      onclick: () => { pressed = false; chooser.hidden = true; ui.act({ kind: "move", text: a }); } }, a));
+      onclick: () => { pressed = false; chooser.hidden = true; ui.act({ kind: "move", text: a }); } }, (p.labels || p.actions)[i]));
     const cancel = el("button", { "data-testid": "gk-choice-cancel", onclick: () => closeChooser() }, "Cancel");
     chooser.setAttribute("aria-label", `Moves at ${p.label}`);
     chooser.replaceChildren(el("p", {}, `${p.label}: ${p.actions.length} moves. Choose one.`),
@@ -222,7 +243,7 @@ function playBoard({ ui, model, table, moves, board, zoomBar }) {
       const node = document.createElementNS(SVG_NS, round ? "circle" : "rect");
       const shape = round ? { cx: p.shape.cx, cy: p.shape.cy, r: p.shape.r }
         : { x: p.shape.x, y: p.shape.y, width: p.shape.w, height: p.shape.h, rx: 3 };
-      const label = p.actions.length === 1 ? p.actions[0]
+      const label = p.actions.length === 1 ? (p.labels || p.actions)[0]
         : p.actions.length ? `${p.label}: ${p.actions.length} moves` : `${p.label}: no move here`;
       for (const [k, value] of Object.entries({ ...shape, role: "button", tabindex: "-1", "aria-label": label,
         class: p.actions.length ? "gk-play-target" : "gk-play-place", "data-place": p.id,
@@ -276,9 +297,43 @@ function playBoard({ ui, model, table, moves, board, zoomBar }) {
     setCurrent((legal[0] || places[0]).id);
   };
 
+  // -- the computer's last move: its line in words and its mark on the board -------------------
+  // A ring around each place the move acted on, in the mover's colour inside a dark outline (the
+  // board is a light sheet in both modes), under the places to press (it never takes a click).
+  const drawLast = (svg, v) => {
+    const last = v.last_move;
+    lastLine.hidden = !last;
+    if (!last) return;
+    const fill = (last.colour && last.colour.fill) || "#4f5560";
+    lastLine.replaceChildren(el("span", { class: "gk-play-swatch", style: `background:${fill}`, "aria-hidden": "true" }),
+      `Last move: ${last.text}`);
+    if (!svg || !last.places.length) return;
+    const mark = document.createElementNS(SVG_NS, "g");
+    const where = last.places.map((p) => p.label).join(", ");
+    for (const [k, value] of Object.entries({ class: "gk-play-last", role: "img", "data-testid": "gk-last-mark",
+      "aria-label": `Last move, at ${where}: ${last.text}`, "data-places": last.places.map((p) => p.id).join("|") })) mark.setAttribute(k, value);
+    const title = document.createElementNS(SVG_NS, "title");
+    title.textContent = `Last move: ${last.text}`;
+    mark.append(title);
+    for (const p of last.places) {
+      for (const [cls, colour] of [["gk-play-last-outline", "#1f2328"], ["gk-play-last-ring", fill]]) {
+        const round = p.shape.r !== undefined;
+        const ring = document.createElementNS(SVG_NS, round ? "circle" : "rect");
+        const pad = 7;
+        const shape = round ? { cx: p.shape.cx, cy: p.shape.cy, r: p.shape.r + pad }
+          : { x: p.shape.x - pad, y: p.shape.y - pad, width: p.shape.w + 2 * pad, height: p.shape.h + 2 * pad, rx: 4 };
+        for (const [k, value] of Object.entries({ ...shape, class: cls, stroke: colour, fill: "none" })) ring.setAttribute(k, value);
+        mark.append(ring);
+      }
+    }
+    const layer = svg.querySelector(":scope > .gk-play-places");
+    if (layer) svg.insertBefore(mark, layer);
+    else svg.append(mark);
+  };
+
   const dispose = () => {
     model.off("change:error", showSays);
     model.off("change:error_rule", showSays);
   };
-  return { drawMoves, drawPlaces, dispose };
+  return { drawMoves, drawPlaces, drawLast, dispose };
 }

@@ -39,7 +39,8 @@ function render({ model, el: root }) {
   const rollButton = el("button", { "data-testid": "gk-roll", onclick: () => ui.act({ kind: "roll" }) }, "Roll");
   const assignRow = el("div", { class: "gk-row", role: "group", "aria-label": "assign the dice", "data-testid": "gk-assign" });
   const chooseLabel = el("label", { for: "gk-ts-choice" });
-  const choice = el("select", { id: "gk-ts-choice", "data-testid": "gk-choice" });
+  const choice = el("select", { id: "gk-ts-choice", "data-testid": "gk-choice",
+    onchange: () => { chooseButton.disabled = !choice.value; } });
   const chooseButton = el("button", { "data-testid": "gk-choose", onclick: () => ui.act({ kind: "act", action: choice.value }) });
   const chooseRow = el("div", { class: "gk-row" }, chooseLabel, choice, chooseButton);
   const result = el("div", { class: "gk-result", "data-testid": "gk-result" });
@@ -63,7 +64,9 @@ function render({ model, el: root }) {
       el("button", { "data-testid": `gk-assign-${i}`, onclick: () => ui.act({ kind: "act", action: a.action }) }, a.label)));
     chooseLabel.textContent = v.choices_caption;
     chooseRow.hidden = v.choices.length === 0;
-    choice.replaceChildren(...v.choices.map((c) => el("option", { value: c.action }, c.label)));
+    choice.replaceChildren(...(v.choices_placeholder ? [el("option", { value: "", selected: "" }, v.choices_placeholder)] : []),
+      ...v.choices.map((c) => el("option", { value: c.action }, c.label)));
+    chooseButton.disabled = !choice.value;
     chooseButton.textContent = v.choose_label;
     diceRow.replaceChildren(v.dice_caption, ...v.dice.map((d) => el("span", { class: "gk-die", "aria-label": d.label }, String(d.face))));
     telegrams.replaceChildren(...v.telegrams.map((t) => el("li", {}, t)));
