@@ -31,10 +31,11 @@ def _is_self(node: ast.AST) -> bool:
 
 def _private(name: str) -> bool:
     """A private name: one leading underscore, and not IPython's display protocol (``_repr_svg_``,
-    ``_repr_png_``, ``_repr_markdown_``, ``_repr_mimebundle_``, ...), which is public by convention."""
+    ``_repr_png_``, ``_repr_markdown_``, ``_repr_mimebundle_``, ..., ``_ipython_display_``), which is public
+    by convention."""
     if not name.startswith("_") or name.startswith("__"):
         return False
-    return not (name.startswith("_repr_") and name.endswith("_"))
+    return not ((name.startswith("_repr_") and name.endswith("_")) or name == "_ipython_display_")
 
 
 def _own_names(tree: ast.AST) -> set[str]:

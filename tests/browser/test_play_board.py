@@ -37,7 +37,7 @@ TIMED_PRESS = """async ([root, selector]) => {
 }"""
 
 
-def _start(page, root, players: int, seed: int) -> None:
+def start_game(page, root, players: int, seed: int) -> None:
     page.wait_for_function("() => globalThis.gamekitRules && globalThis.gamekitRules.state === 'ready'", timeout=LOAD_TIMEOUT_MS)
     root.locator("[data-testid='gk-players']").select_option(str(players))
     root.locator("[data-testid='gk-seed']").fill(str(seed))
@@ -47,14 +47,14 @@ def _start(page, root, players: int, seed: int) -> None:
     root.locator("[data-testid='gk-turn']").wait_for(state="visible", timeout=LOAD_TIMEOUT_MS)
 
 
-def _wait_person(page, root) -> None:
+def wait_person(page, root) -> None:
     page.wait_for_function(PERSON_TO_MOVE, arg=root.element_handle(), timeout=LOAD_TIMEOUT_MS)
 
 
-def _move_by_the_board(page, root, timings: list[float]) -> str:
+def move_by_the_board(page, root, timings: list[float]) -> str:
     """Press the board's first place with a move (and the chooser's first move if it holds several);
     returns the move, once it is in the log."""
-    _wait_person(page, root)
+    wait_person(page, root)
     before = root.evaluate(STEPS)
     spot = root.locator("[data-testid='gk-target-0']")
     assert spot.count() == 1, "no place to press on the board"
@@ -81,7 +81,7 @@ def _refused_place(page, root, timings: list[float], moves_left: int = 12) -> tu
     """Press a place where no move lies (moving on by the board until one appears): (its label,
     what the board says, the rule's link)."""
     for _ in range(moves_left):
-        _wait_person(page, root)
+        wait_person(page, root)
         refused = root.locator(".gk-play-place")
         if refused.count():
             place = refused.first
@@ -104,7 +104,7 @@ def _refused_place(page, root, timings: list[float], moves_left: int = 12) -> tu
             # the widget's error line (a live region) says the same, with the same rule
             assert root.locator("[data-testid='gk-error']").inner_text().startswith(says.inner_text().split(" (rule ")[0])
             return label, says.inner_text(), rule.get_attribute("href")
-        _move_by_the_board(page, root, [])
+        move_by_the_board(page, root, [])
     pytest.fail("no place without a move appeared on the board")
 
 
@@ -115,8 +115,8 @@ def _lit(root, selector: str) -> bool:
 @pytest.mark.parametrize("game,players", GAMES)
 def test_the_board_is_the_table(watch, site_url, game, players):
     page, root = open_play_page(watch, site_url, game)
-    _start(page, root, players, seed=5)
-    _wait_person(page, root)
+    start_game(page, root, players, seed=5)
+    wait_person(page, root)
     moves = root.get_by_role("region", name="Your moves")
     # "Your moves" holds one button per legal move, in groups; the board has a place for some of them
     buttons = moves.locator("button[data-action]")
@@ -155,7 +155,7 @@ def test_the_board_is_the_table(watch, site_url, game, players):
     assert page.evaluate("document.activeElement.getAttribute('data-place')") == place
 
     timings: list[float] = []
-    first = _move_by_the_board(page, root, timings)
+    first = move_by_the_board(page, root, timings)
     label, said, href = _refused_place(page, root, timings)
     print(f"{game}: moved by the board ({first}); pressed {label!r}: {said} -> {href}")
     assert href and "#" in href
@@ -163,7 +163,7 @@ def test_the_board_is_the_table(watch, site_url, game, players):
     # Enter on a focused place is a press too (the first place with a move, once there is one: the
     # list's first move is played until then)
     for _ in range(20):
-        _wait_person(page, root)
+        wait_person(page, root)
         if root.locator("[data-testid='gk-target-0']").count():
             break
         before = root.evaluate(STEPS)
@@ -198,16 +198,16 @@ def test_the_lists_are_short(watch, site_url):
     """Transportspelet's first turn (224 dispatches) and Catan's founding (54 settlements): a few
     lines in "Your moves", every move still a button there, the board the way to choose."""
     page, root = open_play_page(watch, site_url, "transportspelet")
-    _start(page, root, 2, seed=1)
-    _wait_person(page, root)
+    start_game(page, root, 2, seed=1)
+    wait_person(page, root)
     moves = root.get_by_role("region", name="Your moves")
     assert moves.locator("button[data-action]").count() == 234
     shown = moves.locator("button[data-action]:visible").count()
     assert shown <= 10, f"{shown} moves in view at once"
     page.goto(site_url + "book/catan/play.html", wait_until="load")
     root = page.locator(".gk-play").first
-    _start(page, root, 3, seed=1)
-    _wait_person(page, root)
+    start_game(page, root, 3, seed=1)
+    wait_person(page, root)
     moves = root.get_by_role("region", name="Your moves")
     assert moves.locator("button[data-action]").count() == 54
     assert moves.locator("button[data-action]:visible").count() <= 10

@@ -15,7 +15,7 @@ import gamekit
 from gamekit.web.play_board import board_places, press
 
 from .conftest import PageWatch, open_play_page, open_widget_page
-from .test_play_board import GAMES, LOAD_TIMEOUT_MS, _move_by_the_board, _start, _wait_person
+from .test_play_board import GAMES, LOAD_TIMEOUT_MS, move_by_the_board, start_game, wait_person
 
 pytestmark = pytest.mark.browser
 
@@ -39,20 +39,20 @@ def test_each_computer_move_is_marked_on_the_board(watch, site_url, game, player
     (Player 2): road on edge 20") is marked on the board at the place it acted on: a ring in the
     mover's colour, a labelled picture for a screen reader, that never takes a press."""
     page, root = open_play_page(watch, site_url, game)
-    _start(page, root, players, seed=5)
-    _wait_person(page, root)
+    start_game(page, root, players, seed=5)
+    wait_person(page, root)
     root.locator("[data-testid='gk-pace']").select_option("slow")  # a pace a person can follow
     root.evaluate(WATCH_MARKS)
     marked = []
     for _ in range(12):
         if root.locator("[data-testid='gk-target-0']").count():
-            _move_by_the_board(page, root, [])
+            move_by_the_board(page, root, [])
         else:  # no move of this turn lies on the board (a roll): the list's first
             before = root.locator("[data-testid='gk-log'] li").count()
             root.get_by_role("region", name="Your moves").locator("button[data-action]:visible").first.click()
             page.wait_for_function(f"r => r.querySelectorAll(\"[data-testid='gk-log'] li\").length > {before}",
                                    arg=root.element_handle(), timeout=LOAD_TIMEOUT_MS)
-        _wait_person(page, root)
+        wait_person(page, root)
         marked = [m for m in page.evaluate("window.gkMarks") if m["mark"]]
         # (with two players the computer's last move of a round is shown as the person's turn comes)
         if marked and (players == 2 or any(m["skip"] for m in marked)):
@@ -92,7 +92,7 @@ def test_a_refused_press_asks_which_move_was_meant(watch, site_url, tmp_path):
     page, root = open_play_page(watch, site_url, "itc")
     page.wait_for_function("() => globalThis.gamekitRules && globalThis.gamekitRules.state === 'ready'", timeout=LOAD_TIMEOUT_MS)
     root.locator("[data-testid='gk-open']").set_input_files(str(path))
-    _wait_person(page, root)
+    wait_person(page, root)
     steps = root.locator("[data-testid='gk-replay-text']").inner_text()
     root.locator(f"[data-place='{place}']").dispatch_event("click")
     chooser = root.locator("[data-testid='gk-chooser']")
@@ -149,7 +149,7 @@ def test_boards_in_dark_mode_are_not_bright_sheets(browser, site_url, game, play
     try:
         page, root = open_play_page(watch, site_url, game)
         assert page.evaluate("document.documentElement.dataset.theme") == "dark"
-        _start(page, root, players, seed=5)
+        start_game(page, root, players, seed=5)
         svg = root.locator("[data-testid='gk-board'] svg")
         svg.wait_for(timeout=LOAD_TIMEOUT_MS)
         picture = Image.open(io.BytesIO(svg.screenshot())).convert("L")
