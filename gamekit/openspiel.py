@@ -209,16 +209,21 @@ class _NoDraws(Rng):
 
     def next_u32(self) -> int:
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-        rng_file = os.path.abspath(inspect.getfile(Rng))
+        generator = (os.path.abspath(inspect.getfile(Rng)), os.path.abspath(__file__))
         where = "an unknown place"
         for frame in inspect.stack()[1:]:
             path = os.path.abspath(frame.filename)
-            if path != rng_file:  # the first caller outside the generator: the engine's line
+            if path not in generator:  # the first caller outside the generator: the engine's line
                 shown = os.path.relpath(path, root) if path.startswith(root + os.sep) else path
                 where = f"{shown}:{frame.lineno} (in {frame.function})"
                 break
         raise UndeclaredChance(f"draws from the generator directly at {where}, not through a declared "
                                "chance event (gamekit.chance with state.draw), so OpenSpiel cannot list it")
+
+    def randbelow(self, n: int) -> int:
+        """Refused like every draw (:meth:`Rng.randbelow` steps the generator itself, not through
+        :meth:`next_u32`)."""
+        return self.next_u32()
 
 
 _SEEDED = Rng(0)

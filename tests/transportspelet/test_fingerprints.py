@@ -8,9 +8,10 @@ vehicle and city, every loan, roll, pass, the dice assignments) is tried, and wh
 ``legal_actions()``, or else the ``IllegalAction`` text ``apply`` raises, is written down. Recorded on
 the engine before the speed work (issue 11) and re-recorded for the deliberate rule changes of issue 19 (the
 stall end by an exact rule with a true reason, no pass while a loan would get a card going, waiting for money
-only while the other transport runs or when no loan would pay, a broke player's stranded cargo abandoned);
-regenerate it only for a deliberate change of the rules:
-``python tests/transportspelet/test_fingerprints.py --record``.
+only while the other transport runs or when no loan would pay, a broke player's stranded cargo abandoned),
+and its validation hashes alone for issue 31 (two refusals name a player counted from 1, "Player 2", as the
+page does: the games, their saves and logs the same); regenerate it only for a deliberate change of the rules:
+``PYTHONPATH=tests python tests/transportspelet/test_fingerprints.py --record``.
 
 The log's ``"money"`` records (every change of money with its reason, added after the recording) are
 left out of both hashes (:data:`ADDED_TO_THE_LOG`): they describe the same games without changing them,
