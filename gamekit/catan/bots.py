@@ -121,7 +121,8 @@ def _info(state: Any) -> _BoardInfo:
         return found[1]
     info = _BoardInfo(board)
     key = id(board)
-    _INFO[key] = (weakref.ref(board, lambda _ref, key=key: _INFO.pop(key, None)), info)
+    # (the table bound now: at the interpreter's exit the module's names are gone before the boards)
+    _INFO[key] = (weakref.ref(board, lambda _ref, key=key, table=_INFO: table.pop(key, None)), info)
     return info
 
 
