@@ -33,6 +33,9 @@ import gamekit  # this tree's, before catan_peers puts its own checkout first
 sys.path.insert(0, here)
 import catan_peers as peers
 assert peers.gamekit is gamekit
+if peers.catanatron is None:
+    raise SystemExit("catanatron is not installed: install the bench extra (pip install -e '.[bench]'); "
+                     "this comparison measures it beside gamekit in every process, it has no typed-in figure")
 peers.GAMES = games
 sides = [("uniform", peers.uniform_games), ("no trades", peers.no_trade_games), ("catanatron", peers.catanatron_games)]
 out = {}
@@ -60,6 +63,12 @@ def main() -> None:
     trees = [str(Path(t).resolve()) for t in args]
     if not trees:
         raise SystemExit(__doc__)
+    try:
+        from importlib.metadata import version
+
+        peer = f"catanatron {version('catanatron')}"
+    except Exception:  # noqa: BLE001 - not installed: each child process says so and stops
+        raise SystemExit("catanatron is not installed: install the bench extra (pip install -e '.[bench]')") from None
     load_before = os.getloadavg()
     results: dict[str, list[dict[str, list[float]]]] = {t: [] for t in trees}
     for r in range(rounds):
@@ -68,7 +77,8 @@ def main() -> None:
                                   check=True, capture_output=True, text=True).stdout
             results[tree].append(json.loads(text.strip().splitlines()[-1]))
     load_after = os.getloadavg()
-    print(f"{rounds} interleaved rounds, {games} games per side twice per round and tree, CPU time; load average "
+    print(f"{rounds} interleaved rounds, {games} games per side twice per round and tree, CPU time, {peer} "
+          "measured in each process beside gamekit; load average "
           f"(1, 5, 15 min) before {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f}, "
           f"after {load_after[0]:.2f} {load_after[1]:.2f} {load_after[2]:.2f}")
     print(f"{'tree':<34} {'uniform µs':>10} {'ratio':>6} {'(range)':>13} {'no trades µs':>12} {'ratio':>6} "
