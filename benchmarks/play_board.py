@@ -17,12 +17,11 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from widgets import ARGS, CHROMIUM, SITE, new_page, serve  # noqa: E402
+from widgets import each_play_page, new_page  # noqa: E402
 
 import gamekit  # noqa: E402
 from gamekit.web.play import PAGES  # noqa: E402
 
-GAMES = [("itc", 3), ("catan", 3), ("factories", 3), ("trade-feud", 3), ("auf-achse", 2), ("transportspelet", 2)]
 PRESSES = int(os.environ.get("GAMEKIT_BENCH_PRESSES", "12"))
 
 #: A click on the element ``selector`` of the play widget, timed to the frame that shows its answer
@@ -98,23 +97,11 @@ def _line(values: list[dict[str, float]]) -> str:
 
 
 def main() -> None:
-    from playwright.sync_api import sync_playwright
-
-    if not (SITE / "book" / "itc" / "play.html").is_file():
-        sys.exit("build the book first: make book")
-    url = serve()
     print(f"gamekit {gamekit.__version__}; up to {PRESSES} moves pressed on the board per page; ms, median / max")
     print(f"{'game':<16}{'move by the board':>34}{'refused place':>34}{'presses':>9}")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        wanted = sys.argv[1:] or [g for g, _ in GAMES]
-        for game, players in GAMES:
-            if game in wanted:
-                m = measure(browser, url, game, players)
-                print(f"{game:<16}{_line(m['move']):>34}{_line(m['refusal']):>34}"
-                      f"{len(m['move']) + len(m['refusal']):>9}", flush=True)
-        browser.close()
-
+    for game, _players, m in each_play_page(measure):
+        print(f"{game:<16}{_line(m['move']):>34}{_line(m['refusal']):>34}"
+              f"{len(m['move']) + len(m['refusal']):>9}", flush=True)
 
 if __name__ == "__main__":
     main()

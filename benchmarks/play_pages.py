@@ -27,13 +27,12 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from widgets import ARGS, CHROMIUM, SITE, new_page, sent_bytes, serve  # noqa: E402
+from widgets import each_play_page, new_page, sent_bytes  # noqa: E402
 
 import gamekit  # noqa: E402
 from gamekit.web import call  # noqa: E402
 from gamekit.web.play import PAGES  # noqa: E402
 
-GAMES = [("itc", 3), ("catan", 3), ("factories", 3), ("trade-feud", 3), ("auf-achse", 2), ("transportspelet", 2)]
 KINDS = ("random", "heuristic", "search")
 BOT_MOVES = int(os.environ.get("GAMEKIT_BENCH_BOT_MOVES", "40"))
 CLICKS = int(os.environ.get("GAMEKIT_BENCH_CLICKS", "20"))
@@ -119,30 +118,17 @@ def measure(browser, url: str, game: str, players: int) -> dict[str, object]:
 
 
 def main() -> None:
-    from playwright.sync_api import sync_playwright
-
-    if not (SITE / "book" / "itc" / "play.html").is_file():
-        sys.exit("build the book first: make book")
-    url = serve()
     print(f"gamekit {gamekit.__version__}; {BOT_MOVES} computer moves per kind, {CLICKS} clicks per page; ms")
     print(f"{'game':<16}{'weight loaded/ready MB':>24}{'click median/max':>18}"
           + "".join(f"{k + ' page med/p90':>24}" for k in KINDS) + f"{'search CPython med':>20}{'longest task':>14}")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        wanted = sys.argv[1:] or [g for g, _ in GAMES]
-        for game, players in GAMES:
-            if game not in wanted:
-                continue
-            m = measure(browser, url, game, players)
-            here = library_bot_ms(game, players, "search", min(BOT_MOVES, 20))
-            bots = "".join(f"{statistics.median(t):>14.1f} / {_q(t, 0.9):>7.1f}" if t else f"{'-':>24}"
-                           for t in (m["bots"][k] for k in KINDS))
-            clicks = m["clicks"]
-            print(f"{game:<16}{m['loaded'] / 1e6:>13.2f} / {m['ready'] / 1e6:>8.2f}"
-                  f"{statistics.median(clicks):>10.1f} / {max(clicks):>5.1f}" + bots
-                  + f"{statistics.median(here):>20.1f}{m['longest']:>14.0f}", flush=True)
-        browser.close()
-
+    for game, players, m in each_play_page(measure):
+        here = library_bot_ms(game, players, "search", min(BOT_MOVES, 20))
+        bots = "".join(f"{statistics.median(t):>14.1f} / {_q(t, 0.9):>7.1f}" if t else f"{'-':>24}"
+                       for t in (m["bots"][k] for k in KINDS))
+        clicks = m["clicks"]
+        print(f"{game:<16}{m['loaded'] / 1e6:>13.2f} / {m['ready'] / 1e6:>8.2f}"
+              f"{statistics.median(clicks):>10.1f} / {max(clicks):>5.1f}" + bots
+              + f"{statistics.median(here):>20.1f}{m['longest']:>14.0f}", flush=True)
 
 if __name__ == "__main__":
     main()

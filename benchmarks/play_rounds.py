@@ -23,12 +23,11 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from widgets import ARGS, CHROMIUM, SITE, new_page, serve  # noqa: E402
+from widgets import each_play_page, new_page  # noqa: E402
 
 import gamekit  # noqa: E402
 from gamekit.web.play import PAGES  # noqa: E402
 
-GAMES = [("itc", 3), ("catan", 3), ("factories", 3), ("trade-feud", 3), ("auf-achse", 2), ("transportspelet", 2)]
 ROUNDS = int(os.environ.get("GAMEKIT_BENCH_ROUNDS", "4"))
 PERSON = """r => r.querySelector("[data-testid='gk-moves'] button[data-action]") !== null
     && r.querySelector("[data-testid='gk-skip']").hidden"""
@@ -74,31 +73,18 @@ def measure(browser, url: str, game: str, players: int) -> dict[str, object]:
 
 
 def main() -> None:
-    from playwright.sync_api import sync_playwright
-
-    if not (SITE / "book" / "itc" / "play.html").is_file():
-        sys.exit("build the book first: make book")
-    url = serve()
     print(f"gamekit {gamekit.__version__}; seed 5, heuristic opponents, the page's default pace; seconds")
     print(f"{'game':<16}{'pace':>8}{'Start to first move':>21}{'round, median / max':>22}{'moves a round':>15}{'per move':>10}")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        wanted = sys.argv[1:] or [g for g, _ in GAMES]
-        for game, players in GAMES:
-            if game not in wanted:
-                continue
-            m = measure(browser, url, game, players)
-            rounds = m["rounds"]
-            if rounds:
-                secs = [s for s, _ in rounds]
-                counts = [n for _, n in rounds]
-                per = sum(secs) / max(1, sum(counts))
-                line = f"{statistics.median(secs):>11.1f} / {max(secs):>6.1f}{statistics.median(counts):>15.0f}{per:>10.2f}"
-            else:
-                line = f"{'-':>22}{'-':>15}{'-':>10}"
-            print(f"{game:<16}{m['pace']:>8}{m['first']:>21.1f}{line}", flush=True)
-        browser.close()
-
+    for game, _players, m in each_play_page(measure):
+        rounds = m["rounds"]
+        if rounds:
+            secs = [s for s, _ in rounds]
+            counts = [n for _, n in rounds]
+            per = sum(secs) / max(1, sum(counts))
+            line = f"{statistics.median(secs):>11.1f} / {max(secs):>6.1f}{statistics.median(counts):>15.0f}{per:>10.2f}"
+        else:
+            line = f"{'-':>22}{'-':>15}{'-':>10}"
+        print(f"{game:<16}{m['pace']:>8}{m['first']:>21.1f}{line}", flush=True)
 
 if __name__ == "__main__":
     main()

@@ -63,6 +63,28 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         SENT.append((self.path.split("?")[0], len(data)))
 
 
+#: The play pages the page benchmarks open, each with its number of players.
+PLAY_GAMES = [("itc", 3), ("catan", 3), ("factories", 3), ("trade-feud", 3), ("auf-achse", 2), ("transportspelet", 2)]
+
+
+def each_play_page(measure):
+    """``(game, measure(browser, url, game, players))`` for each play page named on the command line
+    (all of :data:`PLAY_GAMES` when none is), in offline Chromium against the built book, which is
+    served for the run (the play-page benchmarks' common frame)."""
+    from playwright.sync_api import sync_playwright
+
+    if not (SITE / "book" / "itc" / "play.html").is_file():
+        sys.exit("build the book first: make book")
+    url = serve()
+    wanted = sys.argv[1:] or [g for g, _ in PLAY_GAMES]
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        for game, players in PLAY_GAMES:
+            if game in wanted:
+                yield game, players, measure(browser, url, game, players)
+        browser.close()
+
+
 def sent_bytes() -> int:
     return sum(n for _, n in SENT)
 
