@@ -218,3 +218,34 @@ def test_the_exit_ticket_works_on_the_student_page_by_keyboard(watch, site_url):
     assert first.is_checked()
     _exit_ticket(page, lesson)
     assert watch.outside == [] and watch.errors == []
+
+
+#: For each text element of the article: its colour's and its background's relative luminance (the
+#: background: its own, else the nearest ancestor's that is not transparent; white at the top).
+_INKS = """() => {
+  const lum = (c) => { const [r, g, b] = c.match(/[\\d.]+/g).slice(0, 3).map(Number).map((v) => {
+    v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  const back = (e) => { for (; e; e = e.parentElement) { const c = getComputedStyle(e).backgroundColor;
+    if (!/rgba\\(.*, 0\\)$/.test(c) && c !== 'transparent') return c; } return 'rgb(255, 255, 255)'; };
+  return [...document.querySelectorAll('article td, article th, article p, article li, article .admonition')]
+    .filter((e) => e.offsetParent !== null && e.innerText.trim())
+    .map((e) => ({ what: e.tagName + ': ' + e.innerText.trim().slice(0, 40),
+                   ink: lum(getComputedStyle(e).color), paper: lum(back(e)) }));
+}"""
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_printed_from_a_dark_screen_the_worksheet_is_dark_ink_on_white(watch, site_url, lesson):
+    """A teacher whose computer is in dark mode prints the handout: the paper is white, so every text
+    (tables and boxes included) prints dark on a light background, not in the screen's dark-mode
+    colours (light grey table text on dark rows, black text on dark boxes)."""
+    page = watch.page
+    page.emulate_media(color_scheme="dark")
+    page.goto(f"{site_url}book/lessons/{lesson}-handout.html", wait_until="load")
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark", "the site follows the dark screen"
+    page.emulate_media(media="print", color_scheme="dark")
+    inks = page.evaluate(_INKS)
+    assert len(inks) > 10
+    bad = [i["what"] for i in inks if i["paper"] < 0.8 or (i["paper"] + 0.05) / (i["ink"] + 0.05) < 4.5]
+    assert bad == [], f"{lesson}'s handout printed from dark mode: light or faint on paper: {bad[:5]}"
